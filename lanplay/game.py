@@ -1,0 +1,219 @@
+"""The pure surface every game implements, and the small types it speaks in.
+
+A game is a rules module with no I/O: the host, the bots, the tests and the
+benchmarks all drive it through this one surface, so a new game plugs in
+without touching the session, host or peer. See docs/GAME-SURFACE.md for how
+each of the five games maps onto it.
+
+Conventions shared by every game:
+
+* A seat is an ``int`` (0..n-1, clockwise). A viewer is a seat or ``None``
+  for a spectator (the public view).
+* An action is a plain dict of msgpack-able values with a ``"type"`` key, e.g.
+  ``{"type": "play", "card": 17}``. It travels over the wire unchanged.
+* ``SYSTEM`` is the actor of host-scheduled actions (timer expiries); only the
+  host may submit them.
+* A state is the game's own immutable value (usually a frozen dataclass). It
+  holds the seeded random generator state, so ``(seed, actions)`` replays a
+  game exactly.
+* ``view`` is the only place where hidden information is removed. Public log
+  lines live in the state and are exposed through the view, so nothing that
+  reaches a peer bypasses ``view``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Seat = int
+Viewer = int | None
+Action = dict[str, Any]
+View = dict[str, Any]
+SYSTEM: Seat = -1
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; ``reason`` is a sentence a player understands.
+
+    The reason must never mention hidden information of another seat (a card in
+    someone else's hand, the next card of the deck): it is sent to the offender.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play a game, with its own seat range (S-tier has three)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A host option with a default; a window renders ``choices`` as a list."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def parse(self, text: str) -> Any:
+        """Turn a command-line string into a value of the default's type."""
+        value: Any
+        if isinstance(self.default, bool):
+            if text.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise ValueError(f"option {self.key} takes yes or no, not {text!r}")
+            value = text.lower() in ("1", "true", "yes", "on")
+        elif isinstance(self.default, int):
+            value = int(text)
+        elif isinstance(self.default, float):
+            value = float(text)
+        else:
+            value = text
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.key} must be one of {allowed}, not {text!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A deadline the state declares; the host applies ``action`` as SYSTEM.
+
+    ``key`` identifies the waiting period: while the key stays the same the
+    host keeps the running timer, a new key restarts it. Tests apply the
+    action directly instead of waiting.
+    """
+
+    key: str
+    seconds: float
+    action: Action
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: winning seats (ties share) and a score per seat."""
+
+    winners: tuple[Seat, ...]
+    scores: tuple[float, ...]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores),
+                "detail": dict(self.detail)}
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game's rules. Implementations are stateless module-level objects."""
+
+    id: str
+    name: str
+    summary: str
+    modes: tuple[Mode, ...]
+    options: tuple[Option, ...]
+    rules_help: str
+
+    def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> Any:
+        """Deal with a generator seeded by ``seed`` whose state lives in the result."""
+        ...
+
+    def actors(self, state: Any) -> frozenset[Seat]:
+        """Seats that may act now (several in simultaneous phases)."""
+        ...
+
+    def legal(self, state: Any, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat``; a representative sample where continuous."""
+        ...
+
+    def check(self, state: Any, seat: Seat, action: Action) -> None:
+        """Raise IllegalAction with a player-readable reason, or return."""
+        ...
+
+    def apply(self, state: Any, seat: Seat, action: Action) -> Any:
+        """Return the next state; the input state is never mutated."""
+        ...
+
+    def view(self, state: Any, viewer: Viewer) -> View:
+        """What ``viewer`` may see, as plain msgpack-able data."""
+        ...
+
+    def result(self, state: Any) -> Result | None:
+        """None while running."""
+        ...
+
+    def timer(self, state: Any, options: Mapping[str, Any]) -> Timer | None:
+        """The deadline the host must schedule now, if any."""
+        ...
+
+    def order_independent(self, state: Any, seat: Seat, action: Action) -> bool:
+        """True if ``action`` stays valid even when made against an older state_id."""
+        ...
+
+    def hidden_variant(self, state: Any, viewer: Viewer, rng: random.Random) -> Any:
+        """A state that differs only in what ``viewer`` cannot see (for tests)."""
+        ...
+
+    def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
+        """A sensible legal action chosen from ``view`` alone, or None to wait."""
+        ...
+
+
+def mode_of(game: Game, mode_id: str | None) -> Mode:
+    """The named mode, or the first one; raises ValueError with the choices."""
+    if mode_id is None:
+        return game.modes[0]
+    for mode in game.modes:
+        if mode.id == mode_id:
+            return mode
+    names = ", ".join(m.id for m in game.modes)
+    raise ValueError(f"{game.name} has no mode {mode_id!r}; choose one of {names}")
+
+
+def resolve_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown keys and bad values raise ValueError."""
+    known = {o.key: o for o in game.options}
+    out = {o.key: o.default for o in game.options}
+    for key, value in given.items():
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"{game.name} has no option {key!r} (options: {names})")
+        opt = known[key]
+        if isinstance(value, str) and not isinstance(opt.default, str):
+            value = opt.parse(value)
+        if opt.choices and value not in opt.choices:
+            raise ValueError(f"option {key} must be one of {list(opt.choices)}")
+        out[key] = value
+    return out
+
+
+def player_range(game: Game) -> tuple[int, int]:
+    return (min(m.min_players for m in game.modes), max(m.max_players for m in game.modes))
+
+
+def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
+    """A sentence saying why ``players`` cannot start, or None when they can."""
+    mode = mode_of(game, mode_id)
+    if mode.min_players <= players <= mode.max_players:
+        return None
+    span = f"{mode.min_players}-{mode.max_players}"
+    label = game.name if len(game.modes) == 1 else f"{game.name} ({mode.name})"
+    return f"{label} needs {span} players; there are {players}."
+
+
+__all__ = [
+    "SYSTEM", "Action", "Game", "IllegalAction", "Mode", "Option", "Result", "Seat",
+    "Sequence", "Timer", "View", "Viewer", "mode_of", "player_range", "resolve_options",
+    "seats_problem",
+]
