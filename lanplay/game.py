@@ -24,7 +24,7 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -214,6 +214,6 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
 
 __all__ = [
     "SYSTEM", "Action", "Game", "IllegalAction", "Mode", "Option", "Result", "Seat",
-    "Sequence", "Timer", "View", "Viewer", "mode_of", "player_range", "resolve_options",
+    "Timer", "View", "Viewer", "mode_of", "player_range", "resolve_options",
     "seats_problem",
 ]

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def stream(seed: int, *keys: object) -> random.Random:
@@ -18,7 +22,7 @@ def stream(seed: int, *keys: object) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
 
 
-def shuffled(items: list[object] | list[int], rng: random.Random) -> list:  # type: ignore[type-arg]
+def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """Fisher-Yates using only ``rng.random()`` (stable across Python versions)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
