@@ -1,0 +1,65 @@
+"""Bots are peers: they get the same deltas a person in that seat would get.
+
+A bot therefore cannot cheat (it never holds more than its own view), and the
+tests and ``selfplay`` play whole games through the real host. The choice of
+move is the game module's ``bot(view, seat, rng)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from lanplay import games
+from lanplay.peer import Peer
+
+
+async def drive(peer: Peer, seed: int, delay: float = 0.0) -> None:
+    """Make ``peer`` play its seat until its connection ends."""
+    rng = random.Random(seed)
+    acted_on = -1
+
+    def on_event(event: str, payload: Any) -> None:
+        nonlocal acted_on
+        if event == "rejected":
+            acted_on = -1  # try again with what we know now
+
+    peer.listeners.append(on_event)
+    runner = asyncio.get_running_loop().create_task(peer.run())
+    try:
+        while not runner.done():
+            peer.changed.clear()
+            lobby = peer.lobby
+            if (lobby is not None and lobby.phase != "playing" and peer.seat is not None
+                    and peer.seat < len(lobby.seats) and not lobby.seats[peer.seat]["ready"]):
+                peer.control("ready", ready=True)
+            view = peer.view
+            if (view is not None and peer.seat is not None and peer.result is None
+                    and peer.state_id != acted_on and lobby is not None
+                    and lobby.phase == "playing"):
+                game = games.load(peer.game_id if not lobby else lobby.game)
+                action = game.bot(view, peer.seat, rng)
+                if action is not None:
+                    if delay:
+                        await asyncio.sleep(delay)
+                    acted_on = peer.state_id
+                    peer.intent(action)
+                    continue
+            waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
+            await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+    finally:
+        if not runner.done():
+            await peer.close("bot stopped")
+            runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
+                  token: str | None = None) -> Peer:
+    """Join ``address:port`` as a bot and play until the host ends the game."""
+    peer = Peer(name, bot=True, token=token)
+    await peer.connect(address, port)
+    await drive(peer, seed, delay)
+    return peer

@@ -1,0 +1,299 @@
+"""A peer: one connection to a host, keeping its own view current.
+
+The same class serves a person's window, a bot and the tests. It applies
+deltas to its view, asks for a snapshot the moment it sees a gap in
+``state_id`` (never sitting on a stale view), answers heartbeats, and comes
+back to its seat with its token when the connection drops. Whoever drives it
+follows ``listeners`` (a window turns them into Qt signals) or awaits
+``wait_until``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from lanplay.link import Link, LinkClosed, open_link
+from protocol import delta
+from protocol.messages import (
+    PROTOCOL_VERSION,
+    Accepted,
+    Bye,
+    Chat,
+    Control,
+    Delta,
+    GameOver,
+    Hello,
+    Intent,
+    Lobby,
+    Message,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rejected,
+    Resync,
+    Snapshot,
+    Welcome,
+)
+
+Listener = Callable[[str, Any], None]
+"""Called with (event, payload). Events: welcome, lobby, view, accepted,
+rejected, chat, game_over, reconnecting, reconnected, refused, closed."""
+
+
+class JoinError(Exception):
+    """The host could not be reached or refused us; ``reason`` says why."""
+
+    def __init__(self, reason: str, code: str = "unreachable") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+class Peer:
+    def __init__(self, name: str, colour: str = "", *, token: str | None = None,
+                 spectate: bool = False, bot: bool = False,
+                 recorder: Callable[[bytes], None] | None = None,
+                 reconnect_for: float = 30.0, dead_after: float = 10.0) -> None:
+        self.name = name
+        self.colour = colour
+        self.token = token
+        self.spectate = spectate
+        self.bot = bot
+        self.recorder = recorder
+        self.reconnect_for = reconnect_for
+        self.dead_after = dead_after
+        self.address: tuple[str, int] | None = None
+        self.link: Link | None = None
+        self.seat: int | None = None
+        self.owner = False
+        self.host_name = ""
+        self.game_id = ""
+        self.lobby: Lobby | None = None
+        self.view: dict[str, Any] | None = None
+        self.state_id = -1
+        self.result: dict[str, Any] | None = None
+        self.chat: list[Chat] = []
+        self.rejections: list[Rejected] = []
+        self.closed_reason: str | None = None
+        self.listeners: list[Listener] = []
+        self.frames_in = 0
+        self.bytes_in = 0
+        self.largest_frame = 0
+        self.resyncs = 0
+        self.changed = asyncio.Event()
+        self._ids = itertools.count(1)
+        self._closing = False
+        self._awaiting_snapshot = False
+
+    # --- connecting ------------------------------------------------------------
+
+    async def connect(self, host: str, port: int, timeout: float = 5.0) -> Welcome:
+        """Open the connection and pass the hello; JoinError if refused."""
+        self.address = (host, port)
+        return await self._handshake(timeout)
+
+    async def _handshake(self, timeout: float) -> Welcome:
+        assert self.address is not None
+        host, port = self.address
+        try:
+            link = await open_link(host, port, timeout, recorder=self.recorder)
+        except (OSError, TimeoutError) as exc:
+            raise JoinError(f"Could not reach {host}:{port} ({_why(exc)}). Check the "
+                            f"address and that the host is running.") from exc
+        link.send(Hello(PROTOCOL_VERSION, self.name, self.colour, self.token,
+                        self.spectate, self.bot))
+        try:
+            first = await asyncio.wait_for(link.recv(), timeout)
+        except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
+            link.abort()
+            self._count(link)
+            raise JoinError(f"{host}:{port} did not answer like a lanplay host.") from exc
+        if isinstance(first, Refused):
+            await link.close()
+            self._count(link)
+            raise JoinError(first.reason, first.code)
+        if not isinstance(first, Welcome):
+            link.abort()
+            raise JoinError(f"{host}:{port} sent {first.TYPE} instead of a welcome.")
+        self.link = link
+        self.seat, self.token, self.owner = first.seat, first.token or None, first.owner
+        self.host_name, self.game_id = first.host_name, first.game
+        self._notify("welcome", first)
+        return first
+
+    def _count(self, link: Link) -> None:
+        self.frames_in += link.frames_in
+        self.bytes_in += link.bytes_in
+        self.largest_frame = max(self.largest_frame, link.largest_in)
+
+    async def run(self) -> None:
+        """Read until the host says goodbye or ``close`` is called; reconnect on drops."""
+        while True:
+            link = self.link
+            if link is None:
+                return
+            try:
+                while True:
+                    msg = await asyncio.wait_for(link.recv(), self.dead_after)
+                    self._handle(msg)
+            except _Done:
+                self._count(link)
+                await link.close()
+                return
+            except (LinkClosed, ConnectionError, OSError, TimeoutError, ProtocolError):
+                self._count(link)
+                link.abort()
+                self.link = None
+            if self._closing or not await self._reconnect():
+                self._finish(self.closed_reason or "The connection to the host was lost.")
+                return
+
+    async def _reconnect(self) -> bool:
+        if not self.token or self.reconnect_for <= 0:
+            return False
+        self._notify("reconnecting", None)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        delay = 0.1
+        while loop.time() < deadline and not self._closing:
+            try:
+                await self._handshake(timeout=2.0)
+            except JoinError as exc:
+                if exc.code != "unreachable":
+                    self.closed_reason = exc.reason
+                    return False
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            self._notify("reconnected", None)
+            return True
+        return False
+
+    async def close(self, reason: str = "") -> None:
+        self._closing = True
+        if self.link is not None:
+            self.link.send(Bye(reason))
+            await self.link.close()
+
+    def drop(self) -> None:
+        """Lose the connection abruptly, as a pulled cable would (for tests)."""
+        if self.link is not None:
+            self.link.abort()
+
+    # --- sending -----------------------------------------------------------------
+
+    def send(self, msg: Message) -> None:
+        if self.link is not None:
+            self.link.send(msg)
+
+    def intent(self, action: dict[str, Any]) -> int:
+        """Send an action made against the current view; returns its id."""
+        ident = next(self._ids)
+        self.send(Intent(ident, self.state_id, action))
+        return ident
+
+    def control(self, command: str, **args: Any) -> int:
+        ident = next(self._ids)
+        self.send(Control(command, args, ident))
+        return ident
+
+    def say(self, text: str) -> None:
+        self.send(Chat(text))
+
+    # --- receiving ---------------------------------------------------------------
+
+    def _handle(self, msg: Message) -> None:
+        if isinstance(msg, Delta):
+            self._on_delta(msg)
+        elif isinstance(msg, Snapshot):
+            self.view, self.state_id = msg.view, msg.state_id
+            self._awaiting_snapshot = False
+            self.result = None if msg.state_id == 0 else self.result
+            self._notify("view", None)
+        elif isinstance(msg, Lobby):
+            if msg.phase == "playing" and (self.lobby is None or self.lobby.phase != "playing"):
+                self.result = None
+            self.lobby = msg
+            self._notify("lobby", msg)
+        elif isinstance(msg, Ping):
+            self.send(Pong(msg.nonce))
+        elif isinstance(msg, Accepted):
+            self._notify("accepted", msg)
+        elif isinstance(msg, Rejected):
+            self.rejections.append(msg)
+            self._notify("rejected", msg)
+        elif isinstance(msg, Chat):
+            self.chat.append(msg)
+            self._notify("chat", msg)
+        elif isinstance(msg, GameOver):
+            self.result = msg.result
+            self._notify("game_over", msg)
+        elif isinstance(msg, Bye):
+            self.closed_reason = msg.reason or "The host said goodbye."
+            raise _Done
+        elif isinstance(msg, Refused):
+            self.closed_reason = msg.reason
+            self._notify("refused", msg)
+            raise _Done
+
+    def _on_delta(self, msg: Delta) -> None:
+        if self._awaiting_snapshot:
+            return
+        if self.view is None or msg.base != self.state_id:
+            self._ask_snapshot(f"delta from {msg.base} while at {self.state_id}")
+            return
+        try:
+            self.view = delta.apply(self.view, msg.ops)
+        except ProtocolError:
+            self._ask_snapshot("a delta did not fit")
+            return
+        self.state_id = msg.state_id
+        self._notify("view", None)
+
+    def _ask_snapshot(self, reason: str) -> None:
+        self.resyncs += 1
+        self._awaiting_snapshot = True
+        self.send(Resync(reason))
+
+    def _notify(self, event: str, payload: Any) -> None:
+        self.changed.set()
+        for listener in list(self.listeners):
+            listener(event, payload)
+
+    def _finish(self, reason: str) -> None:
+        self.closed_reason = reason
+        self._notify("closed", reason)
+
+    async def wait_until(self, predicate: Callable[[Peer], bool], timeout: float) -> None:
+        """Wait for ``predicate(self)``; TimeoutError if it does not come."""
+        async with asyncio.timeout(timeout):
+            while not predicate(self):
+                self.changed.clear()
+                await self.changed.wait()
+
+    # --- stats -------------------------------------------------------------------
+
+    def stats(self) -> dict[str, int]:
+        frames, size, largest = self.frames_in, self.bytes_in, self.largest_frame
+        if self.link is not None:
+            frames += self.link.frames_in
+            size += self.link.bytes_in
+            largest = max(largest, self.link.largest_in)
+        return {"frames": frames, "bytes": size, "largest_frame": largest}
+
+
+class _Done(Exception):
+    """The host ended the conversation cleanly."""
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, TimeoutError):
+        return "no answer"
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    return str(exc.strerror or exc) if isinstance(exc, OSError) else str(exc)
+

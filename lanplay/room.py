@@ -1,0 +1,150 @@
+"""The room before and between games: seats, readiness, the chosen game.
+
+Pure bookkeeping with no I/O, so the rules of the room (who may do what,
+what is missing before a start) are tested without sockets. The Host turns
+Control messages into calls here and broadcasts ``lobby_message()``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanplay import games
+from lanplay.game import Game, mode_of, resolve_options, seats_problem
+from lanplay.session import Refusal
+from protocol.messages import Lobby
+
+PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
+           "#999999")
+"""Okabe-Ito: colour-blind-safe; names always go with colours in the UI."""
+
+
+@dataclass
+class Seat:
+    name: str
+    colour: str
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    bot: bool = False
+    ready: bool = False
+    owner: bool = False
+    connected: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know of a seat (never the token)."""
+        return {"name": self.name, "colour": self.colour, "ready": self.ready,
+                "bot": self.bot, "connected": self.connected, "owner": self.owner}
+
+
+class Room:
+    def __init__(self, game_id: str, mode: str | None = None,
+                 options: dict[str, Any] | None = None, host_name: str = "lanplay") -> None:
+        self.host_name = host_name
+        self.seats: list[Seat] = []
+        self.phase = "lobby"
+        self.spectators = 0
+        self.banned: set[str] = set()
+        self.game: Game = games.load(game_id)
+        self.mode = mode_of(self.game, mode).id
+        self.options = resolve_options(self.game, options or {})
+
+    # --- the game choice -------------------------------------------------------
+
+    def set_game(self, game_id: str, mode: str | None, options: dict[str, Any]) -> None:
+        self._need_phase("choose the game", "lobby", "over")
+        try:
+            game = games.load(game_id)
+            mode_id = mode_of(game, mode).id
+            opts = resolve_options(game, options)
+        except (KeyError, ValueError) as exc:
+            raise Refusal("bad_game", str(exc).strip("'\"")) from exc
+        self.game, self.mode, self.options = game, mode_id, opts
+
+    @property
+    def max_players(self) -> int:
+        return mode_of(self.game, self.mode).max_players
+
+    def problem(self) -> str | None:
+        """Why the game cannot start now, in words; None when it can."""
+        too = seats_problem(self.game, self.mode, len(self.seats))
+        if too:
+            return too
+        waiting = [s.name for s in self.seats if not s.connected]
+        if waiting:
+            return f"Waiting for {', '.join(waiting)} to reconnect."
+        unready = [s.name for s in self.seats if not s.ready]
+        if unready:
+            return f"Waiting for {', '.join(unready)} to be ready."
+        return None
+
+    # --- seats ---------------------------------------------------------------
+
+    def add(self, name: str, colour: str = "", *, bot: bool = False, owner: bool = False,
+            token: str | None = None) -> Seat:
+        if self.phase == "playing":
+            raise Refusal("started", "The game has already started; you can watch as a "
+                                     "spectator.")
+        if len(self.seats) >= self.max_players:
+            raise Refusal("full", f"The room is full ({self.max_players} seats).")
+        taken = {s.colour for s in self.seats}
+        if not colour or colour in taken:
+            colour = next((c for c in PALETTE if c not in taken), PALETTE[-1])
+        seat = Seat(name=self._unique_name(name.strip()[:24] or "Player"), colour=colour,
+                    bot=bot, ready=bot, owner=owner, connected=True)
+        if token:
+            seat.token = token
+        self.seats.append(seat)
+        return seat
+
+    def _unique_name(self, name: str) -> str:
+        names = {s.name for s in self.seats}
+        if name not in names:
+            return name
+        n = 2
+        while f"{name} {n}" in names:
+            n += 1
+        return f"{name} {n}"
+
+    def by_token(self, token: str) -> Seat | None:
+        return next((s for s in self.seats if secrets.compare_digest(s.token, token)), None)
+
+    def index(self, seat: Seat) -> int:
+        return self.seats.index(seat)
+
+    def remove(self, index: int) -> Seat:
+        self._need_phase("remove a player", "lobby", "over")
+        seat = self._seat_at(index)
+        self.seats.remove(seat)
+        self.banned.add(seat.token)
+        return seat
+
+    def move(self, index: int, to: int) -> None:
+        self._need_phase("reorder seats", "lobby", "over")
+        seat = self._seat_at(index)
+        if not isinstance(to, int) or not 0 <= to < len(self.seats):
+            raise Refusal("bad_seat", f"There is no seat {to!r} to move to.")
+        self.seats.remove(seat)
+        self.seats.insert(to, seat)
+
+    def set_ready(self, seat: Seat, ready: bool) -> None:
+        self._need_phase("change readiness", "lobby", "over")
+        seat.ready = ready
+
+    def _seat_at(self, index: Any) -> Seat:
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index < len(self.seats):
+            raise Refusal("bad_seat", f"There is no seat {index!r}.")
+        return self.seats[index]
+
+    def _need_phase(self, what: str, *phases: str) -> None:
+        if self.phase not in phases:
+            raise Refusal("started", f"You cannot {what} while the game is being played.")
+
+    # --- what everyone is told ---------------------------------------------------
+
+    def lobby_message(self) -> Lobby:
+        return Lobby(host_name=self.host_name, game=self.game.id, mode=self.mode,
+                     options=dict(self.options), seats=[s.public() for s in self.seats],
+                     phase=self.phase, problem=self.problem() if self.phase != "playing"
+                     else None, spectators=self.spectators)
