@@ -201,10 +201,10 @@ async def _host(args: argparse.Namespace, game_id: str) -> int:
         elif what == "over" and host.session is not None and host.session.result:
             res = host.session.result
             seen["games"] += 1
-            names = [room.seats[w].name for w in res.winners]
-            print(f"Game over: {', '.join(names)} won; scores "
-                  f"{', '.join(f'{s.name} {v:g}' for s, v in zip(room.seats, res.scores))}.",
-                  flush=True)
+            winners = [room.seats[w].name for w in res.winners]
+            scores = zip(room.seats, res.scores, strict=True)
+            print(f"Game over: {', '.join(winners)} won; scores "
+                  f"{', '.join(f'{s.name} {v:g}' for s, v in scores)}.", flush=True)
             if args.games and seen["games"] >= args.games:
                 stop.set()
 

@@ -86,7 +86,7 @@ def _interfaces(interfaces: Sequence[str] | None) -> Any:
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses others could type (loopback excluded)."""
-    from zeroconf import get_all_addresses
+    from zeroconf import get_all_addresses  # type: ignore[attr-defined]
 
     out = [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
     return sorted(set(out)) or ["127.0.0.1"]

@@ -1,0 +1,77 @@
+"""The core's machinery for the games still to come, proved with a toy game:
+simultaneous secret choices, order-independent actions and host timers."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import toy_game
+
+from lanplay import games
+from lanplay.bots import drive
+from lanplay.game import SYSTEM
+from lanplay.host import Host, HostConfig
+from lanplay.peer import Peer
+from lanplay.session import Refusal, Session
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = games.Entry("toy", "Highest unique", (2, 4), ("standard",), "toy_game")
+    monkeypatch.setattr(games, "CATALOGUE", (*games.CATALOGUE, entry))
+
+
+def test_simultaneous_choices_are_order_independent_and_hidden() -> None:
+    s = Session(toy_game.GAME, 3, seed=1)
+    assert s.actors() == {0, 1, 2}
+    s.submit(0, {"type": "pick", "n": 3}, state_id=0)
+    # Seat 1 chose against state 0 too: not stale, because picks commute.
+    s.submit(1, {"type": "pick", "n": 2}, state_id=0)
+    assert s.view(1)["mine"] == 2
+    assert s.view(2)["answered"] == [True, True, False]
+    assert s.view(2)["mine"] is None
+    assert "3" not in repr(s.view(2)["history"]) and s.view(None)["history"] == []
+    s.submit(2, {"type": "pick", "n": 3}, state_id=1)
+    assert s.view(None)["history"] == [[3, 2, 3]]
+    assert s.view(None)["scores"] == [0, 1, 0]
+
+
+def test_a_timer_is_an_action_the_test_applies_directly() -> None:
+    s = Session(toy_game.GAME, 2, seed=1)
+    timer = s.timer()
+    assert timer is not None and timer.action == {"type": "timeout", "round": 0}
+    s.submit(0, {"type": "pick", "n": 1})
+    s.submit(SYSTEM, timer.action)
+    assert s.view(0)["history"] == [[1, None]]
+    with pytest.raises(Refusal) as exc:
+        s.submit(SYSTEM, timer.action)  # the old round's timeout is stale now
+    assert exc.value.code == "illegal"
+
+
+def test_the_host_closes_a_window_when_a_seat_never_answers(toy: None) -> None:
+    async def scenario() -> None:
+        host = Host("toy", options={"window": 0.3},
+                    config=HostConfig(bind="127.0.0.1", port=0, seed=3, autostart=2))
+        port = await host.start()
+        bot = Peer("Bot", bot=True)
+        await bot.connect("127.0.0.1", port)
+        silent = Peer("Sleepy")
+        await silent.connect("127.0.0.1", port)
+        silent_task = asyncio.create_task(silent.run())
+        silent.control("ready", ready=True)
+        bot_task = asyncio.create_task(drive(bot, seed=9))
+        try:
+            await asyncio.wait_for(host.finished.wait(), 10)
+            await silent.wait_until(lambda p: p.result is not None, 5)
+        finally:
+            await host.stop()
+            await asyncio.gather(bot_task, silent_task, return_exceptions=True)
+        assert silent.view is not None
+        history = silent.view["history"]
+        assert len(history) == toy_game.ROUNDS
+        assert all(round_[1] is None for round_ in history)  # the sleeper never picked
+        assert all(round_[0] in (1, 2, 3) for round_ in history)
+        assert silent.result is not None and silent.result["winners"] == [0]
+
+    asyncio.run(scenario())
