@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from protocol.messages import Message, ProtocolError, from_wire, to_wire
+from protocol.messages import Message, ProtocolError, check_plain, from_wire, to_wire
 
 MAX_FRAME = 1 << 20
 """Largest frame body accepted (1 MiB); a longer length prefix is refused
@@ -28,16 +28,38 @@ def pack(data: Any) -> bytes:
 
 
 def unpack(body: bytes) -> Any:
-    """Decode one msgpack object strictly, refusing ext types and trailing data."""
+    """Decode exactly one msgpack object in the wire subset, or raise ProtocolError.
+
+    Refused: ext types (the timestamp ext included, which msgpack would
+    otherwise decode itself), map keys that are not str, nesting deeper than
+    MAX_DEPTH, invalid UTF-8 in a str, and bytes after the object.
+    """
     try:
-        return msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_no_ext,
-                               max_buffer_size=MAX_FRAME)
+        data = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_no_ext)
     except ProtocolError:
         raise
     except msgpack.ExtraData as exc:
-        raise ProtocolError("a frame holds more than one msgpack object") from exc
-    except Exception as exc:  # msgpack raises several unrelated types
-        raise ProtocolError(f"a frame is not valid msgpack ({type(exc).__name__})") from exc
+        raise ProtocolError(f"a frame has {len(exc.extra)} bytes after its msgpack "
+                            "object (one object per frame)") from exc
+    except msgpack.StackError as exc:
+        raise ProtocolError("a frame nests msgpack arrays and maps too deeply") from exc
+    except msgpack.FormatError as exc:
+        raise ProtocolError("a frame is not msgpack (reserved type byte)") from exc
+    except UnicodeDecodeError as exc:
+        raise ProtocolError("a msgpack str is not valid UTF-8") from exc
+    except Exception as exc:  # msgpack raises plain ValueError and TypeError too
+        raise ProtocolError(_explain(exc)) from exc
+    check_plain(data)
+    return data
+
+
+def _explain(exc: Exception) -> str:
+    text = str(exc)
+    if "incomplete input" in text:
+        return "a frame ends in the middle of a msgpack object"
+    if "not allowed for map key" in text:
+        return f"a map key must be str, not {text.split()[0]}"
+    return f"a frame is not valid msgpack ({type(exc).__name__}: {text[:80]})"
 
 
 def _no_ext(code: int, data: bytes) -> Any:
@@ -56,11 +78,16 @@ def encode(msg: Message, max_frame: int = MAX_FRAME) -> bytes:
 
 
 def decode_body(body: bytes) -> Message:
-    return from_wire(unpack(body))
+    """The message in one frame body (length prefix already removed)."""
+    return from_wire(unpack(body), checked=True)
 
 
 class FrameReader:
-    """Splits a byte stream into messages; one per connection."""
+    """Splits a byte stream into messages; one per connection.
+
+    The first error breaks the reader for good: every later call raises
+    ProtocolError too, because the stream position can no longer be trusted.
+    """
 
     def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self.max_frame = max_frame
@@ -70,28 +97,49 @@ class FrameReader:
         self.bytes = 0
 
     def feed(self, data: bytes) -> list[Message]:
-        """Add bytes; return the messages they complete (maybe none)."""
-        return [decode_body(body) for body in self.feed_frames(data)]
+        """Add bytes; return the messages they complete (maybe none).
+
+        If one of the completed frames is bad, ProtocolError is raised and
+        the good messages before it in the same call are dropped with it: the
+        connection is closing anyway.
+        """
+        bodies = self.feed_frames(data)
+        try:
+            return [decode_body(body) for body in bodies]
+        except ProtocolError as exc:
+            self._broken = exc.reason
+            raise
 
     def feed_frames(self, data: bytes) -> list[bytes]:
-        """Like ``feed`` but returns raw frame bodies (recorders keep these)."""
+        """Like ``feed`` but returns raw frame bodies (recorders keep these).
+
+        Only the framing is checked here; the bodies are not decoded.
+        """
         if self._broken is not None:
             raise ProtocolError(f"connection already failed: {self._broken}")
         self._buf += data
         self.bytes += len(data)
         out: list[bytes] = []
-        while len(self._buf) >= 4:
-            (length,) = _LEN.unpack_from(self._buf)
+        start = 0
+        while len(self._buf) - start >= 4:
+            (length,) = _LEN.unpack_from(self._buf, start)
             if length > self.max_frame:
                 self._broken = (f"frame of {length} bytes is larger than the "
                                 f"{self.max_frame} byte limit")
+                del self._buf[:]
                 raise ProtocolError(self._broken)
-            if len(self._buf) < 4 + length:
+            if len(self._buf) - start < 4 + length:
                 break
-            out.append(bytes(self._buf[4:4 + length]))
-            del self._buf[:4 + length]
+            out.append(bytes(self._buf[start + 4:start + 4 + length]))
+            start += 4 + length
+        del self._buf[:start]
         self.frames += len(out)
         return out
+
+    @property
+    def broken(self) -> str | None:
+        """Why the reader failed, or None while it is healthy."""
+        return self._broken
 
     @property
     def pending(self) -> int:

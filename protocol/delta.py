@@ -19,9 +19,12 @@ costs one op however long the log is.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from protocol.messages import ProtocolError
+import msgpack
+
+from protocol.messages import ProtocolError, wire_name
 
 SET, DELETE, TRUNCATE, EXTEND = 0, 1, 2, 3
 
@@ -34,7 +37,12 @@ class DeltaError(ProtocolError):
 
 def _same(a: Any, b: Any) -> bool:
     # True == 1 == 1.0 in Python but not on the wire; compare types too.
-    return type(a) is type(b) and a == b
+    if type(a) is not type(b):
+        return False
+    if type(a) is float:  # -0.0 == 0.0 and nan != nan, yet each packs as itself
+        return (a == b and math.copysign(1.0, a) == math.copysign(1.0, b)) or (
+            math.isnan(a) and math.isnan(b))
+    return bool(a == b)
 
 
 def diff(old: Any, new: Any) -> list[list[Any]]:
@@ -57,8 +65,12 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
         return
     if isinstance(old, list) and isinstance(new, list):
         common = min(len(old), len(new))
-        for i in range(common):
-            _diff(old[i], new[i], [*path, i], ops)
+        if common > 1 and _wire_equal(old if len(old) == common else old[:common],
+                                      new if len(new) == common else new[:common]):
+            pass  # the shared prefix is unchanged (an append-only log, say): no walk
+        else:
+            for i in range(common):
+                _diff(old[i], new[i], [*path, i], ops)
         if len(new) < len(old):
             ops.append([TRUNCATE, path, len(new)])
         elif len(new) > len(old):
@@ -68,72 +80,129 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
         ops.append([SET, path, new])
 
 
-def apply(old: Any, ops: list[Any]) -> Any:
+def _wire_equal(a: Any, b: Any) -> bool:
+    """True when ``a`` and ``b`` pack to the same msgpack bytes.
+
+    A shortcut for ``_diff`` only: msgpack keeps bool, int and float apart and
+    packs floats as float64 (so -0.0 is not 0.0), and its encoding is
+    self-delimiting, so equal bytes mean every node below is ``_same``. Packing
+    runs in C, far faster than walking a long list node by node. False (walk
+    it) for anything msgpack cannot pack.
+    """
+    try:
+        return bool(_packb(a) == _packb(b))
+    except Exception:
+        return False
+
+
+def _packb(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def apply(old: Any, ops: Any) -> Any:
     """``old`` changed by ``ops``; ``old`` itself is never mutated.
 
-    Only the containers along each op's path are copied, so applying a small
-    delta to a large view is cheap. Raises DeltaError on an op that does not
-    fit.
+    Only the containers along each op's path are copied (once per call, however
+    many ops touch them), so applying a small delta to a large view is cheap;
+    the result shares untouched subtrees with ``old`` and with ``ops``. Raises
+    DeltaError, and nothing else, on ops that are malformed or do not fit.
     """
+    if not isinstance(ops, list):
+        raise DeltaError(f"a delta must be an array of ops, not {wire_name(ops)}")
+    fresh: dict[int, Any] = {}  # containers this call made, by id: safe to change
     result = old
-    for op in ops:
-        if not isinstance(op, list) or len(op) < 2 or not isinstance(op[1], list):
-            raise DeltaError(f"malformed delta op {op!r:.60}")
-        result = _apply_at(result, op[1], 0, op)
+    for index, op in enumerate(ops):
+        try:
+            result = _apply_op(result, op, fresh)
+        except DeltaError as exc:
+            raise DeltaError(f"delta op {index}: {exc.reason}") from None
     return result
 
 
-def _apply_at(node: Any, path: list[Any], depth: int, op: list[Any]) -> Any:
-    if depth == len(path):
-        return _apply_here(node, op)
-    key = path[depth]
-    if isinstance(node, dict) and isinstance(key, str):
-        copy = dict(node)
-        last = depth == len(path) - 1
-        if last and op[0] == SET:
-            _need(op, 3)
-            copy[key] = op[2]
-            return copy
-        if last and op[0] == DELETE:
-            if key not in copy:
-                raise DeltaError(f"delta deletes missing key {key!r:.40}")
-            del copy[key]
-            return copy
-        if key not in node:
-            raise DeltaError(f"delta path names missing key {key!r:.40}")
-        copy[key] = _apply_at(node[key], path, depth + 1, op)
-        return copy
-    if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool):
-        if not 0 <= key < len(node):
-            raise DeltaError(f"delta index {key} outside a list of {len(node)}")
-        items = list(node)
-        if depth == len(path) - 1 and op[0] == SET:
-            _need(op, 3)
-            items[key] = op[2]
-        else:
-            items[key] = _apply_at(node[key], path, depth + 1, op)
-        return items
-    raise DeltaError(f"delta path step {key!r:.40} does not fit a {type(node).__name__}")
-
-
-def _apply_here(node: Any, op: list[Any]) -> Any:
+def _apply_op(root: Any, op: Any, fresh: dict[int, Any]) -> Any:
+    if not isinstance(op, list) or not op:
+        raise DeltaError(f"an op must be a non-empty array, not {_show(op)}")
     code = op[0]
+    if type(code) is not int or code not in (SET, DELETE, TRUNCATE, EXTEND):
+        raise DeltaError(f"unknown op code {_show(code)}")
+    want = 2 if code == DELETE else 3
+    if len(op) != want:
+        raise DeltaError(f"op {code} needs {want} elements, has {len(op)}")
+    path = op[1]
+    if not isinstance(path, list):
+        raise DeltaError(f"an op path must be an array, not {wire_name(path)}")
+    if not path:
+        if code == SET:
+            return op[2]
+        if code == DELETE:
+            raise DeltaError("cannot delete the whole view")
+        return _resize(root, code, op[2], fresh)
+    root = parent = _own(root, path[0], fresh)
+    for step, key in enumerate(path[:-1]):
+        child = _own(_child(parent, key), path[step + 1], fresh)
+        parent[key] = child
+        parent = child
+    key = path[-1]
     if code == SET:
-        _need(op, 3)
-        return op[2]
+        if isinstance(parent, list):
+            _child(parent, key)  # a list grows by EXTEND only
+        parent[key] = op[2]
+    elif code == DELETE:
+        if not isinstance(parent, dict):
+            raise DeltaError(f"cannot delete list index {key}; truncate instead")
+        _child(parent, key)
+        del parent[key]
+    else:
+        parent[key] = _resize(_child(parent, key), code, op[2], fresh)
+    return root
+
+
+def _own(node: Any, key: Any, fresh: dict[int, Any]) -> Any:
+    """``node``, checked to take ``key`` as a step, copied unless this call made it."""
+    if isinstance(node, dict):
+        if not isinstance(key, str):
+            raise DeltaError(f"path step {_show(key)} cannot index a map")
+    elif isinstance(node, list):
+        if type(key) is not int:
+            raise DeltaError(f"path step {_show(key)} cannot index an array")
+    else:
+        raise DeltaError(f"path step {_show(key)} goes into a {wire_name(node)}")
+    if fresh.get(id(node)) is node:
+        return node
+    copy = dict(node) if isinstance(node, dict) else list(node)
+    fresh[id(copy)] = copy
+    return copy
+
+
+def _child(node: dict[str, Any] | list[Any], key: Any) -> Any:
+    if isinstance(node, dict):
+        if key not in node:
+            raise DeltaError(f"path names missing key {_show(key)}")
+        return node[key]
+    if not 0 <= key < len(node):
+        raise DeltaError(f"index {key} is outside an array of {len(node)}")
+    return node[key]
+
+
+def _resize(node: Any, code: int, arg: Any, fresh: dict[int, Any]) -> list[Any]:
+    if not isinstance(node, list):
+        raise DeltaError(f"op {code} needs an array, found a {wire_name(node)}")
     if code == TRUNCATE:
-        _need(op, 3)
-        if not isinstance(node, list) or not isinstance(op[2], int) or op[2] > len(node):
-            raise DeltaError("delta truncates something that is not a long enough list")
-        return node[:op[2]]
-    if code == EXTEND:
-        _need(op, 3)
-        if not isinstance(node, list) or not isinstance(op[2], list):
-            raise DeltaError("delta extends something that is not a list")
-        return node + op[2]
-    raise DeltaError(f"unknown delta op code {code!r:.20}")
+        if type(arg) is not int or not 0 <= arg <= len(node):
+            raise DeltaError(f"cannot truncate an array of {len(node)} to {_show(arg)}")
+        out = node[:arg]
+    else:
+        if not isinstance(arg, list):
+            raise DeltaError(f"can only append an array, not a {wire_name(arg)}")
+        out = node + arg
+    fresh[id(out)] = out
+    return out
 
 
-def _need(op: list[Any], n: int) -> None:
-    if len(op) != n:
-        raise DeltaError(f"delta op {op[0]!r:.10} needs {n} elements, has {len(op)}")
+def _show(value: Any) -> str:
+    """A short, safe description of a bad value for an error reason."""
+    if isinstance(value, str):
+        return repr(value[:40])
+    if isinstance(value, int | float | None):
+        return repr(value)[:40]
+    return f"a {wire_name(value)}"

@@ -214,6 +214,15 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
 
 # --- mapping to and from plain maps ----------------------------------------
 
+MAX_DEPTH = 64
+"""Deepest nesting of maps and arrays accepted, the message map included.
+
+Views are a handful of levels deep; the limit keeps recursive code above this
+layer (repr, rendering, game rules) safe from a hostile peer."""
+
+_SCALARS = (type(None), bool, int, float, str, bytes)
+_ALLOWED = "only nil, bool, int, float, str, bin, array and map are allowed"
+
 
 def to_wire(msg: Message) -> dict[str, Any]:
     """The plain map for ``msg`` (fields in declaration order, type first)."""
@@ -221,6 +230,79 @@ def to_wire(msg: Message) -> dict[str, Any]:
     for f in dataclasses.fields(msg):
         out[f.name] = getattr(msg, f.name)
     return out
+
+
+def wire_name(value: Any) -> str:
+    """The msgpack family of ``value`` ("int", "map", ...) for error reasons."""
+    if value is None:
+        return "nil"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, bytes):
+        return "bin"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "map"
+    return type(value).__name__
+
+
+def check_plain(value: Any, where: str = "frame") -> None:
+    """Raise ProtocolError unless ``value`` is in the wire subset.
+
+    The subset is nil, bool, int, float, str, bin, array and map with str keys,
+    nested at most MAX_DEPTH deep: what any msgpack library can produce and
+    read. Iterative, so a deep value cannot exhaust the Python stack; the
+    path to a fault is only worked out once a fault is found.
+    """
+    plain = _PLAIN_TYPES
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        kind = type(node)
+        if kind in plain:
+            continue
+        if isinstance(node, dict):
+            if depth >= MAX_DEPTH:
+                raise ProtocolError(f"{where} nests maps and arrays more than {MAX_DEPTH} deep")
+            for key in node:
+                if type(key) is not str and not isinstance(key, str):
+                    raise ProtocolError(_fault(value, where))
+            stack.extend((item, depth + 1) for item in node.values()
+                         if type(item) not in plain)
+        elif isinstance(node, list):
+            if depth >= MAX_DEPTH:
+                raise ProtocolError(f"{where} nests maps and arrays more than {MAX_DEPTH} deep")
+            stack.extend((item, depth + 1) for item in node if type(item) not in plain)
+        elif not isinstance(node, _SCALARS):
+            raise ProtocolError(_fault(value, where))
+
+
+_PLAIN_TYPES = frozenset({type(None), bool, int, float, str, bytes})
+
+
+def _fault(value: Any, where: str) -> str:
+    """The reason for the first thing outside the wire subset in ``value``
+    (slow; only called once check_plain knows there is one)."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, dict):
+            for key, item in node.items():
+                if not isinstance(key, str):
+                    return f"{at} has a {wire_name(key)} map key; map keys must be str"
+                stack.append((item, f"{at}.{key[:40]}"))
+        elif isinstance(node, list):
+            stack.extend((item, f"{at}[{index}]") for index, item in enumerate(node))
+        elif not isinstance(node, _SCALARS):
+            return f"{at} is a {wire_name(node)}; {_ALLOWED}"
+    return f"{where} is outside the wire subset"
 
 
 _HINTS: dict[type[Message], dict[str, Any]] = {}
@@ -232,21 +314,43 @@ def _hints(cls: type[Message]) -> dict[str, Any]:
     return _HINTS[cls]
 
 
-def _type_ok(value: Any, hint: Any) -> bool:
+def _why_not(value: Any, hint: Any, where: str) -> str | None:
+    """Why ``value`` does not fit ``hint`` (elements included), or None if it does."""
     if hint is Any:
-        return True
+        return None
     origin = typing.get_origin(hint)
     if origin in (Union, types.UnionType):
-        return any(_type_ok(value, arm) for arm in typing.get_args(hint))
+        if any(_why_not(value, arm, where) is None for arm in typing.get_args(hint)):
+            return None
+    elif origin is dict or hint is dict:
+        if isinstance(value, dict):
+            key_hint, value_hint = typing.get_args(hint) or (str, Any)
+            for key, item in value.items():
+                if _why_not(key, key_hint, where) is not None:
+                    return f"{where} has a {wire_name(key)} key; map keys must be str"
+                why = _why_not(item, value_hint, f"{where}.{key[:40]}")
+                if why is not None:
+                    return why
+            return None
+    elif origin is list or hint is list:
+        if isinstance(value, list):
+            (item_hint,) = typing.get_args(hint) or (Any,)
+            for index, item in enumerate(value):
+                why = _why_not(item, item_hint, f"{where}[{index}]")
+                if why is not None:
+                    return why
+            return None
+    elif _scalar_ok(value, hint):
+        return None
+    return f"{where} must be {_type_name(hint)}, not {wire_name(value)}"
+
+
+def _scalar_ok(value: Any, hint: Any) -> bool:
     if hint is type(None):
         return value is None
-    if origin is dict or hint is dict:
-        return isinstance(value, dict) and all(isinstance(k, str) for k in value)
-    if origin is list or hint is list:
-        return isinstance(value, list)
     if hint is bool:
         return isinstance(value, bool)
-    if hint is int:
+    if hint is int:  # bool is an int in Python but not on the wire
         return isinstance(value, int) and not isinstance(value, bool)
     if hint is float:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -256,29 +360,47 @@ def _type_ok(value: Any, hint: Any) -> bool:
 
 
 def _type_name(hint: Any) -> str:
-    text = str(hint).replace("typing.", "")
-    return text.replace("<class '", "").replace("'>", "")
+    """``hint`` in wire terms: "int or nil", "array of map", ..."""
+    if hint is Any:
+        return "any value"
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_type_name(arm) for arm in typing.get_args(hint))
+    if hint is type(None):
+        return "nil"
+    if origin is dict or hint is dict:
+        return "map with str keys"
+    if origin is list or hint is list:
+        args = typing.get_args(hint)
+        return f"array of {_type_name(args[0])}" if args and args[0] is not Any else "array"
+    names = {bool: "bool", int: "int", float: "float", str: "str"}
+    return names.get(hint, str(hint))
 
 
-def from_wire(data: Any) -> Message:
-    """Check a decoded map and build its message, or raise ProtocolError."""
+def from_wire(data: Any, *, checked: bool = False) -> Message:
+    """Check a decoded map and build its message, or raise ProtocolError.
+
+    ``checked`` says ``data`` already passed ``check_plain`` (``codec.unpack``
+    does that), so the walk over it is not repeated.
+    """
     if not isinstance(data, dict):
-        raise ProtocolError(f"a message must be a map, not {type(data).__name__}")
+        raise ProtocolError(f"a message must be a map, not {wire_name(data)}")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("a message needs a string 'type' field")
+        raise ProtocolError("a message needs a str 'type' field")
     cls = MESSAGE_TYPES.get(kind)
     if cls is None:
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
+    if not checked:
+        check_plain(data, kind)
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name in data:
             value = data[f.name]
-            if not _type_ok(value, hints[f.name]):
-                raise ProtocolError(
-                    f"{kind}.{f.name} must be {_type_name(hints[f.name])}, "
-                    f"not {type(value).__name__}")
+            why = _why_not(value, hints[f.name], f"{kind}.{f.name}")
+            if why is not None:
+                raise ProtocolError(why)
             kwargs[f.name] = value
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise ProtocolError(f"{kind} is missing its '{f.name}' field")
