@@ -19,10 +19,9 @@ costs one op however long the log is.
 
 from __future__ import annotations
 
+import marshal
 import math
 from typing import Any
-
-import msgpack
 
 from protocol.messages import ProtocolError, wire_name
 
@@ -65,10 +64,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
         return
     if isinstance(old, list) and isinstance(new, list):
         common = min(len(old), len(new))
-        if common > 1 and _wire_equal(old if len(old) == common else old[:common],
-                                      new if len(new) == common else new[:common]):
-            pass  # the shared prefix is unchanged (an append-only log, say): no walk
-        else:
+        if not _unchanged_prefix(old, new, common):
             for i in range(common):
                 _diff(old[i], new[i], [*path, i], ops)
         if len(new) < len(old):
@@ -80,23 +76,27 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
         ops.append([SET, path, new])
 
 
-def _wire_equal(a: Any, b: Any) -> bool:
-    """True when ``a`` and ``b`` pack to the same msgpack bytes.
+def _unchanged_prefix(old: list[Any], new: list[Any], common: int) -> bool:
+    """True only if the first ``common`` items of both lists would diff to no ops.
 
-    A shortcut for ``_diff`` only: msgpack keeps bool, int and float apart and
-    packs floats as float64 (so -0.0 is not 0.0), and its encoding is
-    self-delimiting, so equal bytes mean every node below is ``_same``. Packing
-    runs in C, far faster than walking a long list node by node. False (walk
-    it) for anything msgpack cannot pack.
+    A shortcut so that a long list whose head did not move (an append-only
+    log) costs two C calls instead of a walk of every item. ``==`` alone is
+    not enough (``True == 1 == 1.0``, ``-0.0 == 0.0``), so equal heads are
+    confirmed by their ``marshal`` bytes, which keep every type apart (exact
+    types only: subclasses are refused), store floats bit for bit and keep
+    map order. Equal bytes mean equal types and values at every node, where
+    ``_diff`` finds nothing; anything else (NaN included) is walked as before.
     """
-    try:
-        return bool(_packb(a) == _packb(b))
-    except Exception:
+    if common < 2:
         return False
-
-
-def _packb(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+    a = old if len(old) == common else old[:common]
+    b = new if len(new) == common else new[:common]
+    if a != b:
+        return False
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:  # something marshal cannot write: walk it
+        return False
 
 
 def apply(old: Any, ops: Any) -> Any:

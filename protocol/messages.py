@@ -327,7 +327,7 @@ def _why_not(value: Any, hint: Any, where: str) -> str | None:
             key_hint, value_hint = typing.get_args(hint) or (str, Any)
             for key, item in value.items():
                 if _why_not(key, key_hint, where) is not None:
-                    return f"{where} has a {wire_name(key)} key; map keys must be str"
+                    return f"{where} has a {wire_name(key)} map key; map keys must be str"
                 why = _why_not(item, value_hint, f"{where}.{key[:40]}")
                 if why is not None:
                     return why
