@@ -1,0 +1,524 @@
+"""Drivers and checks that every game passes, whatever its rules.
+
+``test_conformance.py`` runs them over every available game, mode and player
+count; the benchmarks reuse the drivers (``random_playthrough``,
+``bot_playthrough``). Everything here speaks only the surface of
+``lanplay.game``, so a new game is covered the moment the catalogue names its
+module.
+
+Two conventions the checks rely on, both from ``lanplay/game.py``:
+
+* a state is a value: it compares equal to a deep copy of itself, so
+  "nothing changed" is ``state == snapshot``;
+* a view, a legal action and a timer action travel over msgpack unchanged,
+  so they hold only nil, bool, int, float, str, bytes, lists and maps with str
+  keys (the wire codec decodes with ``strict_map_key=True`` and delta paths
+  name map keys as str). A tuple comes back as a list: that is a failure.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from lanplay.game import SYSTEM, Action, Game, IllegalAction, Seat, Viewer, resolve_options
+from lanplay.games import CATALOGUE, load
+
+MAX_STEPS = 20_000
+"""A random game that has not ended after this many actions is reported stuck."""
+
+MAX_VIEW_BYTES = 64 * 1024
+"""A packed view above this is too big to send on every change."""
+
+TIMEOUT_CHANCE = 0.15
+"""How often the random driver lets a pending timer fire although a seat could act."""
+
+SAMPLE_STATES = 12
+"""How many states of a playthrough the expensive checks look at."""
+
+# --- the cases -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game, one mode, one player count: a row of the conformance table."""
+
+    game: Game
+    mode: str
+    players: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.game.id}-{self.mode}-{self.players}p"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return resolve_options(self.game, {})
+
+
+def games() -> tuple[list[Game], dict[str, str]]:
+    """Every available game, and for each one that fails to load, why."""
+    loaded: list[Game] = []
+    broken: dict[str, str] = {}
+    for entry in CATALOGUE:
+        if not entry.available:
+            continue
+        try:
+            loaded.append(load(entry.id))
+        except Exception as exc:  # a half-written module must fail one test, not all
+            broken[entry.id] = f"{type(exc).__name__}: {exc}"
+    return loaded, broken
+
+
+def cases(only: Sequence[Game] | None = None) -> list[Case]:
+    """Every (game, mode, player count) of the available games."""
+    out = []
+    for game in only if only is not None else games()[0]:
+        for mode in game.modes:
+            for players in range(mode.min_players, mode.max_players + 1):
+                out.append(Case(game, mode.id, players))
+    return out
+
+
+# --- wire values ---------------------------------------------------------------
+
+_SCALARS = (type(None), bool, int, float, str, bytes)
+
+
+def wire_problem(value: Any, path: str = "") -> str | None:
+    """Where ``value`` holds something msgpack would not give back as it is."""
+    if isinstance(value, float) and math.isnan(value):
+        return f"{path or '<root>'} is NaN (never equal to itself)"
+    if type(value) in _SCALARS:
+        if type(value) is int and not -(2**63) <= value < 2**64:
+            return f"{path or '<root>'} is an int too large for msgpack: {value}"
+        return None
+    if type(value) is list:
+        for i, item in enumerate(value):
+            problem = wire_problem(item, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if type(value) is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return f"{path or '<root>'} has a {type(key).__name__} map key {key!r}"
+            problem = wire_problem(item, f"{path}.{key}")
+            if problem:
+                return problem
+        return None
+    return f"{path or '<root>'} is a {type(value).__name__}: {value!r:.80}"
+
+
+def strict_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """Where ``a`` and ``b`` differ in value or in type (True != 1, [] != ())."""
+    where = path or "<root>"
+    if type(a) is not type(b):
+        return f"{where}: {type(a).__name__} {a!r:.60} vs {type(b).__name__} {b!r:.60}"
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            missing = [k for k in a if k not in b]
+            extra = [k for k in b if k not in a]
+            if missing or extra:
+                return f"{where}: keys only in first {missing!r:.60}, only in second {extra!r:.60}"
+        for key in a:
+            problem = strict_difference(a[key], b[key], f"{path}.{key}")
+            if problem:
+                return problem
+        return None
+    if isinstance(a, list | tuple):
+        if len(a) != len(b):
+            return f"{where}: length {len(a)} vs {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            problem = strict_difference(x, y, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if a != b:
+        return f"{where}: {a!r:.60} vs {b!r:.60}"
+    return None
+
+
+def strictly_in(action: Any, actions: Sequence[Any]) -> bool:
+    return any(strict_difference(action, other) is None for other in actions)
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def wire_round_trip(value: Any) -> Any:
+    """``value`` after a trip over the wire, as a peer receives it."""
+    return msgpack.unpackb(pack(value), raw=False, strict_map_key=False)
+
+
+def round_trip_problem(value: Any, what: str) -> str | None:
+    """Why ``value`` does not survive msgpack exactly, or None."""
+    problem = wire_problem(value)
+    if problem:
+        return f"{what}: {problem}"
+    try:
+        back = wire_round_trip(value)
+    except Exception as exc:
+        return f"{what}: msgpack round trip raised {type(exc).__name__}: {exc}"
+    if back == value:  # the types were checked above, so == is strict here
+        return None
+    return f"{what} changes over msgpack: {strict_difference(value, back)}"
+
+
+def same_wire_value(a: Any, b: Any) -> str | None:
+    """Where two wire-clean values differ (fast when they do not)."""
+    if pack(a) == pack(b):
+        return None
+    return strict_difference(a, b) or "<root>: map keys in another order"
+
+
+# --- playing -------------------------------------------------------------------
+
+Move = tuple[Seat, Action]
+Chooser = Callable[[Game, Any, Mapping[str, Any], random.Random], "Move | None"]
+
+
+@dataclass
+class Playthrough:
+    """A whole game: ``states[i]`` and ``moves[i]`` give ``states[i + 1]``."""
+
+    case: Case
+    seed: int
+    options: dict[str, Any]
+    states: list[Any] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+    def viewers(self) -> list[Viewer]:
+        return [*range(self.case.players), None]
+
+
+class Stuck(AssertionError):
+    """A game that cannot go on: nobody can act and no timer is pending."""
+
+
+def describe(case: Case, seed: int, step: int) -> str:
+    return f"{case.id} seed {seed} step {step}"
+
+
+def random_choice(game: Game, state: Any, options: Mapping[str, Any],
+                  rng: random.Random) -> Move | None:
+    """A seeded random pick among the actors' legal actions and a pending timer."""
+    seats = sorted(s for s in game.actors(state) if s != SYSTEM)
+    moves = {seat: game.legal(state, seat) for seat in seats}
+    able = [seat for seat in seats if moves[seat]]
+    timer = game.timer(state, options)
+    if timer is not None and (not able or rng.random() < TIMEOUT_CHANCE):
+        return SYSTEM, dict(timer.action)
+    if not able:
+        return None
+    seat = able[int(rng.random() * len(able))]
+    options_of_seat = moves[seat]
+    return seat, options_of_seat[int(rng.random() * len(options_of_seat))]
+
+
+def bot_chooser(seed: int) -> Chooser:
+    """The game's own bot in every seat, each fed the view a peer would receive.
+
+    Asks the actors in a seeded random order; the first that answers acts. A
+    pending timer fires when every bot waits. Each bot keeps its own generator.
+    """
+    rngs: dict[Seat, random.Random] = {}
+
+    def choose(game: Game, state: Any, options: Mapping[str, Any],
+               rng: random.Random) -> Move | None:
+        seats = sorted(s for s in game.actors(state) if s != SYSTEM)
+        rng.shuffle(seats)
+        for seat in seats:
+            bot_rng = rngs.setdefault(seat, random.Random(seed * 1009 + seat))
+            view = wire_round_trip(game.view(state, seat))
+            action = game.bot(view, seat, bot_rng)
+            if action is not None:
+                return seat, action
+        timer = game.timer(state, options)
+        return (SYSTEM, dict(timer.action)) if timer is not None else None
+
+    return choose
+
+
+def mixed_chooser(seed: int, bot_share: float = 0.5) -> Chooser:
+    """Half the time the game's bot, half the time a random legal action.
+
+    Pure random play cannot finish a phase that needs every seat to agree
+    (S-tier's shared board, where any move unlocks everyone) unless a timer
+    ends it; with that timer switched off by an option, the bots' sense
+    carries the game on while the random half still explores.
+    """
+    bots = bot_chooser(seed)
+
+    def choose(game: Game, state: Any, options: Mapping[str, Any],
+               rng: random.Random) -> Move | None:
+        if rng.random() < bot_share:
+            move = bots(game, state, options, rng)
+            if move is not None:
+                return move
+        return random_choice(game, state, options, rng)
+
+    return choose
+
+
+def play(case: Case, seed: int, chooser: Chooser = random_choice, *,
+         options: Mapping[str, Any] | None = None, choice_seed: int | None = None,
+         max_steps: int = MAX_STEPS) -> Playthrough:
+    """Play one game to its end with ``chooser``; raise if it stalls or never ends.
+
+    Each chosen action must pass ``check`` before it is applied, so a driver
+    never feeds the game something the host would have refused.
+    """
+    game = case.game
+    opts = resolve_options(game, options or {})
+    rng = random.Random(seed if choice_seed is None else choice_seed)
+    run = Playthrough(case, seed, opts)
+    state = game.setup(case.players, case.mode, opts, seed)
+    run.states.append(state)
+    for step in range(max_steps):
+        if game.result(state) is not None:
+            return run
+        move = chooser(game, state, opts, rng)
+        if move is None:
+            raise Stuck(f"{describe(case, seed, step)}: no seat acts and no timer is pending "
+                        f"(actors {sorted(game.actors(state))})")
+        seat, action = move
+        try:
+            game.check(state, seat, action)
+        except IllegalAction as exc:
+            raise AssertionError(f"{describe(case, seed, step)}: seat {seat} chose {action!r}, "
+                                 f"which check refuses: {exc.reason}") from exc
+        run.moves.append((seat, copy.deepcopy(action)))
+        state = game.apply(state, seat, action)
+        run.states.append(state)
+    if game.result(state) is not None:
+        return run
+    raise AssertionError(f"{case.id} seed {seed}: no result after {max_steps} actions")
+
+
+_RUNS: dict[tuple[str, int, str], Playthrough] = {}
+
+
+def _cached(case: Case, seed: int, kind: str) -> Playthrough:
+    key = (case.id, seed, kind)
+    if key not in _RUNS:
+        chooser = bot_chooser(seed) if kind == "bot" else random_choice
+        _RUNS[key] = play(case, seed, chooser)
+    return _RUNS[key]
+
+
+def random_run(case: Case, seed: int) -> Playthrough:
+    """A seeded random game (cached: states are immutable values)."""
+    return _cached(case, seed, "random")
+
+
+def bot_run(case: Case, seed: int) -> Playthrough:
+    """A game of bots in every seat (cached)."""
+    return _cached(case, seed, "bot")
+
+
+def random_playthrough(game: Game, players: int, mode: str, seed: int) -> list[Any]:
+    """The states of a seeded random game, first (setup) to last (ended)."""
+    return random_run(Case(game, mode, players), seed).states
+
+
+def bot_playthrough(game: Game, players: int, mode: str, seed: int) -> list[Any]:
+    """The states of a game the game's own bots play in every seat."""
+    return bot_run(Case(game, mode, players), seed).states
+
+
+def replay(case: Case, seed: int, moves: Sequence[Move],
+           options: Mapping[str, Any] | None = None) -> list[Any]:
+    """The states that (seed, moves) give, as a host resuming a save would."""
+    game = case.game
+    state = game.setup(case.players, case.mode, resolve_options(game, options or {}), seed)
+    states = [state]
+    for seat, action in moves:
+        state = game.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+def digest(case: Case, seed: int) -> str:
+    """A hash of every view of a seeded random game (compared across processes)."""
+    run = random_run(case, seed)
+    h = hashlib.sha256()
+    for state in run.states:
+        for viewer in run.viewers():
+            h.update(pack(case.game.view(state, viewer)))
+    return h.hexdigest()
+
+
+def sample(states: Sequence[Any], k: int = SAMPLE_STATES) -> list[tuple[int, Any]]:
+    """About ``k`` states spread over the game, always the first and the last."""
+    if len(states) <= k:
+        return list(enumerate(states))
+    picks = sorted({round(i * (len(states) - 1) / (k - 1)) for i in range(k)})
+    return [(i, states[i]) for i in picks]
+
+
+def snapshot(state: Any) -> Any:
+    return copy.deepcopy(state)
+
+
+# --- refusing --------------------------------------------------------------------
+
+_NESTED = [[{"x": [None, {"y": b"\x00"}]}], {"deep": [[[[]]]]}]
+
+JUNK_ACTIONS: tuple[Action, ...] = (
+    {},
+    {"type": 5},
+    {"type": "nonsense"},
+    {"type": None},
+    {"type": ""},
+    {"type": True},
+    {"type": 1.5},
+    {"type": 10**30},
+    {"type": ["play"]},
+    {"type": {"type": "play"}},
+    {"type": "x" * 500},
+    {"kind": "play"},
+    {"type": "nonsense", "card": 0, "seat": 0},
+    {"type": _NESTED},
+)
+"""Actions no game accepts from anyone (ints beyond 64 bits cannot come off the
+wire, but a bug in the host must still not crash a game)."""
+
+
+def _junk_values(value: Any) -> list[Any]:
+    """Values of a field that a sane rule refuses (wrong type, absurd size)."""
+    out: list[Any] = [None, "nonsense", [], {}, *_NESTED, b"\xff"]
+    if type(value) is bool:
+        out += [0, 1, "yes"]
+    elif type(value) is int:
+        out += [-1, 10**30, -(10**30), 2**64, value + 0.5, float(value), str(value), True,
+                [value]]
+    elif type(value) is float:
+        # Any number may be a legal angle or strength, so only non-numbers and
+        # non-finite floats are certainly wrong.
+        out += [float("nan"), float("inf"), float("-inf"), str(value), True, [value]]
+    elif type(value) is str:
+        out += ["", value + "?", 7, 10**30, True, [value]]
+    elif type(value) is list:
+        out += [[None], [*value, *value, *value], [[*value]], "x", 3, True,
+                [None if i == 0 else v for i, v in enumerate(value)],
+                [10**30 for _ in value]]
+    elif type(value) is dict:
+        out += [{"x": 1}, "x", 3, True]
+    return out
+
+
+def junk_variants(action: Action) -> Iterator[Action]:
+    """A legal action spoiled one way at a time: a field missing, of a wrong type, absurd."""
+    yield {**action, "type": "nonsense"}
+    if len(action) > 1:
+        yield {"type": action.get("type")}
+    for key, value in action.items():
+        if key == "type":
+            continue
+        yield {k: v for k, v in action.items() if k != key}
+        for junk in _junk_values(value):
+            yield {**action, key: junk}
+    yield {**action, "extra": _NESTED}
+
+
+def first_of_each_type(actions: Sequence[Action], limit: int = 3) -> list[Action]:
+    """A few legal actions per action type, enough to spoil each kind of field."""
+    seen: dict[Any, int] = {}
+    out = []
+    for action in actions:
+        key = repr(action.get("type"))
+        if seen.get(key, 0) < limit:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(action)
+    return out
+
+
+def refusal(game: Game, state: Any, seat: Seat, action: Any,
+            *, use_apply: bool = False) -> tuple[bool, str]:
+    """``(True, reason)`` when ``check`` (or ``apply``) refuses ``action`` properly,
+    else ``(False, what went wrong)``."""
+    call = game.apply if use_apply else game.check
+    name = "apply" if use_apply else "check"
+    try:
+        call(state, seat, action)
+    except IllegalAction as exc:
+        if not isinstance(exc.reason, str) or not exc.reason.strip():
+            return False, f"{name} refused seat {seat}'s {action!r:.200} with an empty reason"
+        return True, exc.reason
+    except Exception as exc:
+        return False, (f"{name} raised {type(exc).__name__} ({exc}) instead of IllegalAction "
+                       f"for seat {seat}'s {action!r:.200}")
+    if alias_of_legal(game, state, seat, action):
+        return True, "(accepted as another spelling of a legal action)"
+    return False, f"{name} accepted seat {seat}'s {action!r:.200}"
+
+
+def alias_of_legal(game: Game, state: Any, seat: Seat, action: Any) -> bool:
+    """Whether ``action``, though not listed by ``legal``, does exactly what a listed one does.
+
+    A lenient ``check`` may accept another spelling of a legal action (an
+    optional field left out where only one value fits); anything else it
+    accepts must be listed, or the bots and the UI cannot know it exists.
+    """
+    try:
+        after = game.apply(state, seat, action)
+    except Exception:
+        return False
+    for legal in game.legal(state, seat):
+        other = game.apply(state, seat, legal)
+        # repr tells True from 1 and 1.0 from 1, which == does not.
+        if after == other and repr(after) == repr(other):
+            return True
+    return False
+
+
+def illegal_submissions(game: Game, state: Any, players: int,
+                        options: Mapping[str, Any]) -> Iterator[tuple[Seat, Any]]:
+    """(seat, action) pairs the rules must refuse in ``state``."""
+    actors = game.actors(state)
+    legal = {seat: game.legal(state, seat) for seat in range(players)}
+    examples = [a for seat in sorted(actors) for a in first_of_each_type(legal.get(seat, []))]
+    timer = game.timer(state, options)
+    outsiders = [s for s in range(players) if s not in actors] + [players, players + 7, -2]
+    if SYSTEM not in actors:
+        outsiders.append(SYSTEM)
+    for seat in outsiders:
+        for action in [*examples, *JUNK_ACTIONS[:4]]:
+            if seat == SYSTEM and timer is not None and strictly_in(action, [timer.action]):
+                continue
+            yield seat, action
+    for seat in sorted(actors):
+        own = legal.get(seat, [])
+        for action in JUNK_ACTIONS:
+            yield seat, action
+        for example in first_of_each_type(own):
+            for bad in junk_variants(example):
+                if not strictly_in(bad, own):
+                    yield seat, bad
+        if timer is not None and not strictly_in(timer.action, own):
+            yield seat, dict(timer.action)  # a player cannot fake the host's timeout
+
+
+def stale_timer_actions(game: Game, states: Sequence[Any],
+                        options: Mapping[str, Any]) -> Iterator[tuple[int, Action]]:
+    """(index, action): an earlier timer's action at a state where it is not pending."""
+    previous: Action | None = None
+    for i, state in enumerate(states):
+        timer = game.timer(state, options)
+        if previous is not None and (timer is None or not strictly_in(previous, [timer.action])):
+            yield i, previous
+        if timer is not None:
+            previous = dict(timer.action)
