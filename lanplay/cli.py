@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
-from lanplay.game import player_range
+from lanplay.game import player_range, seats_problem
 
 DEFAULT_PORT = 7531
 
@@ -170,6 +170,9 @@ async def _host(args: argparse.Namespace, game_id: str) -> int:
 
     mode = mode_of(game, args.mode)
     players = args.players or max(mode.min_players, args.bots + 1)
+    problem = seats_problem(game, mode.id, players)
+    if problem:  # the room would wait for ever
+        return _fail(problem)
     config = HostConfig(host_name=name, bind=args.bind, port=args.port, seed=args.seed,
                         autostart=players, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay)
@@ -313,6 +316,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from lanplay.selfplay import selfplay
 
     try:
+        problem = seats_problem(games.load(args.game), args.mode, args.players)
+        if problem:  # the host would refuse the extra bots or never start
+            return _fail(problem)
         out = asyncio.run(selfplay(args.game, args.players, args.mode, args.seed,
                                    _options(args.option), args.record))
     except (KeyError, ValueError) as exc:

@@ -158,7 +158,11 @@ class Game(Protocol):
         ...
 
     def order_independent(self, state: Any, seat: Seat, action: Action) -> bool:
-        """True if ``action`` stays valid even when made against an older state_id."""
+        """True if ``action`` stays valid even when made against an older state_id.
+
+        Called before ``check`` on whatever arrived from the wire, so it must
+        cope with junk (return False rather than raise).
+        """
         ...
 
     def hidden_variant(self, state: Any, viewer: Viewer, rng: random.Random) -> Any:

@@ -94,6 +94,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timer: tuple[str, asyncio.TimerHandle] | None = None
+        self._spent_timer: str | None = None
         self._announcer: Announcer | None = None
         self._announce_dirty = asyncio.Event()
         self._bot_count = 0
@@ -303,6 +304,7 @@ class Host:
             self.remove_seat(args.get("seat"))
         elif cmd == "move_seat":
             room.move(args.get("seat"), args.get("to"))  # type: ignore[arg-type]
+            self._tell_seats()
             self._lobby_changed()
         elif cmd == "set_game":
             game = args.get("game", room.game.id)
@@ -341,11 +343,22 @@ class Host:
 
     def remove_seat(self, index: Any) -> None:
         seat = self.room.remove(index)
+        self._tell_seats()
         for conn in [c for c in self.conns if c.seat is seat]:
             conn.link.send(Refused("removed", "The host removed you from this room."))
             self._detach(conn)
             conn.link.abort()
         self._lobby_changed()
+
+    def _tell_seats(self) -> None:
+        """Seat numbers shift when a seat moves or leaves: a new Welcome tells each
+        seated peer its number now, before the lobby that shows the new order."""
+        room = self.room
+        for conn in self.conns:
+            if conn.seat is not None and any(s is conn.seat for s in room.seats):
+                conn.link.send(Welcome(PROTOCOL_VERSION, room.index(conn.seat),
+                                       conn.seat.token, room.host_name, room.game.id,
+                                       owner=conn.seat.owner))
 
     def start_game(self) -> None:
         room = self.room
@@ -359,6 +372,7 @@ class Host:
                                                               self.games_played).getrandbits(32)
         self.session = Session(room.game, len(room.seats), room.mode, room.options, seed)
         self.games_played += 1
+        self._spent_timer = None
         room.phase = "playing"
         self.finished.clear()
         for seat in room.seats:
@@ -396,7 +410,8 @@ class Host:
         if timer is None:
             self._cancel_timer()
             return
-        if self._timer is not None and self._timer[0] == timer.key:
+        if (self._timer is not None and self._timer[0] == timer.key) \
+                or timer.key == self._spent_timer:
             return
         self._cancel_timer()
         handle = asyncio.get_running_loop().call_later(timer.seconds, self._expire, timer)
@@ -408,8 +423,11 @@ class Host:
             return
         try:
             self.session.submit(SYSTEM, timer.action)
-        except Refusal:
-            self._schedule_timer()
+        except Refusal as exc:
+            # The game refused its own deadline: a rules bug. Do not fire the
+            # same key forever; the next state change may bring a new timer.
+            log.warning("timer %s refused by the game: %s", timer.key, exc.reason)
+            self._spent_timer = timer.key
             return
         self._after_action()
 

@@ -142,6 +142,7 @@ class Peer:
                     self._handle(msg)
             except _Done:
                 self._count(link)
+                self.link = None  # counted: stats() must not add it again
                 await link.close()
                 return
             except (LinkClosed, ConnectionError, OSError, TimeoutError, ProtocolError):
@@ -219,6 +220,9 @@ class Peer:
                 self.result = None
             self.lobby = msg
             self._notify("lobby", msg)
+        elif isinstance(msg, Welcome):  # our seat number changed (a seat moved or left)
+            self.seat, self.owner = msg.seat, msg.owner
+            self._notify("welcome", msg)
         elif isinstance(msg, Ping):
             self.send(Pong(msg.nonce))
         elif isinstance(msg, Accepted):

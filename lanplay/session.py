@@ -88,7 +88,7 @@ class Session:
         if seat != SYSTEM and seat not in self.actors():
             raise Refusal("not_your_turn", self._waiting_for())
         if (state_id is not None and state_id != self.state_id
-                and not self.game.order_independent(self.state, seat, action)):
+                and not self._order_independent(seat, action)):
             raise Refusal("stale", "The table changed before your move arrived; "
                                    "look again and make it once more.")
         try:
@@ -99,6 +99,13 @@ class Session:
         self.state_id += 1
         self.log.append(LogEntry(seat, action, self.state_id))
         return self.state_id
+
+    def _order_independent(self, seat: Seat, action: Action) -> bool:
+        # Asked before ``check``, so the action may be any junk from the wire.
+        try:
+            return bool(self.game.order_independent(self.state, seat, action))
+        except Exception:
+            return False
 
     def _waiting_for(self) -> str:
         waiting = sorted(self.actors())
