@@ -22,8 +22,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0) -> None:
 
     def on_event(event: str, payload: Any) -> None:
         nonlocal acted_on
-        if event == "rejected":
-            acted_on = -1  # try again with what we know now
+        if event in ("rejected", "reconnected"):
+            acted_on = -1  # try again: refused, or the move may have been lost in a drop
 
     peer.listeners.append(on_event)
     runner = asyncio.get_running_loop().create_task(peer.run())

@@ -347,7 +347,7 @@ class Host:
         for conn in [c for c in self.conns if c.seat is seat]:
             conn.link.send(Refused("removed", "The host removed you from this room."))
             self._detach(conn)
-            conn.link.abort()
+            self._spawn(conn.link.close())  # flush the refusal, then close
         self._lobby_changed()
 
     def _tell_seats(self) -> None:
@@ -472,9 +472,10 @@ class Host:
             await asyncio.sleep(self.config.heartbeat)
             nonce += 1
             now = time.monotonic()
+            state_id = self.session.state_id if self.session is not None else -1
             for conn in list(self.conns):
                 if now - conn.last_seen > self.config.dead_after:
                     conn.link.abort()
                     self._detach(conn)
                 else:
-                    conn.link.send(Ping(nonce))
+                    conn.link.send(Ping(nonce, state_id))

@@ -225,6 +225,9 @@ class Peer:
             self._notify("welcome", msg)
         elif isinstance(msg, Ping):
             self.send(Pong(msg.nonce))
+            if (msg.state_id > self.state_id and self.view is not None
+                    and not self._awaiting_snapshot):
+                self._ask_snapshot(f"heartbeat at {msg.state_id} while at {self.state_id}")
         elif isinstance(msg, Accepted):
             self._notify("accepted", msg)
         elif isinstance(msg, Rejected):

@@ -82,8 +82,13 @@ class Bye(Message):
 
 @dataclass(frozen=True)
 class Ping(Message):
+    """Host -> peer heartbeat (the peer answers Pong). ``state_id`` is the game's
+    current one (-1 before a game): a peer that is behind lost a delta and
+    asks for a snapshot, even when no later delta would have shown the gap."""
+
     TYPE: ClassVar[str] = "ping"
     nonce: int
+    state_id: int = -1
 
 
 @dataclass(frozen=True)

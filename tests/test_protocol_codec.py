@@ -157,11 +157,11 @@ def test_messages_survive_any_split_of_the_stream(cuts: list[int]) -> None:
 
 
 def test_a_frame_is_a_big_endian_length_then_one_msgpack_map() -> None:
-    data = encode(Ping(1))
+    data = encode(Pong(1))
     body = data[4:]
     assert data[:4] == len(body).to_bytes(4, "big")
-    assert msgpack.unpackb(body) == {"type": "ping", "nonce": 1}
-    assert data.hex() == "00000012" + "82a474797065a470696e67a56e6f6e636501"
+    assert msgpack.unpackb(body) == {"type": "pong", "nonce": 1}
+    assert data.hex() == "00000012" + "82a474797065a4706f6e67a56e6f6e636501"
 
 
 def test_type_comes_first_and_every_field_is_sent() -> None:

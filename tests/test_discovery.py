@@ -1,0 +1,137 @@
+"""Finding a host on the LAN: real zeroconf, restricted to the loopback interface."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+import pytest
+from zeroconf import IPVersion
+from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+from lanplay.discovery import SERVICE, Announcement, Announcer, Browser, FoundHost
+from lanplay.host import Host, HostConfig
+from lanplay.peer import Peer
+from protocol.messages import PROTOCOL_VERSION
+
+LOOPBACK = ["127.0.0.1"]
+TXT_KEYS = {"v", "game", "host", "seats", "state", "pw"}
+
+
+def mine(name: str, port: int) -> Any:
+    """A predicate on Browser.hosts: the host with this name and port (others may be
+    announcing on this machine too)."""
+    def find(hosts: dict[str, FoundHost]) -> FoundHost | None:
+        return next((h for h in hosts.values() if h.host_name == name and h.port == port),
+                    None)
+    return find
+
+
+async def txt_of(service: str) -> dict[str, str]:
+    """The TXT record as announced, read with a zeroconf of our own."""
+    azc = AsyncZeroconf(interfaces=LOOPBACK, ip_version=IPVersion.V4Only)
+    try:
+        info = AsyncServiceInfo(SERVICE, service)
+        assert await info.async_request(azc.zeroconf, 3000), "the service did not resolve"
+        return {k.decode(): (v or b"").decode() for k, v in (info.properties or {}).items()}
+    finally:
+        await azc.async_close()
+
+
+@pytest.mark.timeout(60)
+def test_a_headless_host_is_found_followed_and_seen_leaving() -> None:
+    async def main() -> None:
+        name = f"discovery test {os.getpid()}"
+        host = Host("alles-klar", config=HostConfig(
+            host_name=name, bind="127.0.0.1", port=0, seed=1, autostart=2, announce=True,
+            interfaces=LOOPBACK))
+        browser = Browser(interfaces=LOOPBACK)
+        events: list[tuple[str, FoundHost]] = []
+        browser.add_listener(lambda kind, found: events.append((kind, found)))
+        await browser.start()
+        peers: list[Peer] = []
+        runs: list[asyncio.Task[None]] = []
+        stopped = False
+        try:
+            port = await host.start()
+            find = mine(name, port)
+            assert await browser.wait_for(lambda hs: find(hs) is not None, 15)
+            found = find(browser.hosts)
+            assert found.game == "alles-klar" and found.version == PROTOCOL_VERSION
+            assert (found.seats_taken, found.seats_total) == (0, 5)
+            assert found.state == "lobby" and not found.password and found.compatible
+            assert "127.0.0.1" in found.addresses
+            assert found.to_json()["seats"] == "0/5"
+            txt = await txt_of(found.service)
+            assert set(txt) == TXT_KEYS
+            assert txt == {"v": str(PROTOCOL_VERSION), "game": "alles-klar", "host": name,
+                           "seats": "0/5", "state": "lobby", "pw": "0"}
+
+            # a seat is taken: the entry follows
+            peer = Peer("Ann", bot=True)
+            await peer.connect(found.address, found.port)
+            peers.append(peer)
+            runs.append(asyncio.create_task(peer.run()))
+            assert await browser.wait_for(
+                lambda hs: (f := find(hs)) is not None and f.seats_taken == 1, 15)
+            assert find(browser.hosts).state == "lobby"
+
+            # the second seat starts the game: "playing"
+            peer = Peer("Ben", bot=True)
+            await peer.connect(found.address, found.port)
+            peers.append(peer)
+            runs.append(asyncio.create_task(peer.run()))
+            assert await browser.wait_for(
+                lambda hs: (f := find(hs)) is not None and f.state == "playing", 15)
+            assert find(browser.hosts).seats_taken == 2
+            assert host.room.phase == "playing"
+            assert any(kind == "updated" for kind, f in events if f.service == found.service)
+
+            # the host stops: its announcement is withdrawn
+            await host.stop("test over")
+            stopped = True
+            assert await browser.wait_for(lambda hs: find(hs) is None, 15)
+            assert ("removed", found.service) in [(k, f.service) for k, f in events]
+        finally:
+            if not stopped:
+                await host.stop("test over")
+            await asyncio.gather(*runs, return_exceptions=True)
+            await browser.stop()
+        assert all(p.closed_reason == "test over" for p in peers)
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_a_host_speaking_another_protocol_version_is_listed_as_incompatible() -> None:
+    async def main() -> None:
+        name = f"future host {os.getpid()}"
+        announcer = Announcer(Announcement(host_name=name, game="alles-klar", port=45999,
+                                           seats_taken=1, seats_total=5,
+                                           version=PROTOCOL_VERSION + 1), LOOPBACK)
+        browser = Browser(interfaces=LOOPBACK)
+        await browser.start()
+        await announcer.start()
+        try:
+            find = mine(name, 45999)
+            assert await browser.wait_for(lambda hs: find(hs) is not None, 15)
+            found = find(browser.hosts)
+            assert found.version == PROTOCOL_VERSION + 1
+            assert not found.compatible and found.to_json()["compatible"] is False
+        finally:
+            await announcer.stop()
+            await browser.stop()
+
+    asyncio.run(main())
+
+
+def test_found_host_compatibility_follows_the_protocol_version() -> None:
+    base = FoundHost("x._lanplay._tcp.local.", "x", "alles-klar", ("127.0.0.1",), 7531,
+                     PROTOCOL_VERSION, 0, 5, "lobby", False)
+    assert base.compatible and base.address == "127.0.0.1"
+    for other in (PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, 0):
+        older = FoundHost(**{**base.__dict__, "version": other})
+        assert not older.compatible
+        assert older.to_json()["compatible"] is False
+    assert FoundHost(**{**base.__dict__, "addresses": ()}).address == ""

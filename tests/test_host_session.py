@@ -1,0 +1,396 @@
+"""A room over real TCP on 127.0.0.1: reconnects, resyncs, spectators, chat, the lobby
+and heartbeats, each checked against the host's own Session."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from lanplay import games
+from lanplay.bots import drive
+from lanplay.host import Host, HostConfig
+from lanplay.peer import JoinError, Peer
+from protocol import delta
+from protocol.codec import FrameReader, decode_body, encode
+from protocol.messages import (
+    PROTOCOL_VERSION,
+    Chat,
+    Delta,
+    Hello,
+    Message,
+    Ping,
+    Snapshot,
+    Welcome,
+)
+
+LOCAL = "127.0.0.1"
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+@contextlib.asynccontextmanager
+async def hosting(**config: Any) -> AsyncIterator[Host]:
+    config.setdefault("seed", 5)
+    host = Host("alles-klar", config=HostConfig(host_name="session test", bind=LOCAL, port=0,
+                                                **config))
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop("test over")
+
+
+class Tasks:
+    """Peers' tasks, awaited at the end (a peer that outlives its host fails the test)."""
+
+    def __init__(self) -> None:
+        self.tasks: list[asyncio.Task[Any]] = []
+
+    def add(self, coro: Any) -> None:
+        self.tasks.append(asyncio.create_task(coro))
+
+    async def join(self) -> None:
+        _, pending = await asyncio.wait(self.tasks, timeout=10) if self.tasks else ((), ())
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        assert not pending, "a peer did not stop when the host said goodbye"
+
+
+async def seat(host: Host, name: str, tasks: Tasks, *, bot_seed: int | None = None,
+               **kwargs: Any) -> Peer:
+    """Connect a peer; a bot_seed makes it a bot played by lanplay.bots.drive."""
+    peer = Peer(name, bot=bot_seed is not None, **kwargs)
+    await peer.connect(LOCAL, host.port)
+    tasks.add(drive(peer, bot_seed) if bot_seed is not None else peer.run())
+    return peer
+
+
+async def play_out(peer: Peer, rng: random.Random, until: Any = None) -> None:
+    """Play ``peer``'s seat with the game's bot until the game is over (or ``until(peer)``
+    holds on its turn)."""
+    game = games.load(peer.game_id)
+    acted = -1
+
+    def my_move(p: Peer) -> bool:
+        return p.result is not None or (
+            p.view is not None and p.view["turn"] == p.seat and p.state_id != acted)
+
+    while True:
+        await peer.wait_until(my_move, 20)
+        if peer.result is not None or (until is not None and until(peer)):
+            return
+        assert peer.view is not None and peer.seat is not None
+        acted = peer.state_id
+        peer.intent(game.bot(peer.view, peer.seat, rng))  # type: ignore[arg-type]
+
+
+async def all_agree(host: Host, peers: list[Peer]) -> dict[str, Any]:
+    await asyncio.wait_for(host.finished.wait(), 30)
+    assert host.session is not None and host.session.result is not None
+    result = host.session.result.to_wire()
+    for peer in peers:
+        await peer.wait_until(lambda p: p.result is not None, 10)
+        assert peer.result == result, peer.name
+    return result
+
+
+def decoded(frames: list[bytes]) -> list[Message]:
+    return [decode_body(body) for body in frames]
+
+
+# --- reconnecting ---------------------------------------------------------------------
+
+
+@pytest.mark.timeout(40)
+def test_a_dropped_peer_comes_back_to_its_seat_by_itself_and_the_game_ends() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=3) as host:
+            mia = await seat(host, "Mia", tasks)  # plays by hand, so the test can pause
+            mia.control("ready")
+            frames: list[bytes] = []
+            events: list[str] = []
+            rex = await seat(host, "Rex", tasks, bot_seed=1, recorder=frames.append)
+            rex.listeners.append(lambda event, _: events.append(event))
+            ada = await seat(host, "Ada", tasks, bot_seed=2)
+            first = rex.token
+            # play until it is Mia's turn mid-game: the table then waits for her
+            await play_out(mia, random.Random(3), until=lambda p: p.state_id >= 4)
+            session = host.session
+            assert session is not None and session.state.turn == mia.seat
+            paused_at = session.state_id
+            await rex.wait_until(lambda p: p.state_id == paused_at, 5)
+
+            rex.drop()
+            await rex.wait_until(lambda p: "view" in events[events.index("reconnected"):]
+                                 if "reconnected" in events else False, 10)
+            assert rex.state_id == paused_at
+            assert events.index("reconnecting") < events.index("reconnected")
+            assert rex.seat == 1 and rex.token == first
+            assert host.room.seats[1].name == "Rex" and host.room.seats[1].connected
+            assert len(host.room.seats) == 3
+            received = decoded(frames)
+            welcomes = [i for i, m in enumerate(received) if isinstance(m, Welcome)]
+            assert len(welcomes) == 2 and received[welcomes[1]].seat == 1  # type: ignore
+            after = [m for m in received[welcomes[1]:] if isinstance(m, Snapshot)]
+            assert after and after[0].state_id == paused_at
+            assert rex.view == session.view(1)
+
+            tasks.add(play_out(mia, random.Random(4)))
+            await all_agree(host, [mia, rex, ada])
+            assert host.session is session and session.replay().state == session.state
+        await tasks.join()
+
+    run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_bot_whose_move_was_lost_in_a_drop_moves_again_after_reconnecting() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=2) as host:
+            rex = Peer("Rex", bot=True)
+            dropped: list[int] = []
+
+            def pull_cable(event: str, _: Any) -> None:
+                # the cable goes just as Rex is about to move: his move is lost
+                if (event == "view" and not dropped and rex.view is not None
+                        and rex.view["turn"] == rex.seat and rex.state_id >= 3):
+                    dropped.append(rex.state_id)
+                    rex.drop()
+
+            rex.listeners.append(pull_cable)
+            await rex.connect(LOCAL, host.port)
+            tasks.add(drive(rex, 1))
+            ada = await seat(host, "Ada", tasks, bot_seed=2)
+            try:
+                await asyncio.wait_for(host.finished.wait(), 4)
+            finally:
+                assert dropped
+            await all_agree(host, [rex, ada])
+        await tasks.join()
+
+    run(main())
+
+
+# --- resync ------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(40)
+def test_a_peer_that_misses_a_delta_asks_for_a_snapshot_once_and_ends_in_step() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=3, seed=9) as host:
+            lost: list[Delta] = []
+            rex = Peer("Rex", bot=True)
+            handle = rex._handle
+
+            def lossy(msg: Message) -> None:
+                # lose one delta after which someone else moves (a later delta
+                # then shows the gap; if Rex moved next, no one would send one)
+                if (not lost and isinstance(msg, Delta) and msg.state_id >= 3
+                        and rex.view is not None
+                        and delta.apply(rex.view, msg.ops)["turn"] not in (rex.seat, None)):
+                    lost.append(msg)
+                    return
+                handle(msg)
+
+            rex._handle = lossy  # type: ignore[method-assign]
+            await rex.connect(LOCAL, host.port)
+            tasks.add(drive(rex, 1))
+            others = [await seat(host, name, tasks, bot_seed=n)
+                      for n, name in enumerate(("Ada", "Bo"), start=2)]
+            await all_agree(host, [rex, *others])
+            assert len(lost) == 1
+            assert rex.resyncs == 1
+            assert [p.resyncs for p in others] == [0, 0]
+            session = host.session
+            assert session is not None
+            assert rex.state_id == session.state_id
+            assert rex.view == session.view(rex.seat)
+        await tasks.join()
+
+    run(main())
+
+
+# --- spectators and chat ---------------------------------------------------------------------
+
+
+@pytest.mark.timeout(40)
+def test_spectators_see_the_public_view_and_never_a_hand() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=2) as host:
+            early = await seat(host, "Early", tasks, spectate=True)
+            assert early.seat is None and early.token is None
+            hands: list[list[Any]] = []
+            early.listeners.append(lambda e, _: e == "view" and hands.append(early.view["hand"]))
+            bots = [await seat(host, f"Bot {n}", tasks, bot_seed=n) for n in (1, 2)]
+            await bots[0].wait_until(lambda p: p.state_id >= 5, 10)
+            late = await seat(host, "Late", tasks, spectate=True)
+            assert late.seat is None
+            await all_agree(host, [*bots, early, late])
+            session = host.session
+            assert session is not None
+            public = session.view(None)
+            assert early.view == public and late.view == public
+            assert public["hand"] == [] and public["you"] is None
+            assert len(hands) > 5 and all(h == [] for h in hands)
+            assert host.room.spectators == 2 and len(host.room.seats) == 2
+            await early.wait_until(lambda p: p.lobby is not None and p.lobby.spectators == 2, 5)
+        await tasks.join()
+
+    run(main())
+
+
+@pytest.mark.timeout(30)
+def test_chat_is_relayed_to_everyone_with_the_senders_name() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting() as host:
+            olga = await seat(host, "Olga", tasks, token=host.owner_token)
+            pia = await seat(host, "Pia", tasks)
+            watcher = await seat(host, "Watcher", tasks, spectate=True)
+            everyone = [olga, pia, watcher]
+            olga.say("  hello table  ")
+            olga.say("   ")  # nothing to say: not relayed
+            olga.send(Chat("I am the host", sender="Host", seat=3))  # the host fills these
+            watcher.say("hi from the rail")
+            pia.say("x" * 2000)
+            for peer in everyone:
+                await peer.wait_until(lambda p: len(p.chat) >= 4, 5)
+            for peer in everyone:
+                assert [(c.text, c.sender, c.seat) for c in peer.chat[:3]] == [
+                    ("hello table", "Olga", 0), ("I am the host", "Olga", 0),
+                    ("hi from the rail", "Spectator", None)]
+                assert (peer.chat[3].sender, peer.chat[3].seat) == ("Pia", 1)
+                assert 0 < len(peer.chat[3].text) <= 500
+        await tasks.join()
+
+    run(main())
+
+
+# --- the lobby ---------------------------------------------------------------------------------
+
+
+def lobby_of(peer: Peer) -> list[tuple[str, bool, bool]]:
+    assert peer.lobby is not None
+    return [(s["name"], s["ready"], s["owner"]) for s in peer.lobby.seats]
+
+
+async def refused(peer: Peer, command: str, **args: Any) -> str:
+    before = len(peer.rejections)
+    ident = peer.control(command, **args)
+    await peer.wait_until(lambda p: len(p.rejections) > before, 5)
+    assert peer.rejections[-1].id == ident
+    return peer.rejections[-1].reason
+
+
+@pytest.mark.timeout(60)
+def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(seed=11) as host:
+            olga = await seat(host, "Olga", tasks, token=host.owner_token)
+            assert olga.owner and olga.seat == 0
+            reason = await refused(olga, "start")
+            assert reason.startswith("Alles klar? needs 2-5 players")
+            pia = await seat(host, "Pia", tasks)
+            assert not pia.owner and pia.seat == 1
+            await olga.wait_until(lambda p: len(p.lobby.seats) == 2, 5)  # type: ignore
+            assert lobby_of(olga) == [("Olga", False, True), ("Pia", False, False)]
+            assert "Waiting for Olga, Pia to be ready" in await refused(olga, "start")
+
+            pia.control("ready")
+            await olga.wait_until(lambda p: lobby_of(p)[1][1], 5)
+            olga.control("add_bot")
+            await olga.wait_until(lambda p: len(lobby_of(p)) == 3, 10)
+            assert olga.lobby is not None
+            assert olga.lobby.seats[2]["bot"] and olga.lobby.seats[2]["ready"]
+            assert "Waiting for Olga to be ready" in await refused(olga, "start")
+
+            olga.control("move_seat", seat=2, to=0)
+            await pia.wait_until(lambda p: lobby_of(p)[0][0] == "Bot 1", 5)
+            assert [s.name for s in host.room.seats] == ["Bot 1", "Olga", "Pia"]
+            # each person still knows which seat is theirs
+            await olga.wait_until(lambda p: p.seat == 1, 5)
+            await pia.wait_until(lambda p: p.seat == 2, 5)
+
+            olga.control("remove_seat", seat=2)
+            await pia.wait_until(lambda p: p.closed_reason is not None, 5)
+            assert "removed" in pia.closed_reason  # type: ignore[operator]
+            await olga.wait_until(lambda p: len(lobby_of(p)) == 2, 5)
+            with pytest.raises(JoinError) as caught:
+                await Peer("Pia again", token=pia.token).connect(LOCAL, host.port)
+            assert caught.value.code == "removed"
+            assert [s.name for s in host.room.seats] == ["Bot 1", "Olga"]
+
+            olga.control("ready")
+            olga.control("start")
+            await olga.wait_until(lambda p: p.view is not None, 5)
+            first = host.session
+            assert first is not None and host.room.phase == "playing"
+            assert olga.seat == 1 and olga.view["you"] == 1  # type: ignore[index]
+            await play_out(olga, random.Random(1))
+            result = await all_agree(host, [olga])
+            assert host.room.phase == "over" and host.games_played == 1
+
+            # play again: the bot is ready by itself, Olga must say so again
+            assert "Waiting for Olga to be ready" in await refused(olga, "start")
+            olga.control("ready")
+            olga.control("start")
+            await olga.wait_until(lambda p: p.result is None and p.view is not None
+                                  and p.lobby is not None and p.lobby.phase == "playing", 5)
+            assert host.session is not first and host.room.phase == "playing"
+            assert host.session is not None and host.session.seed != first.seed
+            await play_out(olga, random.Random(2))
+            await all_agree(host, [olga])
+            assert len(host.results) == 2 and host.results[0].to_wire() == result
+        await tasks.join()
+
+    run(main())
+
+
+# --- heartbeats -------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(30)
+def test_a_connection_that_goes_silent_is_dropped_and_a_live_one_is_kept() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(heartbeat=0.1, dead_after=0.5) as host:
+            olga = await seat(host, "Olga", tasks, token=host.owner_token)
+            reader, writer = await asyncio.open_connection(LOCAL, host.port)
+            writer.write(encode(Hello(PROTOCOL_VERSION, "Silent")))
+            frames = FrameReader()
+            seen: list[Message] = []
+            started = time.monotonic()
+            with contextlib.suppress(ConnectionError):
+                async with asyncio.timeout(5):
+                    while data := await reader.read(65536):
+                        seen.extend(frames.feed(data))  # read, but never answer
+            gone_after = time.monotonic() - started
+            writer.close()
+            assert isinstance(seen[0], Welcome) and seen[0].seat == 1
+            assert sum(isinstance(m, Ping) for m in seen) >= 2
+            assert 0.5 <= gone_after < 3, gone_after
+            await olga.wait_until(lambda p: p.lobby is not None
+                                  and not p.lobby.seats[1]["connected"], 5)
+            assert olga.lobby is not None
+            assert olga.lobby.problem == "Waiting for Silent to reconnect."
+            # Olga answered every ping and is still there
+            assert olga.link is not None and not olga.link.closed
+            assert olga.closed_reason is None and host.room.seats[0].connected
+            assert len(host.conns) == 1
+        await tasks.join()
+
+    run(main())
