@@ -222,6 +222,39 @@ def test_a_peer_that_misses_a_delta_asks_for_a_snapshot_once_and_ends_in_step() 
     run(main())
 
 
+@pytest.mark.timeout(40)
+def test_a_lost_delta_that_gave_the_peer_its_turn_is_noticed_by_the_heartbeat() -> None:
+    """No later delta can reveal this loss (the game waits for the peer), so the
+    host's ping carries its state_id and the peer resyncs from that."""
+
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=2, seed=4, heartbeat=0.2) as host:
+            lost: list[Delta] = []
+            rex = Peer("Rex", bot=True)
+            handle = rex._handle
+
+            def lossy(msg: Message) -> None:
+                if (not lost and isinstance(msg, Delta) and rex.view is not None
+                        and delta.apply(rex.view, msg.ops)["turn"] == rex.seat
+                        and rex.view["turn"] != rex.seat):
+                    lost.append(msg)
+                    return
+                handle(msg)
+
+            rex._handle = lossy  # type: ignore[method-assign]
+            await rex.connect(LOCAL, host.port)
+            tasks.add(drive(rex, 1))
+            other = await seat(host, "Ada", tasks, bot_seed=2)
+            await all_agree(host, [rex, other])
+            assert len(lost) == 1 and rex.resyncs >= 1
+            session = host.session
+            assert session is not None and rex.view == session.view(rex.seat)
+        await tasks.join()
+
+    run(main())
+
+
 # --- spectators and chat ---------------------------------------------------------------------
 
 
