@@ -97,6 +97,13 @@ class Link:
         self.closed = True
         self._writer.transport.abort()
 
+    def pause_reading(self) -> None:
+        """Read nothing more until ``resume_reading`` (a sleeping laptop, in tests)."""
+        self._writer.transport.pause_reading()  # type: ignore[attr-defined]
+
+    def resume_reading(self) -> None:
+        self._writer.transport.resume_reading()  # type: ignore[attr-defined]
+
 
 async def open_link(host: str, port: int, timeout: float = 5.0,
                     recorder: Callable[[bytes], None] | None = None) -> Link:

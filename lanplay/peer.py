@@ -15,12 +15,16 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from lanplay import admission
+from lanplay.content.transfer import PictureReceiver, TransferError
 from lanplay.link import Link, LinkClosed, open_link
 from protocol import delta
 from protocol.messages import (
     PROTOCOL_VERSION,
     Accepted,
+    Answer,
     Bye,
+    Challenge,
     Chat,
     Control,
     Delta,
@@ -29,6 +33,8 @@ from protocol.messages import (
     Intent,
     Lobby,
     Message,
+    PackOffer,
+    PictureChunk,
     Ping,
     Pong,
     ProtocolError,
@@ -41,11 +47,25 @@ from protocol.messages import (
 
 Listener = Callable[[str, Any], None]
 """Called with (event, payload). Events: welcome, lobby, view, accepted,
-rejected, chat, game_over, reconnecting, reconnected, refused, closed."""
+rejected, chat, game_over, reconnecting, reconnected, refused, closed, pack (a custom
+pack's pictures are all here; payload: pack id), pack_error (payload: the reason)."""
+
+
+RETRY_CODES = frozenset({"unreachable", "full", "timeout", "stopping"})
+"""Refusals worth retrying while reconnecting: the host may be busy or restarting."""
+RECONNECT_FOR = 600.0
+"""Seconds a peer keeps trying to get back to its seat: long enough for a host to be
+restarted with --resume. Time asleep does not count (the loop's clock is monotonic)."""
+MAX_BACKOFF = 1.5
 
 
 class JoinError(Exception):
-    """The host could not be reached or refused us; ``reason`` says why."""
+    """The host could not be reached or refused us; ``reason`` says why.
+
+    ``code`` is the host's refusal code, "unreachable" when there was no host
+    to talk to, or "password" when the room needs a password we lack (a
+    window then asks for it).
+    """
 
     def __init__(self, reason: str, code: str = "unreachable") -> None:
         super().__init__(reason)
@@ -57,8 +77,10 @@ class Peer:
     def __init__(self, name: str, colour: str = "", *, token: str | None = None,
                  spectate: bool = False, bot: bool = False,
                  recorder: Callable[[bytes], None] | None = None,
-                 reconnect_for: float = 30.0, dead_after: float = 10.0) -> None:
+                 reconnect_for: float = RECONNECT_FOR, dead_after: float = 10.0,
+                 password: str | None = None) -> None:
         self.name = name
+        self.password = password
         self.colour = colour
         self.token = token
         self.spectate = spectate
@@ -78,6 +100,8 @@ class Peer:
         self.result: dict[str, Any] | None = None
         self.chat: list[Chat] = []
         self.rejections: list[Rejected] = []
+        self.pictures = PictureReceiver()
+        """Custom packs the host shares, their pictures cached by content hash."""
         self.closed_reason: str | None = None
         self.listeners: list[Listener] = []
         self.frames_in = 0
@@ -108,6 +132,14 @@ class Peer:
                         self.spectate, self.bot))
         try:
             first = await asyncio.wait_for(link.recv(), timeout)
+            if isinstance(first, Challenge):
+                if not self.password:
+                    link.abort()
+                    self._count(link)
+                    raise JoinError("This room needs a password; ask the host for it.",
+                                    "password")
+                link.send(Answer(admission.proof(self.password, first.nonce)))
+                first = await asyncio.wait_for(link.recv(), timeout)
         except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
             link.abort()
             self._count(link)
@@ -143,6 +175,7 @@ class Peer:
             except _Done:
                 self._count(link)
                 self.link = None  # counted: stats() must not add it again
+                self.changed.set()  # a bye: whoever waits on closed_reason must look
                 await link.close()
                 return
             except (LinkClosed, ConnectionError, OSError, TimeoutError, ProtocolError):
@@ -154,7 +187,8 @@ class Peer:
                 return
 
     async def _reconnect(self) -> bool:
-        if not self.token or self.reconnect_for <= 0:
+        """Get back in: a player to its seat with its token, a spectator as a spectator."""
+        if (not self.token and self.seat is not None) or self.reconnect_for <= 0:
             return False
         self._notify("reconnecting", None)
         loop = asyncio.get_running_loop()
@@ -164,11 +198,11 @@ class Peer:
             try:
                 await self._handshake(timeout=2.0)
             except JoinError as exc:
-                if exc.code != "unreachable":
+                if exc.code not in RETRY_CODES:
                     self.closed_reason = exc.reason
                     return False
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
+                delay = min(delay * 2, MAX_BACKOFF)
                 continue
             self._notify("reconnected", None)
             return True
@@ -184,6 +218,19 @@ class Peer:
         """Lose the connection abruptly, as a pulled cable would (for tests)."""
         if self.link is not None:
             self.link.abort()
+
+    def doze(self) -> None:
+        """Stop reading and answering, as a laptop whose lid closed (for tests).
+
+        Nothing is sent or read until ``wake``; the host's heartbeats notice.
+        """
+        if self.link is not None:
+            self.link.pause_reading()
+
+    def wake(self) -> None:
+        """Open the lid again: whatever the host did meanwhile now arrives."""
+        if self.link is not None:
+            self.link.resume_reading()
 
     # --- sending -----------------------------------------------------------------
 
@@ -239,6 +286,8 @@ class Peer:
         elif isinstance(msg, GameOver):
             self.result = msg.result
             self._notify("game_over", msg)
+        elif isinstance(msg, PackOffer | PictureChunk):
+            self._on_pictures(msg)
         elif isinstance(msg, Bye):
             self.closed_reason = msg.reason or "The host said goodbye."
             raise _Done
@@ -260,6 +309,21 @@ class Peer:
             return
         self.state_id = msg.state_id
         self._notify("view", None)
+
+    def _on_pictures(self, msg: PackOffer | PictureChunk) -> None:
+        """Ask for the pictures the cache lacks; a bad transfer costs the pack, not the game."""
+        try:
+            if isinstance(msg, PackOffer):
+                progress = self.pictures.on_offer(msg)
+            else:
+                progress = self.pictures.on_chunk(msg)
+        except TransferError as exc:
+            self._notify("pack_error", exc.reason)
+            return
+        if progress.request is not None:
+            self.send(progress.request)
+        for pack_id in progress.completed:
+            self._notify("pack", pack_id)
 
     def _ask_snapshot(self, reason: str) -> None:
         self.resyncs += 1

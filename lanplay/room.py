@@ -8,6 +8,7 @@ Control messages into calls here and broadcasts ``lobby_message()``.
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,11 +31,26 @@ class Seat:
     ready: bool = False
     owner: bool = False
     connected: bool = False
+    hosted: bool = False
+    """A bot the host runs itself (it starts it again after a resume)."""
+    away_since: float | None = None
+    """Host monotonic time the seat lost its last connection in a game."""
+    standin: bool = False
+    """A stand-in bot plays this seat until its person comes back."""
 
-    def public(self) -> dict[str, Any]:
-        """What everyone may know of a seat (never the token)."""
+    def public(self, now: float | None = None) -> dict[str, Any]:
+        """What everyone may know of a seat (never the token).
+
+        ``away_for`` is in seconds, not a time of day: the laptops' clocks
+        need not agree.
+        """
+        away = None
+        if self.away_since is not None:
+            now = time.monotonic() if now is None else now
+            away = round(max(0.0, now - self.away_since), 1)
         return {"name": self.name, "colour": self.colour, "ready": self.ready,
-                "bot": self.bot, "connected": self.connected, "owner": self.owner}
+                "bot": self.bot, "connected": self.connected, "owner": self.owner,
+                "away_for": away, "standin": self.standin}
 
 
 class Room:
@@ -45,6 +61,7 @@ class Room:
         self.phase = "lobby"
         self.spectators = 0
         self.banned: set[str] = set()
+        self.standin_after: float | None = None
         self.game: Game = games.load(game_id)
         self.mode = mode_of(self.game, mode).id
         self.options = resolve_options(self.game, options or {})
@@ -107,7 +124,10 @@ class Room:
         return f"{name} {n}"
 
     def by_token(self, token: str) -> Seat | None:
-        return next((s for s in self.seats if secrets.compare_digest(s.token, token)), None)
+        # bytes: compare_digest refuses str with non-ASCII characters (a hostile hello)
+        wanted = token.encode()
+        return next((s for s in self.seats
+                     if secrets.compare_digest(s.token.encode(), wanted)), None)
 
     def index(self, seat: Seat) -> int:
         return self.seats.index(seat)
@@ -143,8 +163,10 @@ class Room:
 
     # --- what everyone is told ---------------------------------------------------
 
-    def lobby_message(self) -> Lobby:
+    def lobby_message(self, now: float | None = None) -> Lobby:
+        now = time.monotonic() if now is None else now
         return Lobby(host_name=self.host_name, game=self.game.id, mode=self.mode,
-                     options=dict(self.options), seats=[s.public() for s in self.seats],
+                     options=dict(self.options), seats=[s.public(now) for s in self.seats],
                      phase=self.phase, problem=self.problem() if self.phase != "playing"
-                     else None, spectators=self.spectators)
+                     else None, spectators=self.spectators,
+                     standin_after=self.standin_after)

@@ -33,7 +33,7 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     started = time.perf_counter()
     host = Host(game_id, mode_id, options,
                 HostConfig(host_name="selfplay", bind="127.0.0.1", port=0, seed=seed,
-                           autostart=players))
+                           autostart=players, save=False))  # --record keeps what matters
     port = await host.start()
     frames: list[list[bytes]] = [[] for _ in range(players)]
     peers: list[Peer] = []

@@ -73,6 +73,26 @@ class Refused(Message):
 
 
 @dataclass(frozen=True)
+class Challenge(Message):
+    """Host -> client, right after the hello when the room has a password.
+
+    The client proves it knows the password without sending it: it answers
+    with HMAC-SHA256 keyed by the password (UTF-8) over ``nonce`` (its UTF-8
+    bytes), in lower-case hex. A fresh nonce per connection stops replays."""
+
+    TYPE: ClassVar[str] = "challenge"
+    nonce: str
+
+
+@dataclass(frozen=True)
+class Answer(Message):
+    """Client -> host: the answer to a Challenge (``hmac`` as lower-case hex)."""
+
+    TYPE: ClassVar[str] = "answer"
+    hmac: str
+
+
+@dataclass(frozen=True)
 class Bye(Message):
     """Either way: a clean goodbye before closing."""
 
@@ -104,8 +124,10 @@ class Pong(Message):
 class Lobby(Message):
     """Host -> all: the room as it is now (sent whenever it changes).
 
-    ``seats`` holds maps with name, colour, ready, bot, connected; ``problem``
-    says why the game cannot start yet (None when it can).
+    ``seats`` holds maps with name, colour, ready, bot, connected, away_for
+    (seconds away, None while connected) and standin (a bot plays the seat
+    while its person is away); ``problem`` says why the game cannot start yet
+    (None when it can).
     """
 
     TYPE: ClassVar[str] = "lobby"
@@ -117,6 +139,8 @@ class Lobby(Message):
     phase: str
     problem: str | None = None
     spectators: int = 0
+    standin_after: float | None = None
+    """Seconds a seat may be away before a stand-in bot plays it (None: never)."""
 
 
 @dataclass(frozen=True)
@@ -210,10 +234,42 @@ class GameOver(Message):
     reason: str = ""
 
 
+# --- content packs (pictures travel from the host to peers that lack them) --
+
+
+@dataclass(frozen=True)
+class PackOffer(Message):
+    """Host -> peer: a custom content pack in play: names, questions, topics, cards
+    and each picture's sha256 and size. The peer asks for what its cache lacks."""
+
+    TYPE: ClassVar[str] = "pack_offer"
+    pack: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PictureRequest(Message):
+    """Peer -> host: send these pictures (sha256, lowercase hex), one batch at a time."""
+
+    TYPE: ClassVar[str] = "picture_request"
+    hashes: list[str]
+
+
+@dataclass(frozen=True)
+class PictureChunk(Message):
+    """Host -> peer: part ``index`` (from 0) of ``total`` of one picture's bytes."""
+
+    TYPE: ClassVar[str] = "picture_chunk"
+    sha256: str
+    index: int
+    total: int
+    data: bytes
+
+
 MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.TYPE: cls
-    for cls in (Hello, Welcome, Refused, Bye, Ping, Pong, Lobby, Control, Chat, Intent,
-                Accepted, Rejected, Snapshot, Delta, Resync, GameOver)
+    for cls in (Hello, Challenge, Answer, Welcome, Refused, Bye, Ping, Pong, Lobby, Control,
+                Chat, Intent, Accepted, Rejected, Snapshot, Delta, Resync, GameOver,
+                PackOffer, PictureRequest, PictureChunk)
 }
 
 
@@ -361,6 +417,8 @@ def _scalar_ok(value: Any, hint: Any) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if hint is str:
         return isinstance(value, str)
+    if hint is bytes:
+        return isinstance(value, bytes)
     return False
 
 
@@ -378,7 +436,7 @@ def _type_name(hint: Any) -> str:
     if origin is list or hint is list:
         args = typing.get_args(hint)
         return f"array of {_type_name(args[0])}" if args and args[0] is not Any else "array"
-    names = {bool: "bool", int: "int", float: "float", str: "str"}
+    names = {bool: "bool", int: "int", float: "float", str: "str", bytes: "bin"}
     return names.get(hint, str(hint))
 
 

@@ -21,7 +21,9 @@ from protocol.messages import (
     MESSAGE_TYPES,
     PROTOCOL_VERSION,
     Accepted,
+    Answer,
     Bye,
+    Challenge,
     Chat,
     Control,
     Delta,
@@ -30,6 +32,9 @@ from protocol.messages import (
     Intent,
     Lobby,
     Message,
+    PackOffer,
+    PictureChunk,
+    PictureRequest,
     Ping,
     Pong,
     ProtocolError,
@@ -48,6 +53,8 @@ SAMPLES: list[Message] = [
     Hello(PROTOCOL_VERSION, "Ada", colour="#e04040", token="r3c0nn3ct", spectate=False,
           bot=True, client="lanplay-test"),
     Hello(PROTOCOL_VERSION, "Zoë 🎲"),
+    Challenge("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
+    Answer("b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad"),
     Welcome(PROTOCOL_VERSION, 2, "r3c0nn3ct", "Bob's laptop", "alles_klar", owner=True),
     Welcome(PROTOCOL_VERSION, None, "", "Bob's laptop", "alles_klar"),
     Refused("full", "The room is full (4 seats)."),
@@ -73,6 +80,11 @@ SAMPLES: list[Message] = [
                    [1, ["hint"]], [2, ["hand"], 3]]),
     Resync("delta from 16 while at 17"),
     GameOver(40, {"winners": [0], "scores": [10, 3, -2]}, "finished"),
+    PackOffer({"id": "office", "name": "Office party", "pictures": [
+        {"id": "office/stapler", "name": "Stapler", "kind": "png", "size": 3,
+         "sha256": "ab" * 32, "scores": {"value": 2}}], "questions": [], "topics": []}),
+    PictureRequest(["ab" * 32]),
+    PictureChunk("ab" * 32, 0, 1, b"\x89PN"),
 ]
 
 

@@ -1,0 +1,118 @@
+"""Write-ahead for the host: what an action changes is told only once it is on disk.
+
+After an accepted action the host posts the save that holds it together with
+what peers are to be told (deltas, the ``accepted``, a game over). The save is
+written in a worker thread, so the event loop (pings, chat, every other peer)
+never waits for the disk; only then are the messages sent, in the order they
+were posted. So no peer ever hears of an action a crash or a power cut could
+take back. Saves posted while a write runs are coalesced (only the newest save
+of each file is written), so a slow disk costs latency, never throughput.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], None]
+
+
+@dataclass
+class _Item:
+    publish: Job
+    key: Hashable | None
+    write: Job | None
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self._queue: deque[_Item] = deque()
+        self._busy = False
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def post(self, publish: Job, *, write: Job | None = None,
+             key: Hashable | None = None) -> None:
+        """Run ``write`` (off the loop), then ``publish`` after everything posted before.
+
+        With nothing to write and nothing waiting, ``publish`` runs at once.
+        ``key`` names the file ``write`` replaces: of several waiting writes with
+        the same key only the last runs.
+        """
+        if self.closed:
+            return
+        if write is None and not self._queue and not self._busy:
+            publish()
+            return
+        self._queue.append(_Item(publish, key, write))
+        self._idle.clear()
+        self._wake.set()
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def drain(self, timeout: float) -> None:
+        """Wait until everything posted so far has been written and published."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+
+    async def close(self) -> None:
+        """Publish nothing more (a write already running still finishes)."""
+        self.closed = True
+        self._queue.clear()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    def abandon(self) -> None:
+        """Like ``close`` but at once, for a host that dies on the spot."""
+        self.closed = True
+        self._queue.clear()
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._queue and not self.closed:
+                batch = list(self._queue)
+                self._queue.clear()
+                self._busy = True
+                writes = _newest_writes(batch)
+                if writes:
+                    try:
+                        await asyncio.to_thread(_run_all, writes)
+                    except Exception:  # the host logs its own I/O errors; this is a bug
+                        log.exception("a save failed")
+                for item in batch:
+                    if self.closed:
+                        return
+                    try:
+                        item.publish()
+                    except Exception:  # one bad message must not stop all later ones
+                        log.exception("publishing after a save failed")
+                self._busy = False
+            if not self._queue:
+                self._idle.set()
+
+
+def _newest_writes(batch: list[_Item]) -> list[Job]:
+    """The writes of ``batch`` in order, each file written only by its last write."""
+    last = {item.key: i for i, item in enumerate(batch) if item.write is not None}
+    return [item.write for i, item in enumerate(batch)
+            if item.write is not None and (item.key is None or last[item.key] == i)]
+
+
+def _run_all(writes: list[Job]) -> None:
+    for write in writes:
+        write()
