@@ -1,0 +1,37 @@
+"""How a bot judges pictures: the picture's axis scores against what is asked, plus noise.
+
+A bot that always agreed with the score table would be predictable and
+dull; a little Gaussian noise makes it disagree with itself on close calls
+while still putting a diamond above a sock when asked what is more valuable.
+"""
+
+from __future__ import annotations
+
+import random
+
+from lanplay.content.axes import fit
+from lanplay.content.library import Library, default_library
+from lanplay.content.model import Picture, Question, Topic
+
+NOISE = 1.0
+"""Standard deviation of the noise, on the 0-10 scale."""
+
+
+def bot_score(picture: str | Picture, about: str | Question | Topic, rng: random.Random,
+              *, library: Library | None = None, noise: float = NOISE) -> float:
+    """How well ``picture`` answers ``about`` for a bot: higher fits better.
+
+    ``picture`` and ``about`` may be objects or ids looked up in ``library``
+    (default: the built-in pack). Roughly 0-10; noise may push it outside.
+    """
+    lib = library or default_library()
+    pic = lib.picture(picture) if isinstance(picture, str) else picture
+    item = lib.about(about) if isinstance(about, str) else about
+    return fit(pic.scores, item.weights) + rng.gauss(0.0, noise)
+
+
+def bot_order(pictures: list[str], about: str | Question | Topic, rng: random.Random,
+              *, library: Library | None = None, noise: float = NOISE) -> list[str]:
+    """``pictures`` from the best fit to the worst, as one bot sees them today."""
+    scored = [(bot_score(p, about, rng, library=library, noise=noise), p) for p in pictures]
+    return [p for _, p in sorted(scored, key=lambda pair: -pair[0])]

@@ -1,0 +1,270 @@
+"""Help -> Pictures: every picture, question and topic in play, and the pack it comes from.
+
+Also the place a group learns about custom packs: packs that failed to load
+are listed with their reasons, and a button opens the folder packs go in.
+Pictures are drawn from their SVG (QtSvg) or PNG files, never from a font,
+so they look the same on every laptop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import QSize, Qt, QUrl
+from PyQt6.QtGui import QColor, QDesktopServices, QIcon, QImage, QPainter, QPixmap
+from PyQt6.QtSvg import QSvgRenderer
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lanplay.content import Discovery, Library, Picture, about_text, builtin, discover
+from lanplay.content.axes import AXES, describe
+from lanplay.content.packs import packs_dir
+from ui.widgets import button, label
+
+ICON = 80
+TILE = "#eef2f4"
+SIDE_NAMES = {"red": "Red", "blue": "Blue", "": "Both"}
+
+
+def picture_image(picture: Picture, size: int) -> QImage:
+    """``picture`` drawn into a transparent ``size`` square, aspect kept, centred.
+
+    An unreadable file gives a transparent image rather than an error: the
+    name under it still says what it is.
+    """
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    if not picture.path.is_file():
+        return image
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    if picture.kind == "svg":
+        renderer = QSvgRenderer(str(picture.path))
+        if renderer.isValid():
+            renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
+            renderer.render(painter)
+    else:
+        source = QImage(str(picture.path))
+        if not source.isNull():
+            scaled = source.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
+                                   Qt.TransformationMode.SmoothTransformation)
+            painter.drawImage((size - scaled.width()) // 2, (size - scaled.height()) // 2,
+                              scaled)
+    painter.end()
+    return image
+
+
+def picture_pixmap(picture: Picture, size: int) -> QPixmap:
+    return QPixmap.fromImage(picture_image(picture, size))
+
+
+def tile_pixmap(picture: Picture, size: int) -> QPixmap:
+    """The picture on a light rounded tile, as on the table: dark pictures (an ant,
+    a spider) stay visible on the dark window."""
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(TILE))
+    painter.drawRoundedRect(0, 0, size, size, size * 0.12, size * 0.12)
+    inset = round(size * 0.12)
+    painter.drawImage(inset, inset, picture_image(picture, size - 2 * inset))
+    painter.end()
+    return QPixmap.fromImage(image)
+
+
+def _pack_names(library: Library) -> dict[str, str]:
+    return {p.id: ("built-in" if p.builtin else p.name) for p in library.packs}
+
+
+def _tooltip(picture: Picture, pack_name: str) -> str:
+    lines = [f"<b>{picture.name}</b>", f"Pack: {pack_name}"]
+    if picture.category:
+        lines.append(f"Kind: {picture.category}")
+    if picture.scores:
+        lines.append(", ".join(f"{axis} {picture.score(axis):g}" for axis in AXES
+                               if axis in picture.scores))
+    return "<br>".join(lines)
+
+
+class ContentBrowser(QDialog):
+    """Non-modal, so it can stay open beside the table while the game goes on."""
+
+    def __init__(self, library: Library | None = None, found: Discovery | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        if found is None and library is None:
+            found = discover()
+        if library is None:
+            assert found is not None
+            library = Library([builtin(), *found.packs])
+        self.library = library
+        self.found = found
+        self._names = _pack_names(library)
+        self.setWindowTitle("Pictures, questions and topics")
+        self.resize(1100, 760)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 16)
+        layout.setSpacing(10)
+
+        bar = QHBoxLayout()
+        bar.addWidget(label("Pack"))
+        self.pack_filter = QComboBox()
+        self.pack_filter.addItem("All packs", "")
+        for pack in library.packs:
+            self.pack_filter.addItem(self._names[pack.id], pack.id)
+        bar.addWidget(self.pack_filter)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search names and texts")
+        self.search.setClearButtonEnabled(True)
+        bar.addWidget(self.search, 1)
+        layout.addLayout(bar)
+
+        self.tabs = QTabWidget()
+        self.pictures = self._picture_list()
+        self.questions = self._table(["Side", "Question", "Bots weigh", "Pack"], stretch=1)
+        self.topics = self._table(["Topic", "Bots weigh", "Pack"], stretch=0)
+        self._fill_texts()
+        self.tabs.addTab(self.pictures, "")
+        self.tabs.addTab(self.questions, "")
+        self.tabs.addTab(self.topics, "")
+        layout.addWidget(self.tabs, 1)
+
+        self.problems = label("", "error", wrap=True)
+        self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.problems)
+        if found is not None and found.errors:
+            count = len(found.errors)
+            lines = [f"{count} pack{'s' if count > 1 else ''} could not be loaded:"]
+            lines += [f"• {error}" for error in found.errors]
+            self.problems.setText("\n".join(lines))
+        else:
+            self.problems.hide()
+
+        self.credits = label(about_text(), "muted", wrap=True)
+        layout.addWidget(self.credits)
+        row = QHBoxLayout()
+        folder = button("Open the packs folder")
+        folder.setToolTip(f"Put a pack folder (with its pack.toml) in {packs_dir()}")
+        folder.clicked.connect(self._open_packs_folder)
+        row.addWidget(folder)
+        row.addStretch(1)
+        close = button("Close")
+        close.clicked.connect(self.close)
+        row.addWidget(close)
+        layout.addLayout(row)
+
+        self.pack_filter.currentIndexChanged.connect(self._apply_filter)
+        self.search.textChanged.connect(self._apply_filter)
+        self._apply_filter()
+
+    # --- building ----------------------------------------------------------------
+
+    def _picture_list(self) -> QListWidget:
+        view = QListWidget()
+        view.setViewMode(QListView.ViewMode.IconMode)
+        view.setIconSize(QSize(ICON, ICON))
+        view.setGridSize(QSize(ICON + 56, ICON + 52))
+        view.setResizeMode(QListView.ResizeMode.Adjust)
+        view.setMovement(QListView.Movement.Static)
+        view.setWordWrap(True)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        for picture in self.library.pictures.values():
+            text = picture.name
+            if picture.pack != "builtin":
+                text += f"\n({self._names.get(picture.pack, picture.pack)})"
+            item = QListWidgetItem(QIcon(tile_pixmap(picture, ICON)), text)
+            item.setData(Qt.ItemDataRole.UserRole, (picture.pack, picture.name.casefold()))
+            item.setToolTip(_tooltip(picture, self._names.get(picture.pack, picture.pack)))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            view.addItem(item)
+        return view
+
+    def _table(self, headers: list[str], stretch: int) -> QTableWidget:
+        table = QTableWidget(0, len(headers))
+        table.setHorizontalHeaderLabels(headers)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(True)
+        vertical = table.verticalHeader()
+        if vertical is not None:
+            vertical.hide()
+        header = table.horizontalHeader()
+        if header is not None:
+            for column in range(len(headers)):
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        return table
+
+    def _fill_texts(self) -> None:
+        questions = [q for p in self.library.packs for q in p.questions]
+        self.questions.setRowCount(len(questions))
+        for row, question in enumerate(questions):
+            cells = [SIDE_NAMES.get(question.side, question.side), question.text,
+                     describe(question.weights), self._names.get(question.pack, "")]
+            self._set_row(self.questions, row, cells, question.pack, question.text)
+        topics = [t for p in self.library.packs for t in p.topics]
+        self.topics.setRowCount(len(topics))
+        for row, topic in enumerate(topics):
+            cells = [topic.text, describe(topic.weights), self._names.get(topic.pack, "")]
+            self._set_row(self.topics, row, cells, topic.pack, topic.text)
+
+    @staticmethod
+    def _set_row(table: QTableWidget, row: int, cells: list[str], pack: str,
+                 text: str) -> None:
+        for column, value in enumerate(cells):
+            item = QTableWidgetItem(value)
+            if column == 0:
+                item.setData(Qt.ItemDataRole.UserRole, (pack, text.casefold()))
+            table.setItem(row, column, item)
+
+    # --- filtering ---------------------------------------------------------------
+
+    def _apply_filter(self) -> None:
+        pack = self.pack_filter.currentData() or ""
+        needle = self.search.text().strip().casefold()
+
+        def shown(data: tuple[str, str]) -> bool:
+            return (not pack or data[0] == pack) and needle in data[1]
+
+        pictures = 0
+        for index in range(self.pictures.count()):
+            item = self.pictures.item(index)
+            if item is not None:
+                visible = shown(item.data(Qt.ItemDataRole.UserRole))
+                item.setHidden(not visible)
+                pictures += visible
+        counts = [pictures]
+        for table in (self.questions, self.topics):
+            visible_rows = 0
+            for row in range(table.rowCount()):
+                first = table.item(row, 0)
+                visible = first is not None and shown(first.data(Qt.ItemDataRole.UserRole))
+                table.setRowHidden(row, not visible)
+                visible_rows += visible
+            counts.append(visible_rows)
+        for tab, (name, count) in enumerate(zip(("Pictures", "Questions", "Topics"), counts,
+                                                strict=True)):
+            self.tabs.setTabText(tab, f"{name} ({count})")
+
+    def _open_packs_folder(self) -> None:
+        folder: Path = packs_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
