@@ -38,11 +38,13 @@ def _parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_games)
 
     h = sub.add_parser("host", help="host a game and announce it on the LAN")
-    h.add_argument("game")
+    h.add_argument("game", nargs="?", help="the game to host (not needed with --resume)")
     h.add_argument("--mode")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--name", default=None, help="the host's name shown on the LAN")
-    h.add_argument("--port", type=int, default=DEFAULT_PORT)
+    h.add_argument("--port", type=int, default=None,
+                   help=f"port to listen on (default {DEFAULT_PORT}; with --resume, the "
+                        f"port of the saved game, which the peers remember)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     h.add_argument("--bots", type=int, default=0, help="bots to seat at once")
     h.add_argument("--players", type=int, default=None,
@@ -57,6 +59,19 @@ def _parser() -> argparse.ArgumentParser:
                    help="announce only on this address (repeatable)")
     h.add_argument("--no-announce", action="store_true")
     h.add_argument("--headless", action="store_true", help="open no window")
+    h.add_argument("--password", default=None,
+                   help="players must know it to join (it never crosses the network)")
+    h.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
+                   help="resume a saved game (no FILE: the newest unfinished one); the "
+                        "players' laptops reconnect by themselves")
+    h.add_argument("--standin-after", type=float, default=30.0, metavar="S",
+                   help="seconds a player may be away before a bot plays their seat until "
+                        "they return (default 30; negative: never)")
+    h.add_argument("--log-moves", action="store_true",
+                   help="print a line for each move once it is saved")
+    h.add_argument("--data-dir", default=None, metavar="DIR",
+                   help="where games are saved (default: $LANPLAY_DATA_DIR, else the "
+                        "user's data directory)")
     h.set_defaults(func=cmd_host)
 
     d = sub.add_parser("discover", help="list the hosts found on the LAN")
@@ -70,6 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--bot", action="store_true", help="play the seat with a bot")
     j.add_argument("--name", default=None)
     j.add_argument("--seed", type=int, default=0)
+    j.add_argument("--delay", type=float, default=0.0,
+                   help="seconds the bot waits before each move, so people can follow")
+    j.add_argument("--password", default=None, help="the room's password, if it has one")
     j.add_argument("--json", action="store_true")
     j.set_defaults(func=cmd_join)
 
@@ -87,7 +105,27 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true")
     b.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
     b.set_defaults(func=cmd_bench)
+
+    bl = sub.add_parser("bench-load", help="16 players and 32 spectators while one peer "
+                                           "floods the host with 1000 intents a second")
+    bl.add_argument("--json", action="store_true")
+    bl.add_argument("--quick", action="store_true", help="a short game (for tests)")
+    bl.add_argument("--no-save", action="store_true",
+                    help="the host does not save after each move (isolates the network path)")
+    bl.set_defaults(func=cmd_bench_load)
+
+    sc = sub.add_parser("screenshots", help="render the window's screens offscreen to PNG")
+    sc.add_argument("dir", type=Path, metavar="DIR")
+    sc.set_defaults(func=_screenshots)
     return p
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    try:
+        from ui.screenshots import render
+    except ImportError as exc:
+        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
+    return render(args.dir)
 
 
 def _window() -> int:
@@ -147,43 +185,72 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_host(args: argparse.Namespace) -> int:
     if not args.headless:
         print("lanplay: the window is not built yet; hosting headless.", file=sys.stderr)
+    if args.game is None and args.resume is None:
+        return _fail("name the game to host (see `lanplay games`), or --resume a saved one")
+    game_id = None
+    if args.game is not None:
+        try:
+            game_id = games.load(args.game).id
+        except KeyError as exc:
+            return _fail(str(exc).strip("'\""))
     try:
-        game = games.load(args.game)
-    except KeyError as exc:
-        return _fail(str(exc).strip("'\""))
-    try:
-        return asyncio.run(_host(args, game.id))
+        return asyncio.run(_host(args, game_id))
     except ValueError as exc:
         return _fail(str(exc))
 
 
-async def _host(args: argparse.Namespace, game_id: str) -> int:
+async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     import socket
 
     from lanplay.discovery import local_addresses
+    from lanplay.game import mode_of
     from lanplay.host import Host, HostConfig
+    from lanplay.saves import SaveError
     from lanplay.session import Refusal
 
     name = args.name or f"{socket.gethostname()}"
-    game = games.load(game_id)
-    from lanplay.game import mode_of
-
-    mode = mode_of(game, args.mode)
-    players = args.players or max(mode.min_players, args.bots + 1)
-    problem = seats_problem(game, mode.id, players)
-    if problem:  # the room would wait for ever
-        return _fail(problem)
-    config = HostConfig(host_name=name, bind=args.bind, port=args.port, seed=args.seed,
-                        autostart=players, announce=not args.no_announce,
-                        interfaces=args.interface, bot_delay=args.bot_delay)
-    host = Host(game_id, args.mode, _options(args.option), config)
+    standin = args.standin_after if args.standin_after >= 0 else None
+    config = HostConfig(host_name=name, bind=args.bind, port=args.port or DEFAULT_PORT,
+                        seed=args.seed, announce=not args.no_announce,
+                        interfaces=args.interface, bot_delay=args.bot_delay,
+                        password=args.password or None, standin_after=standin,
+                        data_dir=args.data_dir)
+    if args.resume is not None:
+        try:
+            host = Host.resume(args.resume or None, config, port=args.port)
+        except SaveError as exc:
+            return _fail(exc.reason)
+        if game_id is not None and game_id != host.room.game.id:
+            return _fail(f"the saved game is {host.room.game.name}, not {game_id}")
+        game, players = host.room.game, len(host.room.seats)
+        host.config.autostart = players
+    else:
+        assert game_id is not None
+        game = games.load(game_id)
+        mode = mode_of(game, args.mode)
+        players = args.players or max(mode.min_players, args.bots + 1)
+        problem = seats_problem(game, mode.id, players)
+        if problem:  # the room would wait for ever
+            return _fail(problem)
+        config.autostart = players
+        host = Host(game_id, args.mode, _options(args.option), config)
     try:
         port = await host.start()
     except OSError as exc:
-        return _fail(f"cannot listen on {args.bind}:{args.port} ({exc.strerror or exc})")
+        return _fail(f"cannot listen on {args.bind}:{host.config.port} "
+                     f"({exc.strerror or exc})")
     addresses = ", ".join(f"{a}:{port}" for a in local_addresses())
-    print(f"Hosting {game.name} ({host.room.mode}) as {name!r} on port {port}; "
-          f"starts with {players} players.\nOthers can join at: {addresses}", flush=True)
+    lock = " with a password" if host.config.password else ""
+    if args.resume is not None:
+        session = host.session
+        assert session is not None
+        print(f"Resumed {game.name} from {host.save_path} after {session.state_id} moves, "
+              f"as {host.room.host_name!r} on port {port}{lock}; the players' laptops "
+              f"reconnect by themselves.\nOthers can watch at: {addresses}", flush=True)
+    else:
+        print(f"Hosting {game.name} ({host.room.mode}) as {name!r} on port {port}{lock}; "
+              f"starts with {players} players.\nOthers can join at: {addresses}",
+              flush=True)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -201,6 +268,17 @@ async def _host(args: argparse.Namespace, game_id: str) -> int:
             print(f"Seats {len(room.seats)}/{room.max_players}: {names}", flush=True)
         elif what == "started":
             print(f"Game {host.games_played} started.", flush=True)
+            if host.save_path is not None:
+                print(f"Every move is saved in {host.save_path.parent}; after a crash, "
+                      f"`lanplay host --resume` goes on from there.", flush=True)
+        elif what in ("standin", "standin_over"):
+            away = [s.name for s in room.seats if s.standin]
+            print(f"Stand-in bots play for: {', '.join(away)}." if away
+                  else "Every seat is played by its own player again.", flush=True)
+        elif what == "action" and args.log_moves and host.session is not None:
+            seat = host.session.log[-1].seat if host.session.log else -1
+            who = room.seats[seat].name if 0 <= seat < len(room.seats) else "the host"
+            print(f"Move {host.session.state_id} by {who}.", flush=True)
         elif what == "over" and host.session is not None and host.session.result:
             res = host.session.result
             seen["games"] += 1
@@ -213,7 +291,7 @@ async def _host(args: argparse.Namespace, game_id: str) -> int:
 
     host.listeners.append(on_event)
     try:
-        for _ in range(args.bots):
+        for _ in range(args.bots if args.resume is None else 0):
             host.add_bot()
     except Refusal as exc:
         await host.stop()
@@ -284,14 +362,23 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     from lanplay.bots import drive
     from lanplay.peer import JoinError, Peer
 
-    peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True)
+    peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
+                password=args.password)
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
         return _fail(exc.reason)
     print(f"Joined {welcome.host_name!r} ({welcome.game}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)
-    task = asyncio.create_task(drive(peer, args.seed))
+
+    def on_event(event: str, payload: Any) -> None:
+        if event == "reconnecting":
+            print("Lost the host; reconnecting with our token.", flush=True)
+        elif event == "reconnected":
+            print(f"Back in seat {(peer.seat or 0) + 1}.", flush=True)
+
+    peer.listeners.append(on_event)
+    task = asyncio.create_task(drive(peer, args.seed, args.delay))
     done_waiting = asyncio.create_task(peer.wait_until(lambda p: p.result is not None, 1e9))
     await asyncio.wait({task, done_waiting}, return_when=asyncio.FIRST_COMPLETED)
     result = peer.result
@@ -341,6 +428,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from lanplay.bench import run_bench
 
     return run_bench(as_json=args.json, quick=args.quick)
+
+
+def cmd_bench_load(args: argparse.Namespace) -> int:
+    from lanplay.loadbench import run_load_bench
+
+    return run_load_bench(as_json=args.json, quick=args.quick, save=not args.no_save)
 
 
 if __name__ == "__main__":

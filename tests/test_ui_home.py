@@ -1,28 +1,171 @@
-"""The Home window lists hosts as they appear, change and leave."""
+"""Home: the first-run question, the live list with its marks, passwords, text size.
+
+The hosts in the list are real zeroconf announcements on the loopback
+interface: one from another lanplay version (marked, and not joinable), one
+real host with a password (a lock; joining asks for it).
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QKeySequence
+from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from ui_harness import (  # noqa: F401
+    LOOPBACK,
+    Runner,
+    aloop,
+    click,
+    close,
+    double_click,
+    keep_look,
+    type_and_enter,
+    unique,
+    until,
+    window,
+)
 
-from lanplay.discovery import FoundHost
-from ui.app import HomeWindow
+from lanplay.discovery import Announcement, Announcer
+from lanplay.host import Host, HostConfig
+from protocol.messages import PROTOCOL_VERSION
+from ui.connection import NetConfig
+from ui.identity import IdentityDialog
+from ui.join_dialog import PasswordDialog
+from ui.settings import Settings
+from ui.window import MainWindow
 
 
-def _host(version: int = 1, seats: int = 2) -> FoundHost:
-    return FoundHost("Mia._lanplay._tcp.local.", "Mia", "alles-klar", ("127.0.0.1",), 7531,
-                     version, seats, 5, "lobby", False)
+@pytest.mark.timeout(30)
+def test_first_run_asks_name_and_colour_once_and_text_scales(aloop: Runner,  # noqa: F811
+                                                             tmp_path: Path) -> None:
+    async def scenario() -> None:
+        folder = tmp_path / "config"
+        win = MainWindow(Settings.load(folder), NetConfig(interfaces=LOOPBACK))
+        win.show()
+        try:
+            await win.start()
+            dialog = win.dialog
+            assert isinstance(dialog, IdentityDialog) and dialog.isVisible()
+            dialog.name.clear()
+            assert not dialog.ok.isEnabled()  # a name is needed
+            QTest.keyClicks(dialog.name, "Mia")
+            purple = next(b for b in dialog.colours.buttons()
+                          if b.property("colour") == "#CC79A7")
+            click(purple)
+            click(dialog.ok)
+            assert win.home.you.text() == "Mia"
+            saved = json.loads((folder / "settings.json").read_text())
+            assert saved["name"] == "Mia" and saved["colour"] == "#CC79A7"
+            assert not Settings.load(folder).first_run
+
+            # Ctrl+plus makes all text bigger, Ctrl+0 goes back; the choice is kept.
+            win.activateWindow()
+            await until(lambda: win.isActiveWindow(), 5, win)
+            before = QApplication.font().pointSizeF()
+            QTest.keySequence(win, QKeySequence(QKeySequence.StandardKey.ZoomIn))
+            assert QApplication.font().pointSizeF() > before
+            assert json.loads((folder / "settings.json").read_text())["scale"] > 1
+            QTest.keyClick(win, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+            assert QApplication.font().pointSizeF() == pytest.approx(before)
+
+            # Help: no game, no rules yet; the pictures are always there.
+            assert not win.rules_action.isEnabled()
+            win.pictures_action.trigger()
+            assert win.pictures is not None and win.pictures.isVisible()
+            win.pictures.close()
+        finally:
+            await close(win)
+
+        again = MainWindow(Settings.load(folder), NetConfig(interfaces=LOOPBACK))
+        try:
+            await again.start()
+            assert again.dialog is None  # asked once only
+            assert again.home.you.text() == "Mia"
+        finally:
+            await close(again)
+
+    aloop(scenario(), 25)
 
 
-def test_home_lists_hosts_and_marks_other_versions(qtbot: QtBot) -> None:
-    window = HomeWindow()
-    qtbot.addWidget(window)
-    window.show()
-    assert window.hosts.count() == 0 and window.empty.isVisible()
-    window.on_host("added", _host())
-    assert window.hosts.item(0).text() == "Mia — Alles klar? — 2/5 seats — lobby"
-    assert not window.empty.isVisible()
-    window.on_host("updated", _host(version=2, seats=3))
-    assert "3/5 seats" in window.hosts.item(0).text()
-    assert "cannot join" in window.hosts.item(0).text()
-    window.on_host("removed", _host())
-    assert window.hosts.count() == 0 and window.empty.isVisible()
+@pytest.mark.timeout(60)
+def test_list_marks_other_versions_and_asks_for_passwords(aloop: Runner,  # noqa: F811
+                                                         tmp_path: Path) -> None:
+    async def scenario() -> None:
+        old_name, locked_name = unique("Old laptop"), unique("Locked")
+        old = Announcer(Announcement(old_name, "alles-klar", 7598, 1, 5, "lobby",
+                                     version=PROTOCOL_VERSION + 1), LOOPBACK)
+        host = Host("alles-klar", config=HostConfig(
+            host_name=locked_name, bind="127.0.0.1", port=0, announce=True,
+            interfaces=LOOPBACK, password="sesame", save=False))
+        win = window(tmp_path, "Ben")
+        try:
+            await win.start()
+            # Nothing of ours announced yet (other tests may announce theirs).
+            ours = {old_name, locked_name}
+
+            def shown() -> dict[str, str]:
+                return {h.host_name: h.service for h in win.home._found.values()
+                        if h.host_name in ours}
+            assert not shown()
+            await old.start()
+            await host.start()
+            await until(lambda: len(shown()) == 2, 20, win)
+            assert win.home.stack.currentWidget() is win.home.hosts
+
+            # Another version: marked in words and with a drawn sign, greyed, not joinable.
+            item = win.home.item_for(shown()[old_name])
+            assert item is not None
+            assert item.text(4) == f"Version {PROTOCOL_VERSION + 1}: cannot join"
+            assert not item.icon(4).isNull()
+            tree = win.home.hosts
+            double_click(tree.viewport(), tree.visualItemRect(item).center())
+            assert not win.home.join.isEnabled()
+            assert "use the same lanplay version" in win.home.message.text()
+            assert win.conn is None and win.home._busy is False
+
+            # A password: a lock; joining asks, a wrong one is refused, the right one works.
+            item = win.home.item_for(shown()[locked_name])
+            assert item is not None and item.text(4) == "Password"
+            assert not item.icon(4).isNull()
+            double_click(tree.viewport(), tree.visualItemRect(item).center())
+            dialog = win.dialog
+            assert isinstance(dialog, PasswordDialog)
+            type_and_enter(dialog.password, "guess")
+            await until(lambda: isinstance(win.dialog, PasswordDialog)
+                        and win.dialog is not dialog, 10, win)
+            retry = win.dialog
+            assert isinstance(retry, PasswordDialog)
+            assert "Wrong password" in retry.error.text()
+            type_and_enter(retry.password, "sesame")
+            await until(lambda: win.lobby is not None, 10, win)
+            assert win.stack.currentWidget() is win.room
+            assert [s.name for s in host.room.seats] == ["Ben"]
+
+            # Hosts that leave leave the list; with none left, the empty state says what to do.
+            await host.stop()
+            await old.stop()
+            await until(lambda: not shown(), 20, win)
+        finally:
+            await close(win)
+            await host.stop()
+            await old.stop()
+
+    aloop(scenario(), 55)
+
+
+@pytest.mark.usefixtures("keep_look")
+def test_empty_home_says_what_to_do(qtbot: QtBot, tmp_path: Path) -> None:
+    win = window(tmp_path, "Ben")  # before discovery starts, nothing is listed
+    qtbot.addWidget(win)
+    assert win.home.stack.currentWidget() is win.home.empty
+    assert win.home.empty.isVisible()
+    text = win.home.empty.text()
+    assert "Host a game" in text and "Join by address" in text
+    assert win.home.addresses.text()  # this laptop's addresses, to tell others
+    assert win.home.host.isEnabled() and win.home.join_address.isEnabled()
+    assert not win.home.join.isEnabled()  # nothing selected to join

@@ -1,0 +1,193 @@
+"""One seat at one table: the Peer, its reading task, and the Host if we host.
+
+Opening either hosts (an in-process ``Host`` that announces itself, joined by
+our own Peer with the owner token, so the host's player is a peer like any
+other) or joins an address. ``leave`` is the one way out: it says goodbye,
+stops the host if it is ours, and waits for the reading task, so nothing is
+left running behind the window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from lanplay.host import DEFAULT_PORT, Host, HostConfig
+from lanplay.peer import JoinError, Peer
+from ui.bridge import PeerBridge
+
+HOST_CLOSED = "The host closed the room."
+
+
+@dataclass
+class NetConfig:
+    """Where the window looks for and offers games (tests narrow it to loopback)."""
+
+    interfaces: Sequence[str] | None = None
+    """Interfaces for zeroconf browsing and announcing (None: all)."""
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    bot_delay: float = 0.7
+    """Seconds a bot waits before it plays, so people can follow the table."""
+    seed: int | None = None
+    reconnect_for: float | None = None
+    """Seconds a dropped peer keeps trying to get back (None: the Peer's default)."""
+    save: bool = True
+    """Whether a hosted game is saved after every move (so a crashed host resumes)."""
+
+
+def supports(target: Any, name: str) -> bool:
+    """Whether a class or callable takes ``name`` (features the core adds over time)."""
+    if dataclasses.is_dataclass(target) and isinstance(target, type):
+        return any(f.name == name for f in dataclasses.fields(target))
+    try:
+        return name in inspect.signature(target).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``ADDRESS[:PORT]`` as typed by a person; ValueError says what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the address the host's screen shows, for example "
+                         "192.168.1.20 or 192.168.1.20:7531.")
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, str(DEFAULT_PORT)
+    if not host or any(c.isspace() for c in host):
+        raise ValueError(f"{text!r} is not an address; type something like 192.168.1.20.")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"The port in {text!r} must be a number from 1 to 65535.")
+    return host, int(port)
+
+
+class Connection:
+    def __init__(self, peer: Peer, host: Host | None = None) -> None:
+        self.peer = peer
+        self.host = host
+        self.bridge = PeerBridge(peer)
+        self.leaving = False
+        self._run: asyncio.Task[None] | None = None
+
+    @property
+    def address_text(self) -> str:
+        if self.peer.address is None:
+            return ""
+        host, port = self.peer.address
+        return f"{host}:{port}"
+
+    # --- opening ------------------------------------------------------------------
+
+    @classmethod
+    async def host_game(cls, name: str, colour: str, net: NetConfig, game_id: str,
+                        mode: str | None, options: dict[str, Any],
+                        password: str = "") -> Connection:
+        """Start a host for ``game_id`` and sit at it as its owner; JoinError if not."""
+        extra: dict[str, Any] = {}
+        if password and supports(HostConfig, "password"):
+            extra["password"] = password
+        if supports(HostConfig, "save"):
+            extra["save"] = net.save
+        config = HostConfig(host_name=name, bind=net.bind, port=net.port, seed=net.seed,
+                            bot_delay=net.bot_delay, announce=True,
+                            interfaces=net.interfaces, **extra)
+        host = Host(game_id, mode, options, config)
+        try:
+            try:
+                port = await host.start()
+            except OSError:
+                if net.port == 0:
+                    raise
+                # Another lanplay on this laptop has the usual port: take any free one;
+                # the announcement carries the real port.
+                await host.stop()
+                host = Host(game_id, mode, options, dataclasses.replace(config, port=0))
+                port = await host.start()
+        except OSError as exc:
+            await host.stop()
+            raise JoinError(f"Could not open a room on this laptop "
+                            f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
+        peer = _peer(name, colour, net, token=host.owner_token, password=password)
+        local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
+        try:
+            await peer.connect(local, port)
+        except JoinError:
+            await host.stop()
+            raise
+        return cls(peer, host)
+
+    @classmethod
+    async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
+                   port: int, password: str = "") -> Connection:
+        """Join the first of ``addresses`` that answers; JoinError with the reason if none."""
+        last: JoinError | None = None
+        for address in addresses:
+            peer = _peer(name, colour, net, password=password)
+            try:
+                await peer.connect(address, port)
+            except JoinError as exc:
+                if exc.code != "unreachable":
+                    raise  # the host answered and said no: trying elsewhere will not help
+                last = exc
+                continue
+            return cls(peer)
+        raise last or JoinError("The host announced no address to connect to.")
+
+    # --- running --------------------------------------------------------------------
+
+    def start(self, on_end: Callable[[str], None]) -> None:
+        """Read from the host; ``on_end(reason)`` when the connection ends by itself."""
+        async def read() -> None:
+            try:
+                await self.peer.run()
+            finally:
+                if not self.leaving:
+                    on_end(self.peer.closed_reason or "The connection to the host was lost.")
+
+        self._run = asyncio.get_running_loop().create_task(read())
+
+    def control(self, command: str, **args: Any) -> int:
+        return self.bridge.control(command, **args)
+
+    async def leave(self, reason: str = "left the table") -> None:
+        """Say goodbye, close our host if we have one, wait for the reader to end."""
+        self.leaving = True
+        with contextlib.suppress(Exception):
+            await self.peer.close(reason)
+        if self.host is not None:
+            await self.host.stop(HOST_CLOSED)
+        if self._run is not None:
+            if not self._run.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(self._run), 3)
+                except TimeoutError:
+                    self._run.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._run
+        self.bridge.detach()
+
+    async def end(self) -> None:
+        """After the connection ended by itself: stop our host too, if it is ours."""
+        self.leaving = True
+        if self.host is not None:
+            await self.host.stop(HOST_CLOSED)
+        if self._run is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._run
+        self.bridge.detach()
+
+
+def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
+          password: str = "") -> Peer:
+    extra: dict[str, Any] = {}
+    if password and supports(Peer, "password"):
+        extra["password"] = password
+    if net.reconnect_for is not None:
+        extra["reconnect_for"] = net.reconnect_for
+    return Peer(name, colour, token=token, **extra)

@@ -1,0 +1,126 @@
+"""The end of a game, over the table: the scores the host computed, and what next.
+
+"Play again" keeps the same seats: it marks you ready, and for the room's
+owner it also starts the next game as soon as everyone is (the host decides
+whether a start is valid). "Leave" goes back to Home.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent
+from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+
+from ui import theme
+from ui.widgets import Badge, Card, button, label
+
+
+def _score(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, int | float) else str(value)
+
+
+def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
+    winners = [w for w in result.get("winners", []) if isinstance(w, int)]
+    if you is not None and you in winners:
+        return "You win!" if len(winners) == 1 else "You share the win!"
+    who = [names[w] if 0 <= w < len(names) else f"Seat {w + 1}" for w in winners]
+    if not who:
+        return "Nobody wins."
+    if len(who) == 1:
+        return f"{who[0]} wins!"
+    return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+
+
+class EndScreen(QWidget):
+    again = pyqtSignal()
+    leave = pyqtSignal()
+    look = pyqtSignal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 40, 40, 40)
+        outer.addStretch(1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.card = Card(margin=28)
+        self.card.setMinimumWidth(460)
+        row.addWidget(self.card)
+        row.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(1)
+        self.card.body.addWidget(label("Game over", "muted"))
+        self.headline = label("", "title", wrap=True)
+        self.card.body.addWidget(self.headline)
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(8)
+        self.grid.setColumnStretch(1, 1)
+        self.card.body.addLayout(self.grid)
+        self.detail = label("", "muted", wrap=True)
+        self.card.body.addWidget(self.detail)
+        self.status = label("", "problem", wrap=True)
+        self.card.body.addWidget(self.status)
+        buttons = QHBoxLayout()
+        self.look_button = button("See the table", "flat")
+        self.look_button.clicked.connect(self.look)
+        buttons.addWidget(self.look_button)
+        buttons.addStretch(1)
+        self.leave_button = button("Leave")
+        self.leave_button.clicked.connect(self.leave)
+        buttons.addWidget(self.leave_button)
+        self.again_button = button("Play again", "primary")
+        self.again_button.clicked.connect(self.again)
+        buttons.addWidget(self.again_button)
+        self.card.body.addLayout(buttons)
+        self.scores: list[str] = []
+        """The scores as shown, one per seat (tests read them)."""
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(10, 16, 20, 150))
+        painter.end()
+
+    def show_result(self, result: dict[str, Any], seats: list[dict[str, Any]],
+                    you: int | None) -> None:
+        names = [str(s.get("name", f"Seat {i + 1}")) for i, s in enumerate(seats)]
+        self.headline.setText(headline(result, names, you))
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        scores = list(result.get("scores", []))
+        winners = set(result.get("winners", []))
+        self.scores = [_score(v) for v in scores]
+        order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))
+        self.grid.addWidget(label("Player", "muted"), 0, 1)
+        self.grid.addWidget(label("Score", "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
+        for row, seat in enumerate(order, start=1):
+            colour = str(seats[seat].get("colour", "")) if seat < len(seats) else ""
+            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            badge = Badge(name, colour, size=30)
+            who = label(name + ("  (you)" if seat == you else ""), "big")
+            score = label(self.scores[seat], "big")
+            if seat in winners:
+                theme.role(who, "heading")
+                theme.role(score, "heading")
+            self.grid.addWidget(badge, row, 0)
+            self.grid.addWidget(who, row, 1)
+            self.grid.addWidget(score, row, 2, Qt.AlignmentFlag.AlignRight)
+        detail = result.get("detail") or {}
+        notes = []
+        if isinstance(detail.get("blind"), int) and detail["blind"]:
+            notes.append(f"{detail['blind']} cards left the game in blind tricks.")
+        if isinstance(detail.get("unplayed"), int) and detail["unplayed"]:
+            notes.append(f"{detail['unplayed']} cards were still in hands.")
+        self.detail.setText(" ".join(notes))
+        self.detail.setVisible(bool(notes))
+
+    def set_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+        self.again_button.setEnabled(can_play_again and not waiting)
+        self.again_button.setText("Waiting\u2026" if waiting else "Play again")

@@ -1,0 +1,220 @@
+"""The game screen: a slim bar, the game's table, the chat drawer, the overlays.
+
+The table itself belongs to the game (``ui.tables.table_for``) and shows the
+players, the turn and the log; this page frames it: a bar with the rules,
+the chat and the way out, a dimmer while the connection is being restored,
+and the end screen laid over it. The chat is a drawer so the table keeps the
+width it needs on a 1280-wide screen and never scrolls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
+from PyQt6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+
+from ui import theme
+from ui.end_screen import EndScreen
+from ui.home import game_name
+from ui.placeholder_table import PlaceholderTable
+from ui.widgets import Card, ChatPanel, button, label
+
+
+def make_table(game_id: str) -> QWidget:
+    """The game's own table, or the plain stand-in if it has none (yet)."""
+    try:
+        from ui.tables import table_for
+
+        cls = table_for(game_id)
+    except (ImportError, KeyError):
+        return PlaceholderTable()
+    return cls()
+
+
+class Dimmer(QWidget):
+    """Greys the table out and swallows clicks while the connection is away."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.text = label("Reconnecting\u2026", "title")
+        self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.text.setStyleSheet("background: rgba(10, 16, 20, 200); border-radius: 12px;"
+                                " padding: 14px 28px;")
+        layout.addWidget(self.text, 0, Qt.AlignmentFlag.AlignCenter)
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(10, 16, 20, 165))
+        painter.end()
+
+
+class GamePage(QWidget):
+    intent = pyqtSignal(dict)
+    leave = pyqtSignal()
+    rules = pyqtSignal()
+    again = pyqtSignal()
+
+    WIDE = 1600
+    """From this window width the chat stays open beside the table."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game_id = ""
+        self.table: QWidget = PlaceholderTable()
+        self.seats: list[dict[str, Any]] = []
+        self.you: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.unread = 0
+        self._chat_chosen: bool | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+
+        bar = QFrame()
+        theme.role(bar, "bar")
+        top = QHBoxLayout(bar)
+        top.setContentsMargins(14, 6, 10, 6)
+        top.setSpacing(8)
+        self.title = label("", "heading")
+        top.addWidget(self.title)
+        self.where = label("", "muted")
+        top.addWidget(self.where, 1)
+        self.scores_button = button("Scores")
+        self.scores_button.clicked.connect(self._show_end)
+        self.scores_button.hide()
+        top.addWidget(self.scores_button)
+        self.rules_button = button("Rules (F1)")
+        self.rules_button.clicked.connect(self.rules)
+        top.addWidget(self.rules_button)
+        self.chat_button = button("Chat")
+        self.chat_button.setCheckable(True)
+        self.chat_button.clicked.connect(self._chat_clicked)
+        top.addWidget(self.chat_button)
+        self.leave_button = button("Leave")
+        self.leave_button.clicked.connect(self.leave)
+        top.addWidget(self.leave_button)
+        outer.addWidget(bar)
+
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        outer.addLayout(row, 1)
+        self.area = QWidget()
+        self.stack = QGridLayout(self.area)
+        self.stack.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.area, 1)
+        self.dimmer = Dimmer()
+        self.dimmer.hide()
+        self.end = EndScreen()
+        self.end.hide()
+        self.end.look.connect(self._look_at_table)
+        self.end.leave.connect(self.leave)
+        self.end.again.connect(self.again)
+        self._place_table(self.table)
+
+        self.panel = QWidget()
+        self.panel.setFixedWidth(340)
+        side = QVBoxLayout(self.panel)
+        side.setContentsMargins(10, 10, 10, 10)
+        chat = Card(margin=12)
+        self.chat = ChatPanel()
+        chat.body.addWidget(self.chat)
+        side.addWidget(chat, 1)
+        row.addWidget(self.panel)
+        self.panel.hide()
+
+    # --- the table --------------------------------------------------------------------
+
+    def _place_table(self, table: QWidget) -> None:
+        for w in (self.dimmer, self.end):
+            self.stack.removeWidget(w)
+        self.stack.addWidget(table, 0, 0)
+        self.stack.addWidget(self.dimmer, 0, 0)
+        self.stack.addWidget(self.end, 0, 0)
+        self.dimmer.raise_()
+        self.end.raise_()
+
+    def set_game(self, game_id: str, host_name: str = "") -> None:
+        """Put up the table of ``game_id`` (a new one when the game changes)."""
+        self.where.setText(f"at {host_name}'s" if host_name else "")
+        if game_id == self.game_id:
+            return
+        self.game_id = game_id
+        old = self.table
+        self.stack.removeWidget(old)
+        old.deleteLater()
+        self.table = make_table(game_id)
+        intent = getattr(self.table, "intent", None)
+        if intent is not None:
+            intent.connect(self.intent)
+        self._place_table(self.table)
+        self.title.setText(game_name(game_id))
+
+    def set_view(self, view: dict[str, Any], animate: bool) -> None:
+        self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
+
+    def show_rejection(self, reason: str) -> None:
+        self.table.show_rejection(reason)  # type: ignore[attr-defined]
+
+    # --- seats, chat, connection, the end ------------------------------------------------
+
+    def set_seats(self, seats: list[dict[str, Any]], you: int | None, owner: bool) -> None:
+        self.seats, self.you = seats, you
+        self.leave_button.setText("Close the room" if owner else "Leave")
+        self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
+                                     else "Back to Home; the others play on without you.")
+
+    def add_chat(self, sender: str, colour: str, text: str) -> None:
+        self.chat.add(sender, colour, text)
+        if not self.panel.isVisible():
+            self.unread += 1
+            self.chat_button.setText(f"Chat ({self.unread})")
+            theme.restyle(self.chat_button, "primary")
+
+    def _chat_clicked(self, checked: bool) -> None:
+        self._chat_chosen = checked
+        self._show_chat(checked)
+
+    def _show_chat(self, shown: bool) -> None:
+        self.panel.setVisible(shown)
+        self.chat_button.setChecked(shown)
+        if shown:
+            self.unread = 0
+            self.chat_button.setText("Chat")
+            theme.restyle(self.chat_button, None)
+            self.chat.line.setFocus()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        if self._chat_chosen is None:  # until the player decides, wide windows show it
+            self._show_chat(self.width() >= self.WIDE)
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        self.dimmer.setVisible(dimmed)
+        if dimmed:
+            self.dimmer.raise_()
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        self.result = result
+        self.end.show_result(result, self.seats, self.you)
+        self.scores_button.show()
+        self._show_end()
+
+    def clear_result(self) -> None:
+        self.result = None
+        self.end.hide()
+        self.scores_button.hide()
+
+    def set_end_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
+        self.end.set_status(text, can_play_again=can_play_again, waiting=waiting)
+
+    def _show_end(self) -> None:
+        if self.result is not None:
+            self.end.show()
+            self.end.raise_()
+
+    def _look_at_table(self) -> None:
+        self.end.hide()

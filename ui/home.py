@@ -1,0 +1,262 @@
+"""Home: who you are, the games on this network, and the ways to play.
+
+Renders what the Browser reports and says what the player can do next; the
+joining itself is the window's job (it owns the connection). Errors from a
+join appear right under the Join button, where the player just clicked.
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QSize, Qt, pyqtSignal
+from PyQt6.QtGui import QBrush, QColor, QIcon
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QStackedWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lanplay.discovery import FoundHost, local_addresses
+from lanplay.games import CATALOGUE
+from protocol.messages import PROTOCOL_VERSION
+from ui import icons, theme
+from ui.widgets import Badge, Card, button, label
+
+STATES = {"lobby": "In the room", "playing": "Playing", "over": "Between games"}
+COLUMNS = ("Host", "Game", "Seats", "Status", "")
+
+
+def game_name(game_id: str) -> str:
+    return next((e.name for e in CATALOGUE if e.id == game_id), game_id)
+
+
+def version_problem(host: FoundHost) -> str:
+    """Why this lanplay cannot join ``host``, in one sentence."""
+    return (f"{host.host_name} runs lanplay protocol {host.version}, this laptop speaks "
+            f"{PROTOCOL_VERSION}: use the same lanplay version on both laptops.")
+
+
+def host_line(host: FoundHost) -> str:
+    """The host as one line of text (tooltips, tests, screen readers)."""
+    parts = [host.host_name, game_name(host.game),
+             f"{host.seats_taken}/{host.seats_total} seats", STATES.get(host.state, host.state)]
+    if host.password:
+        parts.append("password needed")
+    if not host.compatible:
+        parts.append(f"other version ({host.version}): cannot join")
+    return " — ".join(parts)
+
+
+class HomePage(QWidget):
+    host_clicked = pyqtSignal()
+    join_address_clicked = pyqtSignal()
+    join_requested = pyqtSignal(object)
+    """FoundHost: the player asked to join it."""
+    identity_clicked = pyqtSignal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._found: dict[str, FoundHost] = {}
+        self._items: dict[str, QTreeWidgetItem] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 28, 40, 28)
+        outer.setSpacing(20)
+
+        top = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        titles.addWidget(label("lanplay", "title"))
+        titles.addWidget(label("Tabletop games with the people in this room", "muted"))
+        top.addLayout(titles, 1)
+        self.badge = Badge(size=40)
+        self.you = label("", "big")
+        self.change = button("Change name or colour…", "flat")
+        self.change.clicked.connect(self.identity_clicked)
+        who = QVBoxLayout()
+        who.setSpacing(0)
+        who.addWidget(self.you)
+        who.addWidget(self.change, 0, Qt.AlignmentFlag.AlignLeft)
+        top.addWidget(self.badge)
+        top.addSpacing(6)
+        top.addLayout(who)
+        outer.addLayout(top)
+
+        body = QHBoxLayout()
+        body.setSpacing(20)
+        outer.addLayout(body, 1)
+
+        games_card = Card()
+        body.addWidget(games_card, 3)
+        games_card.body.addWidget(label("Games on this network", "heading"))
+        self.stack = QStackedWidget()
+        games_card.body.addWidget(self.stack, 1)
+        self.hosts = QTreeWidget()
+        self.hosts.setColumnCount(len(COLUMNS))
+        self.hosts.setHeaderLabels(list(COLUMNS))
+        self.hosts.setRootIsDecorated(False)
+        self.hosts.setUniformRowHeights(True)
+        self.hosts.setIconSize(QSize(32, 32))
+        self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.hosts.setAlternatingRowColors(True)
+        self.hosts.setSortingEnabled(True)
+        self.hosts.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        header = self.hosts.header()
+        assert header is not None
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        for col in (1, 2, 3, 4):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.hosts.itemDoubleClicked.connect(lambda *_: self._join_selected())
+        self.hosts.itemSelectionChanged.connect(self._selection_changed)
+        self.stack.addWidget(self.hosts)
+        self.empty = label(
+            "No games found on this network yet.\n\n"
+            "Start one with \u201cHost a game\u2026\u201d: it appears here on every laptop "
+            "in the room.\n\nA friend is hosting but nothing shows up? Some networks block "
+            "discovery: use \u201cJoin by address\u2026\u201d and type the address their "
+            "screen shows.", "muted", wrap=True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setContentsMargins(30, 20, 30, 20)
+        self.stack.addWidget(self.empty)
+        self.stack.setCurrentWidget(self.empty)
+
+        row = QHBoxLayout()
+        self.join = button("Join", "primary")
+        self.join.setEnabled(False)
+        self.join.clicked.connect(self._join_selected)
+        row.addWidget(self.join)
+        self.message = label("", wrap=True)
+        row.addWidget(self.message, 1)
+        games_card.body.addLayout(row)
+
+        side = QVBoxLayout()
+        side.setSpacing(20)
+        body.addLayout(side, 2)
+        play = Card()
+        play.body.addWidget(label("Play", "heading"))
+        self.host = button("Host a game\u2026", "primary")
+        self.host.setMinimumHeight(44)
+        self.host.clicked.connect(self.host_clicked)
+        play.body.addWidget(self.host)
+        play.body.addWidget(label("Open a room on this laptop; the others find it in "
+                                  "their list.", "muted", wrap=True))
+        self.join_address = button("Join by address\u2026")
+        self.join_address.setMinimumHeight(40)
+        self.join_address.clicked.connect(self.join_address_clicked)
+        play.body.addWidget(self.join_address)
+        play.body.addWidget(label("When a game does not show up in the list.", "muted",
+                                  wrap=True))
+        side.addWidget(play)
+        here = Card()
+        here.body.addWidget(label("This laptop", "heading"))
+        here.body.addWidget(label("Others can join a game you host at:", "muted", wrap=True))
+        self.addresses = label("", "big", wrap=True)
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        here.body.addWidget(self.addresses)
+        side.addWidget(here)
+        side.addStretch(1)
+        self.refresh_addresses()
+
+    # --- what the window tells us -------------------------------------------------------
+
+    def set_identity(self, name: str, colour: str) -> None:
+        self.badge.set(name or "?", colour)
+        self.you.setText(name or "No name yet")
+
+    def refresh_addresses(self) -> None:
+        self.addresses.setText("\n".join(local_addresses()))
+
+    def on_host(self, kind: str, host: FoundHost) -> None:
+        """A Browser listener: a host was added, updated or removed."""
+        if kind == "removed":
+            self._found.pop(host.service, None)
+            item = self._items.pop(host.service, None)
+            if item is not None:
+                self.hosts.takeTopLevelItem(self.hosts.indexOfTopLevelItem(item))
+        else:
+            self._found[host.service] = host
+            item = self._items.get(host.service)
+            if item is None:
+                item = QTreeWidgetItem()
+                self._items[host.service] = item
+                self.hosts.addTopLevelItem(item)
+            self._fill(item, host)
+        self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
+        self._selection_changed()
+
+    def _fill(self, item: QTreeWidgetItem, host: FoundHost) -> None:
+        item.setData(0, Qt.ItemDataRole.UserRole, host.service)
+        item.setText(0, host.host_name)
+        item.setIcon(1, icons.game_icon(host.game, host.compatible))
+        item.setText(1, game_name(host.game))
+        item.setText(2, f"{host.seats_taken}/{host.seats_total}")
+        item.setText(3, STATES.get(host.state, host.state))
+        marks: list[str] = []
+        icon = QIcon()
+        if not host.compatible:
+            marks.append(f"Version {host.version}: cannot join")
+            icon = QIcon(icons.warning_pixmap(32))
+        elif host.password:
+            marks.append("Password")
+            icon = QIcon(icons.lock_pixmap(32))
+        item.setText(4, " · ".join(marks))
+        item.setIcon(4, icon)
+        tip = version_problem(host) if not host.compatible else host_line(host)
+        colour = QBrush(QColor("#7c8b93")) if not host.compatible else QBrush()
+        for col in range(len(COLUMNS)):
+            item.setToolTip(col, tip)
+            item.setForeground(col, colour)
+
+    def selected(self) -> FoundHost | None:
+        items = self.hosts.selectedItems()
+        if not items:
+            return None
+        return self._found.get(str(items[0].data(0, Qt.ItemDataRole.UserRole)))
+
+    def item_for(self, service: str) -> QTreeWidgetItem | None:
+        return self._items.get(service)
+
+    def _selection_changed(self) -> None:
+        host = self.selected()
+        self.join.setEnabled(host is not None and host.compatible and not self._busy)
+        if host is not None and not host.compatible:
+            self.show_error(version_problem(host))
+
+    def _join_selected(self) -> None:
+        host = self.selected()
+        if host is None or self._busy:
+            return
+        if not host.compatible:
+            self.show_error(version_problem(host))
+            return
+        self.join_requested.emit(host)
+
+    # --- feedback near the buttons ------------------------------------------------------
+
+    _busy = False
+
+    def set_busy(self, text: str | None) -> None:
+        """Show what is happening (or stop, with None); the list stays live meanwhile."""
+        self._busy = text is not None
+        self.host.setEnabled(not self._busy)
+        self.join_address.setEnabled(not self._busy)
+        self._selection_changed()
+        if text is not None:
+            self._say(text, "muted")
+
+    def show_error(self, text: str) -> None:
+        self._say(text, "error")
+
+    def clear_message(self) -> None:
+        self._say("", None)
+
+    def _say(self, text: str, look: str | None) -> None:
+        self.message.setText(text)
+        theme.restyle(self.message, look)
+
+
+__all__ = ["HomePage", "game_name", "host_line", "version_problem"]

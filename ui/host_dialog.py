@@ -1,0 +1,236 @@
+"""Host a game: pick one from the catalogue, its mode, its options, a password.
+
+Everything shown comes from the game modules (names, player ranges, the
+one-line summary, options with their defaults and choices), so a new game
+appears here without touching this file. Games not written yet are listed,
+greyed, as "coming".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PyQt6.QtCore import QSize, Qt, pyqtSignal
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lanplay import games
+from lanplay.game import Game, Option, player_range
+from lanplay.host import HostConfig
+from ui import icons
+from ui.connection import supports
+from ui.widgets import Card, button, label, pixmap_label
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    game: str
+    mode: str
+    options: dict[str, Any]
+    password: str = ""
+
+
+def _players(lo: int, hi: int) -> str:
+    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+
+
+class HostDialog(QDialog):
+    chosen = pyqtSignal(object)
+    """HostChoice: the player pressed Host."""
+
+    def __init__(self, parent: QWidget | None = None, game_id: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Host a game")
+        self.resize(920, 660)
+        self._inputs: dict[str, QWidget] = {}
+        self._game: Game | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 20, 24, 20)
+        outer.setSpacing(14)
+        outer.addWidget(label("Host a game", "title"))
+        body = QHBoxLayout()
+        body.setSpacing(18)
+        outer.addLayout(body, 1)
+
+        self.list = QListWidget()
+        self.list.setIconSize(QSize(40, 40))
+        self.list.setMinimumWidth(250)
+        self.list.setMaximumWidth(300)
+        for e in sorted(games.CATALOGUE, key=lambda e: not e.available):  # playable first
+            lo, hi = e.players
+            text = e.name if e.available else f"{e.name}  (coming)"
+            item = QListWidgetItem(icons.game_icon(e.id, e.available), text)
+            item.setData(Qt.ItemDataRole.UserRole, e.id)
+            item.setToolTip(f"{e.name}: {_players(lo, hi)}" +
+                            ("" if e.available else " (not playable yet)"))
+            if not e.available:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            self.list.addItem(item)
+        body.addWidget(self.list)
+
+        detail = Card()
+        body.addWidget(detail, 1)
+        head = QHBoxLayout()
+        head.setSpacing(16)
+        self.picture = pixmap_label(icons.game_pixmap("alles-klar", 96))
+        head.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
+        names = QVBoxLayout()
+        self.name = label("", "heading")
+        self.players = label("", "muted")
+        self.summary = label("", wrap=True)
+        names.addWidget(self.name)
+        names.addWidget(self.players)
+        names.addWidget(self.summary)
+        names.addStretch(1)
+        head.addLayout(names, 1)
+        detail.body.addLayout(head)
+        self.form = QFormLayout()
+        self.form.setHorizontalSpacing(16)
+        self.form.setVerticalSpacing(10)
+        detail.body.addLayout(self.form)
+        self.mode = QComboBox()
+        self.mode_help = label("")
+        self.password = QLineEdit()
+        self.password_supported = supports(HostConfig, "password")
+        detail.body.addStretch(1)
+
+        row = QHBoxLayout()
+        self.error = label("", "error", wrap=True)
+        row.addWidget(self.error, 1)
+        cancel = button("Cancel")
+        cancel.clicked.connect(self.reject)
+        row.addWidget(cancel)
+        self.host = button("Host", "primary")
+        self.host.setDefault(True)
+        self.host.clicked.connect(self._accept)
+        row.addWidget(self.host)
+        outer.addLayout(row)
+
+        self.list.currentItemChanged.connect(lambda *_: self._show())
+        wanted = game_id or next((e.id for e in games.CATALOGUE if e.available), "")
+        for i in range(self.list.count()):
+            entry = self.list.item(i)
+            if entry is not None and entry.data(Qt.ItemDataRole.UserRole) == wanted:
+                self.list.setCurrentRow(i)
+        self._show()
+
+    # --- the chosen game ------------------------------------------------------------
+
+    def game_id(self) -> str:
+        item = self.list.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+
+    def _show(self) -> None:
+        gid = self.game_id()
+        entry = games.entry(gid) if gid else None
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self._inputs = {}
+        self.mode = QComboBox()
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.mode_help = label("", "muted", wrap=True)
+        self.password = QLineEdit()
+        self.password.setPlaceholderText("Leave empty for an open room")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.error.setText("")
+        if entry is None:
+            return
+        self.picture.setPixmap(icons.game_pixmap(entry.id, 96, entry.available))
+        self.name.setText(entry.name)
+        if not entry.available:
+            self._game = None
+            lo, hi = entry.players
+            self.players.setText(_players(lo, hi))
+            self.summary.setText("Coming in a later version of lanplay.")
+            self.host.setEnabled(False)
+            return
+        game = games.load(entry.id)
+        self._game = game
+        self.players.setText(_players(*player_range(game)))
+        self.summary.setText(game.summary)
+        self.host.setEnabled(True)
+        for mode in game.modes:
+            self.mode.addItem(f"{mode.name} ({_players(mode.min_players, mode.max_players)})",
+                              mode.id)
+        self.form.addRow("Mode", self.mode)
+        self.form.addRow("", self.mode_help)
+        for option in game.options:
+            widget = self._input(option)
+            self._inputs[option.key] = widget
+            widget.setToolTip(option.help)
+            self.form.addRow(option.label, widget)
+            if option.help:
+                self.form.addRow("", label(option.help, "muted", wrap=True))
+        if self.password_supported:
+            self.form.addRow("Password", self.password)
+        self._mode_changed()
+
+    def _input(self, option: Option) -> QWidget:
+        if option.choices:
+            combo = QComboBox()
+            for choice in option.choices:
+                combo.addItem(str(choice), choice)
+            combo.setCurrentIndex(max(0, list(option.choices).index(option.default)))
+            return combo
+        if isinstance(option.default, bool):
+            box = QCheckBox()
+            box.setChecked(option.default)
+            return box
+        if isinstance(option.default, int):
+            spin = QSpinBox()
+            spin.setRange(-10_000, 10_000)
+            spin.setValue(option.default)
+            return spin
+        line = QLineEdit(str(option.default))
+        return line
+
+    def _mode_changed(self) -> None:
+        game = self._game
+        if game is None or len(game.modes) == 0:
+            return
+        mode = next((m for m in game.modes if m.id == self.mode.currentData()), game.modes[0])
+        self.mode_help.setText(mode.description)
+        self.mode_help.setVisible(bool(mode.description))
+
+    def choice(self) -> HostChoice | None:
+        game = self._game
+        if game is None:
+            return None
+        options: dict[str, Any] = {}
+        for key, widget in self._inputs.items():
+            if isinstance(widget, QComboBox):
+                options[key] = widget.currentData()
+            elif isinstance(widget, QCheckBox):
+                options[key] = widget.isChecked()
+            elif isinstance(widget, QSpinBox):
+                options[key] = widget.value()
+            elif isinstance(widget, QLineEdit):
+                options[key] = widget.text()
+        password = self.password.text() if self.password_supported else ""
+        return HostChoice(game.id, str(self.mode.currentData()), options, password)
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Pick an option's value (tests and the screenshots use it as a person would)."""
+        widget = self._inputs[key]
+        if isinstance(widget, QComboBox):
+            widget.setCurrentIndex(widget.findData(value))
+
+    def _accept(self) -> None:
+        choice = self.choice()
+        if choice is None:
+            self.error.setText("That game is not playable yet; pick another one.")
+            return
+        self.chosen.emit(choice)
+        self.accept()

@@ -1,0 +1,236 @@
+"""The room before a game: seats, readiness, bots, chat, and what is missing.
+
+Renders the host's Lobby message and turns clicks into room commands; who may
+do what is the host's decision (a refused command comes back with its reason
+and is shown under the buttons).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+
+from lanplay import games
+from protocol.messages import Lobby
+from ui import icons, theme
+from ui.home import game_name
+from ui.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
+
+
+def options_text(lobby: Lobby) -> str:
+    """The mode and options in words: 'Standard · Cards in hand: 4 · ...'."""
+    try:
+        game = games.load(lobby.game)
+    except KeyError:
+        return lobby.mode
+    mode = next((m.name for m in game.modes if m.id == lobby.mode), lobby.mode)
+    parts = [mode]
+    for option in game.options:
+        if option.key in lobby.options:
+            parts.append(f"{option.label}: {lobby.options[option.key]}")
+    return " \u00b7 ".join(parts)
+
+
+def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
+    """(text, look) marks of a seat, in the order a player scans them."""
+    marks: list[tuple[str, str]] = []
+    if seat.get("owner"):
+        marks.append(("Host", "muted"))
+    if seat.get("bot"):
+        marks.append(("Bot", "muted"))
+    if not seat.get("connected", True):
+        marks.append(("Disconnected", "error"))
+    if seat.get("standin"):
+        marks.append(("A bot plays for now", "muted"))
+    marks.append(("Ready", "ok") if seat.get("ready") else ("Not ready", "muted"))
+    return marks
+
+
+def _with_you(problem: str, me: dict[str, Any] | None) -> str:
+    """'Waiting for Mia, Ben to be ready.' read by Mia: 'Waiting for you, Ben ...'."""
+    head, tail = "Waiting for ", " to be ready."
+    if me is None or not (problem.startswith(head) and problem.endswith(tail)):
+        return problem
+    names = problem[len(head):-len(tail)].split(", ")
+    if me.get("name") not in names:
+        return problem
+    names = ["you" if n == me.get("name") else n for n in names]
+    names.sort(key=lambda n: n != "you")
+    hint = ": press \u201cI'm ready\u201d" if names == ["you"] else ""
+    return f"{head}{', '.join(names)}{tail[:-1]}{hint}."
+
+
+class RoomPage(QWidget):
+    ready = pyqtSignal(bool)
+    start = pyqtSignal()
+    add_bot = pyqtSignal()
+    remove = pyqtSignal(int)
+    move_seat = pyqtSignal(int, int)
+    leave = pyqtSignal()
+    rules = pyqtSignal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lobby: Lobby | None = None
+        self.you: int | None = None
+        self.owner = False
+        self.seat_rows: list[dict[str, QWidget]] = []
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 24, 40, 24)
+        outer.setSpacing(16)
+
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        self.picture = pixmap_label(icons.game_pixmap("alles-klar", 64))
+        top.addWidget(self.picture)
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        self.title = label("Joining\u2026", "title")
+        self.subtitle = label("", "muted", wrap=True)
+        self.address = label("", "muted")
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        titles.addWidget(self.title)
+        titles.addWidget(self.subtitle)
+        titles.addWidget(self.address)
+        top.addLayout(titles, 1)
+        self.rules_button = button("Rules (F1)")
+        self.rules_button.clicked.connect(self.rules)
+        top.addWidget(self.rules_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.leave_button = button("Leave")
+        self.leave_button.clicked.connect(self.leave)
+        top.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(top)
+
+        body = QHBoxLayout()
+        body.setSpacing(20)
+        outer.addLayout(body, 1)
+        seats_card = Card()
+        body.addWidget(seats_card, 3)
+        self.seats_heading = label("Seats", "heading")
+        seats_card.body.addWidget(self.seats_heading)
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(12)
+        self.grid.setVerticalSpacing(10)
+        self.grid.setColumnStretch(2, 1)
+        seats_card.body.addLayout(self.grid)
+        self.add_bot_button = button("Add a bot")
+        self.add_bot_button.clicked.connect(self.add_bot)
+        bots = QHBoxLayout()
+        bots.addWidget(self.add_bot_button)
+        bots.addStretch(1)
+        seats_card.body.addLayout(bots)
+        seats_card.body.addStretch(1)
+        self.problem = label("", "problem", wrap=True)
+        seats_card.body.addWidget(self.problem)
+        self.error = label("", "error", wrap=True)
+        seats_card.body.addWidget(self.error)
+        actions = QHBoxLayout()
+        self.ready_button = button("I'm ready")
+        self.ready_button.setCheckable(True)
+        self.ready_button.setMinimumHeight(44)
+        self.ready_button.clicked.connect(lambda checked: self.ready.emit(bool(checked)))
+        actions.addWidget(self.ready_button, 1)
+        self.start_button = button("Start the game", "primary")
+        self.start_button.setMinimumHeight(44)
+        self.start_button.clicked.connect(self.start)
+        actions.addWidget(self.start_button, 1)
+        seats_card.body.addLayout(actions)
+
+        chat_card = Card()
+        body.addWidget(chat_card, 2)
+        self.chat = ChatPanel()
+        chat_card.body.addWidget(self.chat)
+
+    # --- rendering ------------------------------------------------------------------
+
+    def set_address(self, text: str) -> None:
+        self.address.setText(text)
+        self.address.setVisible(bool(text))
+
+    def show_lobby(self, lobby: Lobby, you: int | None, owner: bool) -> None:
+        self.lobby, self.you, self.owner = lobby, you, owner
+        self.error.setText("")
+        try:
+            total = games.load(lobby.game).modes[0].max_players
+            total = next((m.max_players for m in games.load(lobby.game).modes
+                          if m.id == lobby.mode), total)
+        except KeyError:
+            total = len(lobby.seats)
+        self.picture.setPixmap(icons.game_pixmap(lobby.game, 64))
+        self.title.setText(f"{game_name(lobby.game)} at {lobby.host_name}'s")
+        self.subtitle.setText(options_text(lobby))
+        self.seats_heading.setText(f"Seats ({len(lobby.seats)} of {total})")
+        self._rebuild_seats(lobby)
+        full = len(lobby.seats) >= total
+        self.add_bot_button.setVisible(owner)
+        self.add_bot_button.setEnabled(not full)
+        self.add_bot_button.setToolTip("The room is full." if full else
+                                       "A bot plays a seat; it sees only its own cards.")
+        me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        self.ready_button.setVisible(me is not None)
+        self.ready_button.setChecked(bool(me and me.get("ready")))
+        self.ready_button.setText("Ready \u2713" if me and me.get("ready") else "I'm ready")
+        self.start_button.setVisible(owner)
+        self.start_button.setEnabled(owner and lobby.problem is None)
+        if lobby.problem:
+            self.problem.setText(_with_you(lobby.problem, me))
+        elif owner:
+            self.problem.setText("Everyone is ready: start when you like.")
+        else:
+            host = next((s["name"] for s in lobby.seats if s.get("owner")), lobby.host_name)
+            self.problem.setText(f"Everyone is ready: waiting for {host} to start.")
+        theme.restyle(self.problem, "problem" if lobby.problem else "ok")
+        self.leave_button.setText("Close the room" if owner else "Leave")
+        self.leave_button.setToolTip("Everyone at this table goes back to Home." if owner
+                                     else "Back to Home; your seat is given up.")
+
+    def _rebuild_seats(self, lobby: Lobby) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.seat_rows = []
+        last = len(lobby.seats) - 1
+        for i, seat in enumerate(lobby.seats):
+            name = str(seat.get("name", "?"))
+            badge = Badge(size=34)
+            badge.set(name, str(seat.get("colour", "")), bot=bool(seat.get("bot")),
+                      faded=not seat.get("connected", True))
+            text = f"{i + 1}. {name}" + ("  (you)" if i == self.you else "")
+            who = label(text, "big")
+            marks = QWidget()
+            mark_row = QHBoxLayout(marks)
+            mark_row.setContentsMargins(12, 0, 0, 0)
+            mark_row.setSpacing(12)
+            for mark, look in seat_marks(seat):
+                mark_row.addWidget(label(mark, look))
+            mark_row.addStretch(1)
+            row: dict[str, QWidget] = {"badge": badge, "name": who, "marks": marks}
+            self.grid.addWidget(badge, i, 0)
+            self.grid.addWidget(who, i, 1)
+            self.grid.addWidget(marks, i, 2)
+            if self.owner:
+                up = button("\u25b2", "flat")
+                up.setToolTip(f"Move {name} one seat earlier")
+                up.setEnabled(i > 0)
+                up.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i - 1))
+                down = button("\u25bc", "flat")
+                down.setToolTip(f"Move {name} one seat later")
+                down.setEnabled(i < last)
+                down.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i + 1))
+                self.grid.addWidget(up, i, 3)
+                self.grid.addWidget(down, i, 4)
+                row["up"], row["down"] = up, down
+                if i != self.you:
+                    remove = button("Remove")
+                    remove.setToolTip(f"Send {name} back to Home")
+                    remove.clicked.connect(lambda _=False, i=i: self.remove.emit(i))
+                    self.grid.addWidget(remove, i, 5)
+                    row["remove"] = remove
+            self.seat_rows.append(row)
+
+    def show_error(self, reason: str) -> None:
+        self.error.setText(reason)

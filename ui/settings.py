@@ -1,0 +1,74 @@
+"""What the window remembers between runs: your name, your colour, the text size.
+
+One small JSON file in the platform's config folder (platformdirs), written
+atomically. A damaged file is treated as a first run rather than a crash:
+losing a name is better than not opening.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanplay.room import PALETTE
+
+MIN_SCALE, MAX_SCALE = 0.7, 2.0
+
+
+def default_dir() -> Path:
+    """``LANPLAY_CONFIG_DIR`` if set (tests, portable installs), else the platform's."""
+    override = os.environ.get("LANPLAY_CONFIG_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("lanplay", appauthor=False))
+
+
+@dataclass
+class Settings:
+    name: str = ""
+    colour: str = PALETTE[0]
+    scale: float = 1.0
+    path: Path | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def first_run(self) -> bool:
+        return not self.name.strip()
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> Settings:
+        path = (folder or default_dir()) / "settings.json"
+        data: dict[str, Any] = {}
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(raw, dict):
+                data = raw
+        except (OSError, ValueError):
+            pass
+        name = data.get("name")
+        colour = data.get("colour")
+        scale = data.get("scale")
+        return cls(
+            name=name.strip()[:24] if isinstance(name, str) else "",
+            colour=colour if colour in PALETTE else PALETTE[0],
+            scale=min(MAX_SCALE, max(MIN_SCALE, float(scale)))
+            if isinstance(scale, int | float) and not isinstance(scale, bool) else 1.0,
+            path=path)
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        data = {k: v for k, v in asdict(self).items() if k != "path"}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(data, out, indent=1)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # a read-only home must not stop anyone from playing

@@ -1,0 +1,26 @@
+"""Game tables: one QWidget per game that renders views and emits intents.
+
+The window codes against this contract only:
+
+- ``table_for(game_id) -> type`` gives the table class for a game id;
+- a table is a ``QWidget`` with ``intent = pyqtSignal(dict)`` (an action to
+  send), ``set_view(view, seats, you, animate=True)`` (``seats`` are the
+  lobby's seat maps, ``you`` is my seat or ``None`` for a spectator; a resync
+  is applied with ``animate=False`` and jumps) and ``show_rejection(reason)``
+  (the host's reason, shown near where the player looked, for a moment).
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtWidgets import QWidget
+
+
+def table_for(game_id: str) -> type[QWidget]:
+    """The table class for a game id; a KeyError names the unknown game."""
+    if game_id in ("alles-klar", "alles_klar"):
+        from ui.tables.alles_klar import AllesKlarTable
+        return AllesKlarTable
+    raise KeyError(f"No table for the game {game_id!r}; only alles-klar has one.")
+
+
+__all__ = ["table_for"]

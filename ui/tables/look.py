@@ -1,0 +1,83 @@
+"""The table's palette and type: one place, so every table looks calm and alike.
+
+Colours are chosen for contrast over an hour of play: a deep green felt,
+ivory cards with near-black numerals, and player colours that always come
+with an initial or a name (they arrive from the lobby as Okabe-Ito hex).
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFont, QFontInfo, QPainter, QPen
+from PyQt6.QtWidgets import QApplication
+
+FELT = QColor("#1E4A38")
+FELT_EDGE = QColor("#153628")
+INK_ON_FELT = QColor("#F3F1E7")
+MUTED_ON_FELT = QColor("#B9C8BE")
+CARD_FACE = QColor("#FBF8F0")
+CARD_EDGE = QColor("#2F2F2F")
+CARD_INK = QColor("#151515")
+NUMERAL_INK = QColor("#1F3A7A")
+DOWN_FACE = QColor("#8E9A96")
+DOWN_INK = QColor("#2E3633")
+BACK = QColor("#2B4C6F")
+BACK_LINE = QColor("#4D7096")
+RANK_FACE = QColor("#F3E6C2")
+RANK_EDGE = QColor("#8A6D2F")
+RANK_DOWN = QColor("#2C3A35")
+RANK_DOWN_INK = QColor("#8FA69C")
+LIT = QColor("#FFD866")
+PLATE = QColor(0, 0, 0, 70)
+PANEL = QColor("#1B2A24")
+FALLBACK_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2")
+
+
+def default_px() -> int:
+    """The platform's default text height in pixels: no text is drawn smaller."""
+    app = QApplication.instance()
+    font = app.font() if isinstance(app, QApplication) else QFont()
+    return max(10, QFontInfo(font).pixelSize())
+
+
+def font(px: float, bold: bool = False) -> QFont:
+    f = QFont(QApplication.font())
+    f.setPixelSize(max(default_px(), round(px)))
+    f.setBold(bold)
+    return f
+
+
+def ink_for(colour: QColor) -> QColor:
+    """Black or white, whichever reads better on ``colour`` (yellow needs black)."""
+    r, g, b = colour.redF(), colour.greenF(), colour.blueF()
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return QColor("#111111") if luminance > 0.45 else QColor("#FFFFFF")
+
+
+def seat_colour(seats: list[dict[str, object]], seat: int) -> QColor:
+    raw = seats[seat].get("colour") if 0 <= seat < len(seats) else None
+    colour = QColor(str(raw)) if raw else QColor()
+    if not colour.isValid():
+        colour = QColor(FALLBACK_COLOURS[seat % len(FALLBACK_COLOURS)])
+    return colour
+
+
+def seat_name(seats: list[dict[str, object]], seat: int) -> str:
+    raw = seats[seat].get("name") if 0 <= seat < len(seats) else None
+    return str(raw) if raw else f"Seat {seat + 1}"
+
+
+def initial(name: str) -> str:
+    return (name.strip()[:1] or "?").upper()
+
+
+def draw_disc(painter: QPainter, centre: QPointF, radius: float, colour: QColor,
+              letter: str) -> None:
+    """A seat's colour always with its initial, so colour is never the only cue."""
+    painter.setPen(QPen(QColor("#101010"), max(1.0, radius * 0.08)))
+    painter.setBrush(colour)
+    painter.drawEllipse(centre, radius, radius)
+    painter.setPen(ink_for(colour))
+    painter.setFont(font(radius * 1.15, bold=True))
+    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)

@@ -1,0 +1,120 @@
+"""Small widgets every screen uses: a card frame, a player badge, the chat."""
+
+from __future__ import annotations
+
+import html
+
+from PyQt6.QtCore import QSize, pyqtSignal
+from PyQt6.QtGui import QPixmap
+from PyQt6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui import icons, theme
+
+
+def label(text: str = "", look: str | None = None, *, wrap: bool = False) -> QLabel:
+    out = QLabel(text)
+    if look:
+        theme.role(out, look)
+    out.setWordWrap(wrap)
+    return out
+
+
+def button(text: str, look: str | None = None) -> QPushButton:
+    out = QPushButton(text)
+    if look:
+        theme.role(out, look)
+    return out
+
+
+class Card(QFrame):
+    """A rounded panel that groups one thing on a screen."""
+
+    def __init__(self, parent: QWidget | None = None, margin: int = 18) -> None:
+        super().__init__(parent)
+        theme.role(self, "card")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(margin, margin, margin, margin)
+        self.body.setSpacing(10)
+
+
+class Badge(QLabel):
+    """A player's colour disc with their initial (colour is never the only cue)."""
+
+    def __init__(self, name: str = "", colour: str = "", size: int = 28,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._size = size
+        self.setFixedSize(QSize(size, size))
+        self.set(name, colour)
+
+    def set(self, name: str, colour: str, *, bot: bool = False, faded: bool = False) -> None:
+        self.setPixmap(icons.badge_pixmap(name, colour, self._size, bot=bot, faded=faded))
+        self.setToolTip(name)
+
+
+def pixmap_label(pm: QPixmap) -> QLabel:
+    out = QLabel()
+    out.setPixmap(pm)
+    return out
+
+
+class ChatPanel(QWidget):
+    """The chat: what was said, and a line where Enter sends."""
+
+    send = pyqtSignal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(label("Chat", "heading"))
+        self.history = QTextBrowser()
+        self.history.setOpenLinks(False)
+        self.history.setPlaceholderText("Nothing said yet.")
+        layout.addWidget(self.history, 1)
+        row = QHBoxLayout()
+        self.line = QLineEdit()
+        self.line.setPlaceholderText("Say something\u2026")
+        self.line.setToolTip("Enter sends it to everyone at the table.")
+        self.line.setMaxLength(500)
+        self.line.returnPressed.connect(self._send)
+        row.addWidget(self.line, 1)
+        layout.addLayout(row)
+
+    def _send(self) -> None:
+        text = self.line.text().strip()
+        if text:
+            self.send.emit(text)
+            self.line.clear()
+
+    def add(self, sender: str, colour: str, text: str) -> None:
+        who = html.escape(sender or "Someone")
+        paint = colour or theme.MUTED
+        self.history.append(f'<span style="color:{paint}">\u25cf</span> <b>{who}</b>: '
+                            f'{html.escape(text)}')
+
+    def note(self, text: str) -> None:
+        self.history.append(f'<i style="color:{theme.MUTED}">{html.escape(text)}</i>')
+
+    def clear(self) -> None:
+        self.history.clear()
+
+
+def hline() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setStyleSheet(f"color: {theme.BORDER};")
+    return line
+
+
+__all__ = ["Badge", "Card", "ChatPanel", "button", "hline", "label", "pixmap_label"]

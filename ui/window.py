@@ -1,0 +1,582 @@
+"""The main window: Home, the room, the game, and the way between them.
+
+It owns the Browser (the live list of hosts), at most one Connection (our
+seat at a table, and the Host when we host), and every task it starts; the
+pages only render and emit what the player asked for. Nothing here blocks:
+connecting, hosting and leaving are asyncio tasks on the Qt thread (qasync).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from PyQt6.QtCore import QEvent, Qt
+from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PyQt6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lanplay.discovery import Browser, FoundHost, local_addresses
+from lanplay.peer import JoinError
+from protocol.messages import Chat, GameOver, Lobby, Welcome
+from ui import theme
+from ui.connection import Connection, NetConfig
+from ui.game_page import GamePage
+from ui.home import HomePage
+from ui.host_dialog import HostChoice, HostDialog
+from ui.identity import IdentityDialog
+from ui.join_dialog import JoinAddressDialog, PasswordDialog
+from ui.room import RoomPage
+from ui.rules_help import RulesDialog
+from ui.settings import MAX_SCALE, MIN_SCALE, Settings
+from ui.widgets import Card, button, label
+
+log = logging.getLogger(__name__)
+
+
+class GonePage(QWidget):
+    """The table is gone (host closed, we were removed, the network is down)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        card = Card(margin=30)
+        card.setMinimumWidth(520)
+        card.body.addWidget(label("The game has ended", "title"))
+        self.reason = label("", "big", wrap=True)
+        card.body.addWidget(self.reason)
+        self.home = button("Back to Home", "primary")
+        self.home.setMinimumHeight(42)
+        card.body.addWidget(self.home, 0, Qt.AlignmentFlag.AlignRight)
+        row.addWidget(card)
+        row.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(2)
+
+
+class Banner(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 0)
+        self.frame = Card(margin=10)
+        theme.role(self.frame, "banner")
+        self.text = label("")
+        self.frame.body.addWidget(self.text)
+        layout.addWidget(self.frame)
+        self.hide()
+
+    def say(self, text: str) -> None:
+        self.text.setText(text)
+        self.setVisible(bool(text))
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, net: NetConfig | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else Settings.load()
+        self.net = net or NetConfig()
+        self._applied_scale = self.settings.scale
+        theme.apply(self.settings.scale)  # before any widget exists, so all take it
+        self.setWindowTitle("lanplay")
+        self.resize(1280, 800)
+        self.setMinimumSize(960, 640)
+        self.conn: Connection | None = None
+        self.lobby: Lobby | None = None
+        self.browser = Browser(interfaces=self.net.interfaces)
+        self.dialog: Any = None
+        self.rules_dialog: RulesDialog | None = None
+        self.changed: asyncio.Event | None = None
+        self.done: asyncio.Event | None = None
+        """Set once the window has said its goodbyes and closed."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._want_restart = False
+        self._closed = False
+        self._shut = False
+
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.banner = Banner()
+        column.addWidget(self.banner)
+        self.stack = QStackedWidget()
+        column.addWidget(self.stack, 1)
+        self.setCentralWidget(body)
+        self.home = HomePage()
+        self.room = RoomPage()
+        self.game = GamePage()
+        self.gone = GonePage()
+        for page in (self.home, self.room, self.game, self.gone):
+            self.stack.addWidget(page)
+        self.browser.add_listener(self._on_found)
+
+        self.home.set_identity(self.settings.name, self.settings.colour)
+        self.home.host_clicked.connect(self.open_host_dialog)
+        self.home.join_address_clicked.connect(self.open_join_dialog)
+        self.home.join_requested.connect(self._join_found)
+        self.home.identity_clicked.connect(lambda: self.ask_identity(first=False))
+        self.room.ready.connect(lambda ready: self._control("ready", ready=ready))
+        self.room.start.connect(lambda: self._control("start"))
+        self.room.add_bot.connect(lambda: self._control("add_bot"))
+        self.room.remove.connect(lambda seat: self._control("remove_seat", seat=seat))
+        self.room.move_seat.connect(lambda seat, to: self._control("move_seat", seat=seat, to=to))
+        self.room.leave.connect(self.leave)
+        self.room.rules.connect(self.show_rules)
+        self.room.chat.send.connect(self._say)
+        self.game.intent.connect(self._intent)
+        self.game.leave.connect(self.leave)
+        self.game.rules.connect(self.show_rules)
+        self.game.again.connect(self._play_again)
+        self.game.chat.send.connect(self._say)
+        self.gone.home.clicked.connect(self.go_home)
+
+        menu = self.menuBar()
+        assert menu is not None
+        help_menu = menu.addMenu("&Help")
+        assert help_menu is not None
+        rules = help_menu.addAction("Rules of this game\tF1")
+        pictures = help_menu.addAction("Pictures, questions and topics\u2026")
+        assert rules is not None and pictures is not None
+        self.rules_action: QAction = rules
+        self.rules_action.triggered.connect(self.show_rules)
+        self.rules_action.setEnabled(False)  # until there is a game to explain
+        self.pictures_action: QAction = pictures
+        self.pictures_action.triggered.connect(self.show_pictures)
+        self.pictures: QDialog | None = None
+
+        shortcuts: list[tuple[QKeySequence | str, Callable[[], None]]] = [
+            (QKeySequence(Qt.Key.Key_F1), self.show_rules),
+            (QKeySequence(QKeySequence.StandardKey.ZoomIn), lambda: self.zoom(1.1)),
+            ("Ctrl+=", lambda: self.zoom(1.1)),
+            (QKeySequence(QKeySequence.StandardKey.ZoomOut), lambda: self.zoom(1 / 1.1)),
+            ("Ctrl+0", lambda: self.zoom(0)),
+        ]
+        for keys, slot in shortcuts:
+            shortcut = QShortcut(QKeySequence(keys), self)  # this window's, not the app's
+            shortcut.activated.connect(slot)
+
+    # --- life cycle ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Begin listening for hosts; ask for a name on the first run."""
+        self.changed = asyncio.Event()
+        self.done = asyncio.Event()
+        await self.browser.start()
+        if self.settings.first_run:
+            self.ask_identity(first=True)
+
+    async def shutdown(self) -> None:
+        """Leave the table (closing our room), stop discovery, finish every task."""
+        if self._shut:
+            return
+        self._shut = True
+        if self.conn is not None:
+            conn, self.conn = self.conn, None
+            await conn.leave("closed the window")
+        await self.browser.stop()
+        me = asyncio.current_task()  # shutdown may itself run as one of our tasks
+        while others := [t for t in self._tasks if t is not me]:
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
+            self._tasks.difference_update(others)
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:
+        if self._closed or self._shut or event is None:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        event.ignore()  # first say goodbye to the table, then close
+        self._closed = True
+        self.spawn(self._close_after_shutdown())
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.ActivationChange:
+            self._touch()  # shortcuts follow the active window; waiters may care
+
+    async def _close_after_shutdown(self) -> None:
+        await self.shutdown()
+        self.close()
+        if self.done is not None:
+            self.done.set()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task the window owns (awaited or cancelled on shutdown)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("window task failed", exc_info=task.exception())
+            self.home.show_error("Something went wrong inside lanplay; try again.")
+        self._touch()
+
+    def _touch(self) -> None:
+        if self.changed is not None:
+            self.changed.set()
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float) -> None:
+        """Wait for ``predicate()`` as the window changes; TimeoutError if it does not."""
+        assert self.changed is not None, "start() the window first"
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                self.changed.clear()
+                await self.changed.wait()
+
+    # --- identity and text size ----------------------------------------------------------
+
+    def ask_identity(self, first: bool) -> None:
+        dialog = IdentityDialog(self.settings.name, self.settings.colour, first, self)
+        dialog.chosen.connect(self._set_identity)
+        self._open(dialog)
+
+    def _set_identity(self, name: str, colour: str) -> None:
+        self.settings.name, self.settings.colour = name, colour
+        self.settings.save()
+        self.home.set_identity(name, colour)
+        self._touch()
+
+    def zoom(self, factor: float) -> None:
+        """Ctrl+plus / Ctrl+minus scale all text; Ctrl+0 goes back to normal."""
+        scale = 1.0 if factor == 0 else self.settings.scale * factor
+        self.settings.scale = round(min(MAX_SCALE, max(MIN_SCALE, scale)), 3)
+        self.settings.save()
+        self._apply_look()
+
+    def _apply_look(self) -> None:
+        """The player's text size times a step for tall windows (a 1080-line screen
+        is read from as far away as an 800-line one, so its text grows too)."""
+        window = min(1.4, max(1.0, self.height() / 800))
+        window = round(window * 10) / 10  # in steps, so a drag does not restyle each pixel
+        effective = self.settings.scale * window
+        if effective != self._applied_scale:
+            self._applied_scale = effective
+            theme.apply(effective)
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._apply_look()
+
+    # --- dialogs ----------------------------------------------------------------------
+
+    def _open(self, dialog: Any) -> None:
+        """Show a dialog without blocking the event loop (never ``exec``)."""
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = dialog
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda *_: self._dialog_closed(dialog))
+        dialog.open()
+        self._touch()
+
+    def _dialog_closed(self, dialog: Any) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        self._touch()
+
+    def open_host_dialog(self) -> None:
+        dialog = HostDialog(self)
+        dialog.chosen.connect(lambda choice: self.spawn(self._host(choice)))
+        self._open(dialog)
+
+    def open_join_dialog(self) -> None:
+        dialog = JoinAddressDialog(self)
+        dialog.join.connect(lambda host, port: self.spawn(
+            self._join([host], port, f"{host}:{port}", dialog=dialog)))
+        self._open(dialog)
+
+    def show_rules(self) -> None:
+        game = self.lobby.game if self.lobby is not None and self.conn is not None else None
+        if game is None:
+            return
+        if self.rules_dialog is not None:
+            self.rules_dialog.close()
+        dialog = RulesDialog(game, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda *_: self._rules_closed(dialog))
+        self.rules_dialog = dialog
+        dialog.show()
+        self._touch()
+
+    def show_pictures(self) -> None:
+        """Help -> Pictures: everything the picture games draw from, packs included."""
+        from ui.content_browser import ContentBrowser  # reads the packs: only on demand
+
+        if self.pictures is None:
+            self.pictures = ContentBrowser(parent=self)
+        self.pictures.show()
+        self.pictures.raise_()
+        self._touch()
+
+    def _rules_closed(self, dialog: RulesDialog) -> None:
+        if self.rules_dialog is dialog:
+            self.rules_dialog = None
+
+    # --- hosting and joining ------------------------------------------------------------
+
+    def _on_found(self, kind: str, host: FoundHost) -> None:
+        self.home.on_host(kind, host)
+        self._touch()
+
+    async def _host(self, choice: HostChoice) -> None:
+        if self.conn is not None:
+            return
+        self.home.set_busy("Opening the room\u2026")
+        try:
+            conn = await Connection.host_game(self.settings.name or "Host", self.settings.colour,
+                                              self.net, choice.game, choice.mode,
+                                              choice.options, choice.password)
+        except JoinError as exc:
+            self.home.set_busy(None)
+            self.home.show_error(exc.reason)
+            return
+        self.home.set_busy(None)
+        self.home.clear_message()
+        self._enter(conn)
+
+    def _join_found(self, host: FoundHost) -> None:
+        if host.password:
+            self._ask_password(host.host_name, host.addresses, host.port)
+            return
+        self.spawn(self._join(host.addresses, host.port, host.host_name))
+
+    def _ask_password(self, host_name: str, addresses: Any, port: int,
+                      error: str = "") -> None:
+        dialog = PasswordDialog(host_name, self, error)
+        dialog.entered.connect(lambda pw: self.spawn(
+            self._join(addresses, port, host_name, password=pw)))
+        self._open(dialog)
+
+    async def _join(self, addresses: Any, port: int, label_text: str, *,
+                    dialog: JoinAddressDialog | None = None, password: str = "") -> None:
+        if self.conn is not None:
+            return
+        self.home.set_busy(f"Joining {label_text}\u2026")
+        try:
+            conn = await Connection.join(self.settings.name or "Player", self.settings.colour,
+                                         self.net, tuple(addresses), port, password)
+        except JoinError as exc:
+            self.home.set_busy(None)
+            if exc.code == "password":  # none given, or a wrong one: ask (again)
+                if dialog is not None:
+                    dialog.reject()
+                self._ask_password(label_text, addresses, port, exc.reason if password
+                                   else "")
+            elif dialog is not None and dialog.isVisible():
+                dialog.failed(exc.reason)
+            else:
+                self.home.show_error(exc.reason)
+            self._touch()
+            return
+        self.home.set_busy(None)
+        self.home.clear_message()
+        if dialog is not None:
+            dialog.accept()
+        self._enter(conn)
+
+    def _enter(self, conn: Connection) -> None:
+        self.conn = conn
+        self.lobby = None
+        self._want_restart = False
+        self.room.chat.clear()
+        self.game.chat.clear()
+        self.game.clear_result()
+        self.room.set_address(self._join_text(conn))
+        self.room.title.setText(f"Joining {conn.peer.host_name}\u2026")
+        b = conn.bridge
+        b.welcome.connect(self._on_welcome)
+        b.lobby.connect(self._on_lobby)
+        b.view.connect(self._on_view)
+        b.move_rejected.connect(self.game.show_rejection)
+        b.control_rejected.connect(self._on_control_rejected)
+        b.chat.connect(self._on_chat)
+        b.game_over.connect(self._on_game_over)
+        b.reconnecting.connect(self._on_reconnecting)
+        b.reconnected.connect(self._on_reconnected)
+        conn.start(lambda reason: self._on_ended(conn, reason))
+        self.stack.setCurrentWidget(self.room)
+        self._touch()
+
+    def _join_text(self, conn: Connection) -> str:
+        if conn.host is None:
+            return f"Connected to {conn.address_text}"
+        where = ", ".join(f"{a}:{conn.host.port}" for a in local_addresses())
+        return f"Others can join from their list, or by address at {where}"
+
+    # --- the connection's events ----------------------------------------------------------
+
+    def _on_welcome(self, welcome: Welcome) -> None:
+        if self.lobby is not None:
+            self._on_lobby(self.lobby)
+
+    def _on_lobby(self, lobby: Lobby) -> None:
+        conn = self.conn
+        if conn is None:
+            return
+        previous = self.lobby
+        self.lobby = lobby
+        you, owner = conn.peer.seat, conn.peer.owner
+        self.rules_action.setEnabled(True)
+        self.room.show_lobby(lobby, you, owner)
+        self.setWindowTitle(f"lanplay \u2014 {self.room.title.text()}")
+        self.game.set_game(lobby.game, lobby.host_name)
+        self.game.set_seats(lobby.seats, you, owner)
+        if lobby.phase == "lobby":
+            self.stack.setCurrentWidget(self.room)
+        else:
+            if lobby.phase == "playing" and (previous is None or previous.phase != "playing"):
+                self.game.clear_result()
+                self._want_restart = False
+            self.stack.setCurrentWidget(self.game)
+            self._update_end_status()
+        if (self._want_restart and owner and lobby.phase == "over"
+                and lobby.problem is None):
+            self._want_restart = False
+            self._control("start")
+        self._touch()
+
+    def _on_view(self, animate: bool) -> None:
+        conn = self.conn
+        if conn is None or conn.peer.view is None:
+            return
+        if self.lobby is not None:
+            self.game.set_seats(self.lobby.seats, conn.peer.seat, conn.peer.owner)
+        self.game.set_view(conn.peer.view, animate)
+        if self.stack.currentWidget() is self.room and self.lobby is not None \
+                and self.lobby.phase != "lobby":
+            self.stack.setCurrentWidget(self.game)
+        self._touch()
+
+    def _on_game_over(self, over: GameOver) -> None:
+        self.game.show_result(over.result)
+        self._update_end_status()
+        self._touch()
+
+    def _update_end_status(self) -> None:
+        conn, lobby = self.conn, self.lobby
+        if conn is None or lobby is None or lobby.phase != "over":
+            return
+        me = lobby.seats[conn.peer.seat] if conn.peer.seat is not None \
+            and 0 <= conn.peer.seat < len(lobby.seats) else None
+        ready = bool(me and me.get("ready"))
+        owner_name = next((s["name"] for s in lobby.seats if s.get("owner")), lobby.host_name)
+        if me is None:
+            text = f"Waiting for {owner_name} to start another game."
+        elif ready and lobby.problem:
+            text = lobby.problem
+        elif ready:
+            text = "Starting\u2026" if conn.peer.owner else \
+                f"Waiting for {owner_name} to start another game."
+        else:
+            text = ""
+        self.game.set_end_status(text, can_play_again=me is not None, waiting=ready)
+
+    def _on_control_rejected(self, reason: str) -> None:
+        self._want_restart = False
+        self.room.show_error(reason)
+        self.game.set_end_status(reason, can_play_again=True, waiting=False)
+        self._touch()
+
+    def _on_chat(self, chat: Chat) -> None:
+        colour = ""
+        if self.lobby is not None and chat.seat is not None \
+                and 0 <= chat.seat < len(self.lobby.seats):
+            colour = str(self.lobby.seats[chat.seat].get("colour", ""))
+        self.room.chat.add(chat.sender, colour, chat.text)
+        self.game.add_chat(chat.sender, colour, chat.text)
+        self._touch()
+
+    def _on_reconnecting(self) -> None:
+        self.banner.say("Reconnecting\u2026 the connection to the host dropped; your seat is "
+                        "kept and the game comes back by itself.")
+        self.game.set_dimmed(True)
+        self._touch()
+
+    def _on_reconnected(self) -> None:
+        self.banner.say("")
+        self.game.set_dimmed(False)
+        self._touch()
+
+    def _on_ended(self, conn: Connection, reason: str) -> None:
+        """The connection ended without us leaving: the host is gone or sent us away."""
+        if conn is not self.conn:
+            return
+        self.conn = None
+        self.lobby = None
+        self.banner.say("")
+        self.game.set_dimmed(False)
+        self._close_rules()
+        self.gone.reason.setText(reason + " Go back to Home to find or host another game.")
+        self.stack.setCurrentWidget(self.gone)
+        self.spawn(conn.end())
+        self._touch()
+
+    # --- what the player asked for ---------------------------------------------------------
+
+    def _control(self, command: str, **args: Any) -> None:
+        if self.conn is not None:
+            self.room.show_error("")
+            self.conn.control(command, **args)
+
+    def _intent(self, action: dict[str, Any]) -> None:
+        if self.conn is not None:
+            self.conn.peer.intent(action)
+
+    def _say(self, text: str) -> None:
+        if self.conn is not None:
+            self.conn.peer.say(text)
+
+    def _play_again(self) -> None:
+        conn = self.conn
+        if conn is None:
+            return
+        self._want_restart = conn.peer.owner
+        self._control("ready", ready=True)
+        self._touch()
+
+    def leave(self) -> None:
+        conn = self.conn
+        if conn is None:
+            self.go_home()
+            return
+        self.conn = None
+        self.lobby = None
+
+        async def leave() -> None:
+            await conn.leave()
+            self.go_home()
+
+        self.spawn(leave())
+
+    def go_home(self) -> None:
+        self.banner.say("")
+        self.game.set_dimmed(False)
+        self.game.clear_result()
+        self._close_rules()
+        self.home.refresh_addresses()
+        self.setWindowTitle("lanplay")
+        self.stack.setCurrentWidget(self.home)
+        self._touch()
+
+    def _close_rules(self) -> None:
+        self.rules_action.setEnabled(False)
+        if self.rules_dialog is not None:
+            self.rules_dialog.close()
