@@ -4,7 +4,10 @@ Four figures, side by side, for Alles klar? (4 seats) driven by its own bot:
 
 1. **Latency** from a peer sending an intent to the resulting delta being
    applied at *every* peer, with 4 peers (4 seats) and 16 peers (4 seats and
-   12 spectators), over real TCP on 127.0.0.1 through the real Host and Peer.
+   12 spectators), over real TCP on 127.0.0.1 through the real Host and Peer:
+   once as the host runs by default (it saves the game after every action and
+   tells the peers only once the save is on disk; here into a temporary
+   folder) and once with saving off, which leaves only the network path.
    Beside it, the *floor* of this stack: the same number of plain asyncio
    stream sockets, one client sending a request frame, a "host" writing one
    frame of the measured median delta size to every socket, each client
@@ -35,6 +38,7 @@ import platform
 import random
 import statistics
 import struct
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +55,8 @@ from protocol.messages import Accepted, Intent, Snapshot, to_wire
 GAME_ID = "alles-klar"
 SEATS = 4
 PEER_COUNTS = (4, 16)
+CONNS: list[int | None] = [*range(SEATS), *([None] * 12)]
+"""The 16 connections of parts 2 and 3: one per seat, then 12 spectators."""
 TIMEOUT = 30.0
 """Seconds any one awaited step may take before the run is declared stuck."""
 
@@ -64,7 +70,7 @@ _LEN = struct.Struct(">I")
 @dataclass(frozen=True)
 class Plan:
     latency_games: int
-    """Games per peer count (each ~60-70 actions, one latency sample each)."""
+    """Games per peer count and way of hosting (each ~65 actions, one sample each)."""
     work_games: int
     speed_games: int
     floor_warmup: int = 20
@@ -75,10 +81,10 @@ QUICK = Plan(latency_games=2, work_games=3, speed_games=3, floor_warmup=5)
 
 
 def run_bench(as_json: bool = False, quick: bool = False) -> int:
-    """Measure, then print a table (or one JSON object); 0 unless the run broke.
+    """Measure, then print a table (or one JSON object); returns 0.
 
     The aims are reported, never enforced: a slow or busy machine is not an
-    error.
+    error. A run that breaks (a peer refused, a step stuck) raises.
     """
     report = measure(QUICK if quick else FULL, quick)
     if as_json:
@@ -92,7 +98,8 @@ def measure(plan: Plan, quick: bool = False) -> dict[str, Any]:
     started = time.perf_counter()
     machine = machine_info()
     latency = asyncio.run(_latency_all(plan))
-    work, size = host_work(plan)
+    work = host_work(plan)
+    size = frame_sizes(plan)
     speed = games_per_second(plan)
     report: dict[str, Any] = {
         "bench": "lanplay", "game": GAME_ID, "mode": "quick" if quick else "full",
@@ -202,11 +209,17 @@ class _GameRun:
     resyncs: int = 0
 
 
-async def _lanplay_game(peers: int, seed: int) -> _GameRun:
-    """One seeded game through the real Host with ``peers`` connections."""
+async def _lanplay_game(peers: int, seed: int, data_dir: str | None) -> _GameRun:
+    """One seeded game through the real Host with ``peers`` connections.
+
+    With ``data_dir`` the host saves after every action as it does by default
+    (write-ahead: peers hear of an action once its save is on disk), into that
+    folder, never the user's; with None it does not save.
+    """
     game = games.load(GAME_ID)
     host = Host(GAME_ID, config=HostConfig(host_name="bench", bind="127.0.0.1", port=0,
-                                           seed=seed, autostart=SEATS))
+                                           seed=seed, autostart=SEATS,
+                                           save=data_dir is not None, data_dir=data_dir))
     port = await host.start()
     received: list[list[bytes]] = [[] for _ in range(peers)]
     members: list[Peer] = []
@@ -340,72 +353,86 @@ async def _floor(clients: int, rounds: int, frame_bytes: int, request_bytes: int
     return samples
 
 
+@dataclass
+class _Series:
+    """Everything measured for one peer count."""
+
+    saving: list[int] = field(default_factory=list)
+    plain: list[int] = field(default_factory=list)
+    floor: list[int] = field(default_factory=list)
+    deltas: list[int] = field(default_factory=list)
+    frame_sizes: list[int] = field(default_factory=list)
+    request_sizes: list[int] = field(default_factory=list)
+    resyncs: int = 0
+
+
+def _figures(samples: list[int], floor: list[int]) -> dict[str, Any]:
+    p50, p99 = _pct(samples, 50), _pct(samples, 99)
+    return {"p50_ms": _ms(p50), "p99_ms": _ms(p99), "mean_ms": _ms(statistics.fmean(samples)),
+            "max_ms": _ms(max(samples)), "ratio_p50": round(p50 / _pct(floor, 50), 2),
+            "ratio_p99": round(p99 / _pct(floor, 99), 2)}
+
+
 async def _latency_all(plan: Plan) -> list[dict[str, Any]]:
-    await _lanplay_game(SEATS, seed=0)  # warm-up: imports, first connections
-    rows: list[dict[str, Any]] = []
-    for peers in PEER_COUNTS:
-        ours: list[int] = []
-        floor: list[int] = []
-        deltas: list[int] = []
-        frame_sizes: list[int] = []
-        request_sizes: list[int] = []
-        resyncs = 0
+    series = {peers: _Series() for peers in PEER_COUNTS}
+    with tempfile.TemporaryDirectory(prefix="lanplay-bench-") as data_dir:
+        await _lanplay_game(SEATS, 0, data_dir)  # warm-up: imports, first connections
         for g in range(plan.latency_games):
-            # Each game is followed at once by the floor with as many rounds, so
-            # both see the same machine (this one is shared and may be busy).
-            run = await _lanplay_game(peers, seed=1 + g)
-            ours += run.samples
-            deltas += run.delta_frames
-            resyncs += run.resyncs
-            size = int(statistics.median(run.delta_frames))
-            request = int(statistics.median(run.intent_frames))
-            frame_sizes.append(size)
-            request_sizes.append(request)
-            floor += await _floor(peers, len(run.samples), size, request,
-                                  plan.floor_warmup if g == 0 else 0)
-        p50, p99 = _pct(ours, 50), _pct(ours, 99)
-        f50, f99 = _pct(floor, 50), _pct(floor, 99)
+            # Game by game, each peer count in turn, with saves (the host's
+            # default) and without, then the floor with as many rounds: all of
+            # them see the same machine (maybe shared and busy) at nearly the
+            # same moment.
+            for peers, s in series.items():
+                run = await _lanplay_game(peers, 1 + g, data_dir)
+                s.saving += run.samples
+                s.deltas += run.delta_frames
+                s.resyncs += run.resyncs
+                again = await _lanplay_game(peers, 1 + g, None)
+                s.plain += again.samples
+                s.resyncs += again.resyncs
+                size = int(statistics.median(run.delta_frames))
+                request = int(statistics.median(run.intent_frames))
+                s.frame_sizes.append(size)
+                s.request_sizes.append(request)
+                s.floor += await _floor(peers, len(run.samples), size, request,
+                                        plan.floor_warmup if g == 0 else 0)
+    rows: list[dict[str, Any]] = []
+    for peers, s in series.items():
         rows.append({
             "peers": peers, "seats": SEATS, "spectators": peers - SEATS,
-            "games": plan.latency_games, "samples": len(ours),
-            "p50_ms": _ms(p50), "p99_ms": _ms(p99), "mean_ms": _ms(statistics.fmean(ours)),
-            "max_ms": _ms(max(ours)),
-            "delta_frame_median_bytes": statistics.median(deltas),
-            "resyncs": resyncs,
+            "games": plan.latency_games, "samples": len(s.saving),
+            **_figures(s.saving, s.floor),
+            "no_save": {"samples": len(s.plain), **_figures(s.plain, s.floor)},
+            "delta_frame_median_bytes": statistics.median(s.deltas),
+            "resyncs": s.resyncs,
             "floor": {
-                "samples": len(floor), "frame_bytes": int(statistics.median(frame_sizes)),
-                "request_bytes": int(statistics.median(request_sizes)),
-                "p50_ms": _ms(f50), "p99_ms": _ms(f99), "mean_ms": _ms(statistics.fmean(floor)),
-                "max_ms": _ms(max(floor)),
+                "samples": len(s.floor), "frame_bytes": int(statistics.median(s.frame_sizes)),
+                "request_bytes": int(statistics.median(s.request_sizes)),
+                "p50_ms": _ms(_pct(s.floor, 50)), "p99_ms": _ms(_pct(s.floor, 99)),
+                "mean_ms": _ms(statistics.fmean(s.floor)), "max_ms": _ms(max(s.floor)),
             },
-            "ratio_p50": round(p50 / f50, 2), "ratio_p99": round(p99 / f99, 2),
         })
     return rows
 
 
-# --- 2 and 3. host work per action, and bytes per action per peer ----------------------
+# --- 3 and 2. host work per action, and bytes per action per peer ----------------------
 
 
-def host_work(plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Host work per action for 16 connections, no sockets; and the frame sizes.
+def host_work(plan: Plan) -> dict[str, Any]:
+    """Host work per action for 16 connections (4 seats, 12 spectators), no sockets.
 
     Timed per action, as ``Host._on_intent`` and ``_after_action`` do it:
-    submit, deltas for the distinct viewers, one body per viewer, one frame
-    per connection, the Accepted to the actor. Sizes are taken afterwards,
-    outside the timed part.
+    submit, deltas for the distinct viewers, one msgpack body per viewer, one
+    frame per connection, and the Accepted to the actor. The bot decides
+    before the clock starts.
     """
     game = games.load(GAME_ID)
-    conns: list[int | None] = [*range(SEATS), *([None] * (16 - SEATS))]
     total: list[int] = []
     parts: dict[str, list[int]] = {"submit": [], "deltas": [], "encode": []}
-    delta_sizes: list[int] = []
-    snapshot_sizes: list[int] = []
-    patch_ratio: list[float] = []
-    for g in range(plan.work_games):
-        seed = 1 + g
+    for seed in range(1, plan.work_games + 1):
         session = Session(game, SEATS, seed=seed)
         rng = random.Random(seed)
-        for viewer in set(conns):
+        for viewer in set(CONNS):
             session.snapshot(viewer)
         while session.result is None:
             seat = next(iter(session.actors()))
@@ -414,25 +441,18 @@ def host_work(plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
             t0 = time.perf_counter_ns()
             session.submit(seat, action, state_id)
             t1 = time.perf_counter_ns()
-            deltas = session.deltas({viewer for viewer in conns})
+            deltas = session.deltas({viewer for viewer in CONNS})
             t2 = time.perf_counter_ns()
             bodies = {viewer: pack(to_wire(d)) for viewer, d in deltas.items()}
-            frames = [frame(bodies[viewer], MAX_FRAME) for viewer in conns]
+            frames = [frame(bodies[viewer], MAX_FRAME) for viewer in CONNS]
             frames.append(encode(Accepted(1, session.state_id)))
             t3 = time.perf_counter_ns()
             total.append(t3 - t0)
             parts["submit"].append(t1 - t0)
             parts["deltas"].append(t2 - t1)
             parts["encode"].append(t3 - t2)
-            for viewer in conns:
-                view = session.view(viewer)
-                delta_sizes.append(len(bodies[viewer]) + 4)
-                snapshot_sizes.append(len(encode(Snapshot(session.state_id, view))))
-            for viewer, d in deltas.items():
-                patch = json_patch(d.ops, session.view(viewer))
-                patch_ratio.append(len(pack(d.ops)) / len(patch))
-    work = {
-        "connections": len(conns), "viewers": len(set(conns)), "actions": len(total),
+    return {
+        "connections": len(CONNS), "viewers": len(set(CONNS)), "actions": len(total),
         "games": plan.work_games,
         "mean_us": _us(statistics.fmean(total)), "p50_us": _us(_pct(total, 50)),
         "p99_us": _us(_pct(total, 99)), "max_us": _us(max(total)),
@@ -440,8 +460,38 @@ def host_work(plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
         "deltas_mean_us": _us(statistics.fmean(parts["deltas"])),
         "encode_mean_us": _us(statistics.fmean(parts["encode"])),
     }
+
+
+def frame_sizes(plan: Plan) -> dict[str, Any]:
+    """Delta frame against snapshot frame of the same view, per action per connection.
+
+    The same seeded games as ``host_work`` (kept apart so that the sizing does
+    not disturb the timing): after each action, every connection's delta frame
+    and the frame of a full Snapshot of that connection's view at that state.
+    """
+    game = games.load(GAME_ID)
+    delta_sizes: list[int] = []
+    snapshot_sizes: list[int] = []
+    patch_ratio: list[float] = []
+    for seed in range(1, plan.work_games + 1):
+        session = Session(game, SEATS, seed=seed)
+        rng = random.Random(seed)
+        for viewer in set(CONNS):
+            session.snapshot(viewer)
+        while session.result is None:
+            seat = next(iter(session.actors()))
+            session.submit(seat, game.bot(session.view(seat), seat, rng), session.state_id)
+            deltas = session.deltas(set(CONNS))
+            for viewer, d in deltas.items():
+                view = session.view(viewer)
+                delta_frame = len(encode(d))
+                snapshot_frame = len(encode(Snapshot(session.state_id, view)))
+                copies = CONNS.count(viewer)
+                delta_sizes += [delta_frame] * copies
+                snapshot_sizes += [snapshot_frame] * copies
+                patch_ratio.append(len(pack(d.ops)) / len(json_patch(d.ops, view)))
     d50, s50 = statistics.median(delta_sizes), statistics.median(snapshot_sizes)
-    size = {
+    return {
         "samples": len(delta_sizes), "delta_median_bytes": d50, "snapshot_median_bytes": s50,
         "ratio": round(d50 / s50, 4),
         "delta_mean_bytes": round(statistics.fmean(delta_sizes), 1),
@@ -449,7 +499,6 @@ def host_work(plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
         "delta_p99_bytes": round(_pct(delta_sizes, 99), 1),
         "ops_vs_json_patch_median": round(statistics.median(patch_ratio), 3),
     }
-    return work, size
 
 
 def json_patch(ops: Iterable[list[Any]], new: Any) -> bytes:
@@ -532,17 +581,22 @@ def render(r: dict[str, Any]) -> str:
         f"host and all peers in one asyncio loop",
         f"machine: {m['cpu']}, {m['nproc']} CPUs, {m['python']}, load {m['loadavg_start']}",
         "",
-        "1. Intent -> delta applied at every peer (ms)   floor: plain asyncio streams",
-        "   peers (seats+spectators)  samples    p50     p99 |  floor p50  floor p99 |"
-        "  ratio p50  ratio p99",
+        "1. Intent -> delta applied at every peer (ms); the host saves after each action",
+        "   (its default, to a temporary folder) unless marked; floor: plain asyncio streams",
+        "   peers (seats+spectators)  samples     p50     p99 | floor p50 floor p99 |"
+        " ratio p50 ratio p99",
     ]
     for row in r["latency"]:
-        f = row["floor"]
+        f, bare = row["floor"], row["no_save"]
+        label = f"{row['peers']} ({row['seats']}+{row['spectators']})"
         lines.append(
-            f"   {row['peers']:>5} ({row['seats']}+{row['spectators']:<2})"
-            f"{row['samples']:>17} {row['p50_ms']:>6.2f} {row['p99_ms']:>7.2f} |"
-            f" {f['p50_ms']:>10.2f} {f['p99_ms']:>10.2f} |"
-            f" {row['ratio_p50']:>9.1f}x {row['ratio_p99']:>9.1f}x")
+            f"   {label:<24} {row['samples']:>8} {row['p50_ms']:>7.2f} {row['p99_ms']:>7.2f} |"
+            f" {f['p50_ms']:>9.2f} {f['p99_ms']:>9.2f} |"
+            f" {row['ratio_p50']:>8.1f}x {row['ratio_p99']:>8.1f}x")
+        lines.append(
+            f"   {'  host not saving':<24} {bare['samples']:>8} {bare['p50_ms']:>7.2f}"
+            f" {bare['p99_ms']:>7.2f} | {'':>9} {'':>9} |"
+            f" {bare['ratio_p50']:>8.1f}x {bare['ratio_p99']:>8.1f}x")
     floor_sizes = ", ".join(f"{row['floor']['frame_bytes']} B" for row in r["latency"])
     lines += [
         f"   floor frame = median delta frame measured at the peers ({floor_sizes}); "

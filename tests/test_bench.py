@@ -1,0 +1,83 @@
+"""``lanplay bench --quick --json`` runs end to end and reports every figure.
+
+Not a timed test: nothing here asserts a speed, only that each figure is
+there and is a sane positive number (CI machines are slow and busy).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from lanplay.bench import render, run_bench
+
+LATENCY = ("p50_ms", "p99_ms", "mean_ms", "max_ms", "delta_frame_median_bytes",
+           "ratio_p50", "ratio_p99")
+FLOOR = ("samples", "frame_bytes", "request_bytes", "p50_ms", "p99_ms", "mean_ms", "max_ms")
+BYTES = ("samples", "delta_median_bytes", "snapshot_median_bytes", "ratio",
+         "delta_mean_bytes", "snapshot_mean_bytes", "delta_p99_bytes",
+         "ops_vs_json_patch_median")
+WORK = ("connections", "viewers", "actions", "games", "mean_us", "p50_us", "p99_us", "max_us",
+        "submit_mean_us", "deltas_mean_us", "encode_mean_us")
+SPEED = ("players", "games", "actions", "seconds", "games_per_s", "actions_per_s",
+         "actions_per_game", "bot_share")
+
+
+def positive(section: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+    for key in keys:
+        assert key in section, f"{where} has no {key!r}"
+        value = section[key]
+        assert isinstance(value, int | float) and not isinstance(value, bool), (where, key)
+        assert math.isfinite(value) and value > 0, f"{where}.{key} = {value!r}"
+
+
+@pytest.mark.timeout(120)
+def test_quick_bench_reports_every_figure_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_bench(as_json=True, quick=True) == 0
+    report = json.loads(capsys.readouterr().out)
+
+    assert report["mode"] == "quick" and report["game"] == "alles-klar"
+    machine = report["machine"]
+    assert machine["nproc"] >= 1 and machine["cpu"] and machine["python"] and machine["date"]
+
+    rows = report["latency"]
+    assert [(r["peers"], r["seats"], r["spectators"]) for r in rows] == [(4, 4, 0), (16, 4, 12)]
+    for row in rows:
+        where = f"latency[{row['peers']}]"
+        positive(row, LATENCY, where)
+        positive(row["floor"], FLOOR, f"{where}.floor")
+        positive(row["no_save"], ("samples", *LATENCY[:4], "ratio_p50", "ratio_p99"),
+                 f"{where}.no_save")
+        assert row["samples"] == row["no_save"]["samples"] == row["floor"]["samples"] >= 20
+        assert row["p99_ms"] >= row["p50_ms"] and row["floor"]["p99_ms"] >= row["floor"]["p50_ms"]
+        assert row["resyncs"] == 0
+        # The floor sends frames of the size the peers really received.
+        assert row["floor"]["frame_bytes"] == pytest.approx(row["delta_frame_median_bytes"],
+                                                            rel=0.2)
+
+    size = report["bytes"]
+    positive(size, BYTES, "bytes")
+    assert size["delta_median_bytes"] < size["snapshot_median_bytes"]
+    assert 0 < size["ratio"] < 1
+
+    work = report["host_work"]
+    positive(work, WORK, "host_work")
+    assert (work["connections"], work["viewers"]) == (16, 5)
+    assert work["p99_us"] >= work["p50_us"]
+
+    speed = report["games_per_second"]
+    positive(speed, SPEED, "games_per_second")
+    assert 0 < speed["bot_share"] <= 1
+
+    aims = report["aims"]
+    assert len(aims) == 4
+    for aim in aims:
+        assert aim["aim"] and isinstance(aim["met"], bool)
+        assert aim["value"] > 0 and aim["limit"] > 0
+
+    assert report["seconds"] > 0
+    table = render(report)
+    assert "Aims" in table and "floor" in table
