@@ -347,7 +347,7 @@ async def _garbage_game(strangers: list[list[bytes]], seed: int) -> None:
         peers = [Peer(f"P{i}", bot=True) for i in range(3)]
         for i, peer in enumerate(peers):
             await peer.connect(LOCAL, host.port)
-            tasks.append(asyncio.create_task(drive(peer, seed + i, delay=0.02)))
+            tasks.append(asyncio.create_task(drive(peer, seed + i, delay=0.08)))
         await peers[0].wait_until(lambda p: p.view is not None, 10)  # the game is on
         answers = await asyncio.gather(*(pelt(host.port, chunks) for chunks in strangers))
         assert host.session is not None and host.session.result is None, \
