@@ -12,11 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import errno
 import inspect
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lanplay import saves
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.peer import JoinError, Peer
 from ui.bridge import PeerBridge
@@ -39,6 +42,9 @@ class NetConfig:
     """Seconds a dropped peer keeps trying to get back (None: the Peer's default)."""
     save: bool = True
     """Whether a hosted game is saved after every move (so a crashed host resumes)."""
+    data_dir: str | os.PathLike[str] | None = None
+    """Where games are saved and found to resume (None: $LANPLAY_DATA_DIR, else the
+    user's data directory)."""
 
 
 def supports(target: Any, name: str) -> bool:
@@ -94,6 +100,8 @@ class Connection:
             extra["password"] = password
         if supports(HostConfig, "save"):
             extra["save"] = net.save
+        if net.data_dir is not None:
+            extra["data_dir"] = net.data_dir
         config = HostConfig(host_name=name, bind=net.bind, port=net.port, seed=net.seed,
                             bot_delay=net.bot_delay, announce=True,
                             interfaces=net.interfaces, **extra)
@@ -114,6 +122,46 @@ class Connection:
             raise JoinError(f"Could not open a room on this laptop "
                             f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
         peer = _peer(name, colour, net, token=host.owner_token, password=password)
+        local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
+        try:
+            await peer.connect(local, port)
+        except JoinError:
+            await host.stop()
+            raise
+        return cls(peer, host)
+
+    @classmethod
+    async def resume_game(cls, name: str, colour: str, net: NetConfig,
+                          path: str | os.PathLike[str]) -> Connection:
+        """Resume the saved game at ``path`` on the port its players remember and take
+        back the owner's seat; JoinError with a reason for a person if not.
+
+        The owner's seat comes back with its saved token, which is the one our Peer
+        presents: the host then gives it that seat and a snapshot of the table."""
+        config = HostConfig(host_name=name, bind=net.bind, seed=net.seed,
+                            bot_delay=net.bot_delay, announce=True,
+                            interfaces=net.interfaces, save=net.save,
+                            data_dir=net.data_dir)
+        try:
+            host = Host.resume(path, config)
+        except saves.SaveError as exc:
+            raise JoinError(exc.reason) from exc
+        try:
+            port = await host.start()
+        except OSError as exc:
+            await host.stop()
+            port = host.config.port
+            if exc.errno == errno.EADDRINUSE:
+                raise JoinError(f"Another program on this laptop (another lanplay?) uses "
+                                f"port {port}, which the players will come back to; close "
+                                f"it and try again.") from exc
+            raise JoinError(f"Could not reopen the room on port {port} "
+                            f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
+        owner = next((s for s in host.room.seats if s.owner), None)
+        token = owner.token if owner is not None else host.owner_token
+        password = host.config.password or ""
+        peer = _peer(owner.name if owner else name, owner.colour if owner else colour, net,
+                     token=token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
         try:
             await peer.connect(local, port)

@@ -7,6 +7,8 @@ join appear right under the Join button, where the player just clicked.
 
 from __future__ import annotations
 
+import os
+
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor, QIcon
 from PyQt6.QtWidgets import (
@@ -20,6 +22,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay import saves
 from lanplay.discovery import FoundHost, local_addresses
 from lanplay.games import CATALOGUE
 from protocol.messages import PROTOCOL_VERSION
@@ -57,6 +60,7 @@ class HomePage(QWidget):
     join_requested = pyqtSignal(object)
     """FoundHost: the player asked to join it."""
     identity_clicked = pyqtSignal()
+    resume_clicked = pyqtSignal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -150,6 +154,15 @@ class HomePage(QWidget):
         play.body.addWidget(self.join_address)
         play.body.addWidget(label("When a game does not show up in the list.", "muted",
                                   wrap=True))
+        self.resume = button("Resume a game\u2026")
+        self.resume.setMinimumHeight(40)
+        self.resume.clicked.connect(self.resume_clicked)
+        self.resume_hint = label("A game hosted here that did not finish.", "muted", wrap=True)
+        play.body.addWidget(self.resume)
+        play.body.addWidget(self.resume_hint)
+        self.unfinished: list[saves.SaveInfo] = []
+        self.resume.hide()
+        self.resume_hint.hide()
         side.addWidget(play)
         here = Card()
         here.body.addWidget(label("This laptop", "heading"))
@@ -166,6 +179,12 @@ class HomePage(QWidget):
     def set_identity(self, name: str, colour: str) -> None:
         self.badge.set(name or "?", colour)
         self.you.setText(name or "No name yet")
+
+    def refresh_saves(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Offer "Resume a game…" only while there are unfinished saves in ``root``."""
+        self.unfinished = [i for i in saves.list_saves(root) if not i.finished]
+        self.resume.setVisible(bool(self.unfinished))
+        self.resume_hint.setVisible(bool(self.unfinished))
 
     def refresh_addresses(self) -> None:
         self.addresses.setText("\n".join(local_addresses()))
@@ -244,6 +263,7 @@ class HomePage(QWidget):
         self._busy = text is not None
         self.host.setEnabled(not self._busy)
         self.join_address.setEnabled(not self._busy)
+        self.resume.setEnabled(not self._busy)
         self._selection_changed()
         if text is not None:
             self._say(text, "muted")

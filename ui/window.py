@@ -34,6 +34,7 @@ from ui.home import HomePage
 from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
+from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
@@ -126,6 +127,8 @@ class MainWindow(QMainWindow):
         self.home.host_clicked.connect(self.open_host_dialog)
         self.home.join_address_clicked.connect(self.open_join_dialog)
         self.home.join_requested.connect(self._join_found)
+        self.home.resume_clicked.connect(self.open_resume_dialog)
+        self.home.refresh_saves(self.net.data_dir)
         self.home.identity_clicked.connect(lambda: self.ask_identity(first=False))
         self.room.ready.connect(lambda ready: self._control("ready", ready=ready))
         self.room.start.connect(lambda: self._control("start"))
@@ -303,6 +306,12 @@ class MainWindow(QMainWindow):
             self._join([host], port, f"{host}:{port}", dialog=dialog)))
         self._open(dialog)
 
+    def open_resume_dialog(self) -> None:
+        self.home.refresh_saves(self.net.data_dir)
+        dialog = ResumeDialog(self.home.unfinished, self)
+        dialog.resume.connect(lambda path: self.spawn(self._resume(path, dialog)))
+        self._open(dialog)
+
     def show_rules(self) -> None:
         game = self.lobby.game if self.lobby is not None and self.conn is not None else None
         if game is None:
@@ -351,6 +360,31 @@ class MainWindow(QMainWindow):
         self.home.set_busy(None)
         self.home.clear_message()
         self._enter(conn)
+
+    async def _resume(self, path: Any, dialog: ResumeDialog) -> None:
+        """Reopen a saved game's room and sit at it again as its owner."""
+        if self.conn is not None:
+            return
+        try:
+            conn = await Connection.resume_game(self.settings.name or "Host",
+                                                self.settings.colour, self.net, path)
+        except JoinError as exc:
+            reason = exc.reason
+        except Exception as exc:  # a save broken in a way nobody foresaw
+            log.exception("resuming %s failed", path)
+            reason = (f"This game could not be resumed ({type(exc).__name__}); pick "
+                      f"another one or host a new game.")
+        else:
+            if dialog.isVisible():
+                dialog.accept()
+            self.home.clear_message()
+            self._enter(conn)
+            return
+        if dialog.isVisible():
+            dialog.failed(reason)
+        else:
+            self.home.show_error(reason)
+        self._touch()
 
     def _join_found(self, host: FoundHost) -> None:
         if host.password:
@@ -572,6 +606,7 @@ class MainWindow(QMainWindow):
         self.game.clear_result()
         self._close_rules()
         self.home.refresh_addresses()
+        self.home.refresh_saves(self.net.data_dir)
         self.setWindowTitle("lanplay")
         self.stack.setCurrentWidget(self.home)
         self._touch()
