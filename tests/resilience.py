@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nethelpers import LOCAL, join_tasks
+
 from lanplay import games, rng
 from lanplay.bots import drive
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
 from lanplay.session import LogEntry, Session
 
-LOCAL = "127.0.0.1"
 GAME = "alles-klar"
 
 
@@ -133,11 +134,7 @@ class Table:
     async def close(self) -> None:
         for host in [*self.dead, self.host]:
             await host.stop("test over")
-        _, pending = await asyncio.wait(self.tasks, timeout=10) if self.tasks else ((), ())
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        assert not pending, "a peer did not stop when the host said goodbye"
+        await join_tasks(self.tasks)
 
 
 def log_of(session: Session) -> list[LogEntry]:

@@ -11,9 +11,9 @@ import hmac
 import os
 import struct
 from pathlib import Path
-from typing import Any
 
 import pytest
+from nethelpers import run
 from resilience import GAME, LOCAL, Table, config
 
 from lanplay.admission import RateLimit, new_nonce, proof, verify
@@ -35,10 +35,6 @@ from protocol.messages import (
 )
 
 PASSWORD = "grüne Bohnen"
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def readable(reason: str) -> None:

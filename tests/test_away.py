@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nethelpers import run
 from resilience import GAME, Table, config
 
 from lanplay import games
@@ -17,10 +18,6 @@ from lanplay.host import Host
 from lanplay.peer import Peer
 from lanplay.room import Room
 from protocol.messages import Lobby
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def test_an_away_seat_says_for_how_long_and_whether_a_stand_in_plays_it() -> None:

@@ -17,16 +17,15 @@ import random
 import re
 import struct
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from nethelpers import LOCAL, Tasks, all_agree, hosting, play_out, rejected, run, seat
 
-from lanplay import games
-from lanplay.bots import drive
 from lanplay.games.alles_klar.rules import card_label
-from lanplay.host import Host, HostConfig
+from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
 from lanplay.session import Session
 from protocol.codec import MAX_FRAME, FrameReader, encode, pack
@@ -43,12 +42,7 @@ from protocol.messages import (
     Welcome,
 )
 
-LOCAL = "127.0.0.1"
 OWNER, GUEST, BOT = 0, 1, 2
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def readable(reason: str) -> None:
@@ -127,7 +121,8 @@ class Table:
     owner: Peer
     guest: Peer
     bot: Peer
-    tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+    tasks: Tasks = field(default_factory=Tasks)
+    before: tuple[Any, ...] = ()
 
     @property
     def session(self) -> Session:
@@ -158,6 +153,12 @@ class Table:
         turn = self.session.state.turn
         return self.people[turn], self.people[1 - turn]
 
+    async def hold(self) -> tuple[Peer, Peer]:
+        """``settle``, then remember the picture that bad input must leave alone."""
+        turns = await self.settle()
+        self.before = self.picture()
+        return turns
+
     def picture(self) -> tuple[Any, ...]:
         """Everything bad input must leave alone."""
         s, room = self.session, self.host.room
@@ -170,83 +171,42 @@ class Table:
             assert peer.closed_reason is None, (peer.name, peer.closed_reason)
         assert all(seat.connected for seat in self.host.room.seats)
 
+    async def intact_to_the_end(self) -> None:
+        """Nothing changed since ``hold``, and the game is still played to the end."""
+        assert self.picture() == self.before
+        self.unaffected()
+        await self.finish()
+
     async def finish(self) -> None:
         """Everyone plays on to the end; all agree on the host's result."""
         newcomer = Peer("Late watcher", spectate=True)
         await newcomer.connect(LOCAL, self.host.port)  # the host still admits people
-        watching = asyncio.create_task(newcomer.run())
-        self.tasks.append(watching)
+        self.tasks.add(newcomer.run())
         players = [asyncio.create_task(play_out(p, random.Random(10 + i)))
                    for i, p in enumerate(self.people)]
         await asyncio.wait_for(self.host.finished.wait(), 30)
         await asyncio.wait_for(asyncio.gather(*players), 10)
-        result = self.session.result
-        assert result is not None
-        for peer in [*self.everyone, newcomer]:
-            await peer.wait_until(lambda p: p.result is not None, 10)
-            assert peer.result == result.to_wire(), peer.name
+        await all_agree(self.host, [*self.everyone, newcomer])
         assert self.session.replay().state == self.session.state
-
-
-async def play_out(peer: Peer, rng: random.Random) -> None:
-    """Play ``peer``'s seat with the game's own bot until the game is over."""
-    game = games.load(peer.game_id)
-    acted = -1
-
-    def my_move(p: Peer) -> bool:
-        return p.result is not None or (
-            p.view is not None and p.view["turn"] == p.seat and p.state_id != acted)
-
-    while True:
-        await peer.wait_until(my_move, 20)
-        if peer.result is not None:
-            return
-        assert peer.view is not None and peer.seat is not None
-        action = game.bot(peer.view, peer.seat, rng)
-        assert action is not None
-        acted = peer.state_id
-        peer.intent(action)
 
 
 @contextlib.asynccontextmanager
 async def table(seed: int = 7, **config: Any) -> AsyncIterator[Table]:
-    host = Host("alles-klar", config=HostConfig(
-        host_name="bad input", bind=LOCAL, port=0, seed=seed, autostart=3, **config))
-    port = await host.start()
-    tasks: list[asyncio.Task[Any]] = []
+    tasks = Tasks()
     try:
-        owner = Peer("Olga", token=host.owner_token)
-        guest = Peer("Gus")
-        for peer in (owner, guest):
-            await peer.connect(LOCAL, port)
-            tasks.append(asyncio.create_task(peer.run()))
-            peer.control("ready")
-        bot = Peer("Robo", bot=True)
-        await bot.connect(LOCAL, port)
-        tasks.append(asyncio.create_task(drive(bot, seed)))
-        assert (owner.seat, guest.seat, bot.seat) == (OWNER, GUEST, BOT)
-        assert owner.owner and not guest.owner
-        for peer in (owner, guest):
-            await peer.wait_until(lambda p: p.view is not None, 10)
-        t = Table(host, owner, guest, bot, tasks)
-        yield t
+        async with hosting("bad input", seed=seed, autostart=3, **config) as host:
+            owner = await seat(host, "Olga", tasks, token=host.owner_token)
+            owner.control("ready")
+            guest = await seat(host, "Gus", tasks)
+            guest.control("ready")
+            bot = await seat(host, "Robo", tasks, bot_seed=seed)
+            assert (owner.seat, guest.seat, bot.seat) == (OWNER, GUEST, BOT)
+            assert owner.owner and not guest.owner
+            for peer in (owner, guest):
+                await peer.wait_until(lambda p: p.view is not None, 10)
+            yield Table(host, owner, guest, bot, tasks)
     finally:
-        await host.stop("test over")
-        _, pending = await asyncio.wait(tasks, timeout=10)
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        assert not pending, "a peer did not stop when the host said goodbye"
-
-
-async def rejected(peer: Peer, send: Callable[[], int]) -> Rejected:
-    """Send something with ``send`` (returns its id) and wait for its rejection."""
-    before = len(peer.rejections)
-    ident = send()
-    await peer.wait_until(lambda p: len(p.rejections) > before, 5)
-    answer = peer.rejections[-1]
-    assert answer.id == ident
-    return answer
+        await tasks.join()
 
 
 def no_card_named(reason: str, cards: list[int]) -> None:
@@ -272,8 +232,7 @@ def test_a_malformed_frame_after_hello_costs_only_that_connection(garbage: bytes
                                                                    said: str) -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             raw = await Raw.open(t.host.port)
             await raw.hello(name="Garbler")
             raw.send_bytes(garbage)
@@ -282,9 +241,7 @@ def test_a_malformed_frame_after_hello_costs_only_that_connection(garbage: bytes
             assert said in refused.reason
             readable(refused.reason)
             await raw.close()
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -294,8 +251,7 @@ def test_a_malformed_frame_after_hello_costs_only_that_connection(garbage: bytes
 def test_an_oversized_length_prefix_is_refused_before_any_body(first: bool) -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             raw = await Raw.open(t.host.port)
             if not first:
                 await raw.hello(name="Huge")
@@ -310,9 +266,7 @@ def test_an_oversized_length_prefix_is_refused_before_any_body(first: bool) -> N
             web.send_bytes(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             assert (await web.closed_after(Refused)).code == "malformed"
             await web.close()
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -321,8 +275,7 @@ def test_an_oversized_length_prefix_is_refused_before_any_body(first: bool) -> N
 def test_an_unknown_message_type_is_refused_and_a_host_only_message_rejected() -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             # a message a peer may not send is answered, the connection stays
             raw = await Raw.open(t.host.port)
             await raw.hello(name="Pretender")
@@ -334,9 +287,7 @@ def test_an_unknown_message_type_is_refused_and_a_host_only_message_rejected() -
             refused = await raw.closed_after(Refused)
             assert refused.code == "malformed" and "teleport" in refused.reason
             await raw.close()
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -348,8 +299,7 @@ def test_an_unknown_message_type_is_refused_and_a_host_only_message_rejected() -
 def test_a_hello_with_another_protocol_version_is_refused() -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             raw = await Raw.open(t.host.port)
             raw.send(Hello(PROTOCOL_VERSION + 1, "Future"))
             refused = await raw.closed_after(Refused)
@@ -358,10 +308,8 @@ def test_a_hello_with_another_protocol_version_is_refused() -> None:
             assert str(PROTOCOL_VERSION + 1) in refused.reason
             readable(refused.reason)
             await raw.close()
-            assert t.picture() == before
             assert t.host.room.spectators == 0
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -370,8 +318,7 @@ def test_a_hello_with_another_protocol_version_is_refused() -> None:
 def test_a_first_message_that_is_not_a_hello_is_refused() -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             for msg in (Chat("hi all"), Intent(1, 0, {"type": "play", "card": 0}),
                         Control("start")):
                 raw = await Raw.open(t.host.port)
@@ -381,10 +328,8 @@ def test_a_first_message_that_is_not_a_hello_is_refused() -> None:
                 assert "hello" in refused.reason and msg.TYPE in refused.reason
                 readable(refused.reason)
                 await raw.close()
-            assert t.picture() == before
             assert not any(c.seat is None for c in t.host.conns)
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -393,8 +338,7 @@ def test_a_first_message_that_is_not_a_hello_is_refused() -> None:
 def test_a_silent_connection_is_refused_when_the_handshake_times_out() -> None:
     async def main() -> None:
         async with table(handshake_timeout=0.3) as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             raw = await Raw.open(t.host.port)
             started = time.monotonic()
             refused = await raw.closed_after(Refused, timeout=5)
@@ -403,9 +347,7 @@ def test_a_silent_connection_is_refused_when_the_handshake_times_out() -> None:
             readable(refused.reason)
             assert 0.2 <= waited < 3, waited
             await raw.close()
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -414,8 +356,7 @@ def test_a_silent_connection_is_refused_when_the_handshake_times_out() -> None:
 def test_a_reconnect_with_a_wrong_token_is_refused_and_takes_no_seat() -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             for token in ("not-a-token", t.owner.token[:-1] + "?" if t.owner.token else "x"):
                 intruder = Peer("Mallory", token=token)
                 with pytest.raises(JoinError) as caught:
@@ -423,10 +364,8 @@ def test_a_reconnect_with_a_wrong_token_is_refused_and_takes_no_seat() -> None:
                 assert caught.value.code == "bad_token"
                 readable(caught.value.reason)
                 assert token not in caught.value.reason
-            assert t.picture() == before
             assert len(t.host.conns) == 3
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -438,8 +377,7 @@ def test_a_reconnect_with_a_wrong_token_is_refused_and_takes_no_seat() -> None:
 def test_a_move_out_of_turn_is_refused() -> None:
     async def main() -> None:
         async with table() as t:
-            on_turn, waiting = await t.settle()
-            before = t.picture()
+            on_turn, waiting = await t.hold()
             assert waiting.view is not None
             own = waiting.view["hand"][0]["id"]
             answer = await rejected(waiting, lambda: waiting.intent(
@@ -447,10 +385,8 @@ def test_a_move_out_of_turn_is_refused() -> None:
             assert answer.code == "not_your_turn"
             assert f"seat {on_turn.seat + 1}" in answer.reason
             readable(answer.reason)
-            assert t.picture() == before
             assert not on_turn.rejections
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -459,8 +395,7 @@ def test_a_move_out_of_turn_is_refused() -> None:
 def test_a_card_not_in_hand_is_refused_without_naming_any_card() -> None:
     async def main() -> None:
         async with table() as t:
-            on_turn, waiting = await t.settle()
-            before = t.picture()
+            on_turn, waiting = await t.hold()
             state = t.session.state
             theirs = state.hands[waiting.seat][0]
             pile = state.pile[0]
@@ -474,9 +409,7 @@ def test_a_card_not_in_hand_is_refused_without_naming_any_card() -> None:
                 reasons.add(answer.reason)
             # the same words whether the card is in a hand, the pile or nowhere
             assert len(reasons) == 1, reasons
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -485,8 +418,7 @@ def test_a_card_not_in_hand_is_refused_without_naming_any_card() -> None:
 def test_a_move_made_against_a_stale_state_id_is_refused() -> None:
     async def main() -> None:
         async with table() as t:
-            on_turn, _ = await t.settle()
-            before = t.picture()
+            on_turn, _ = await t.hold()
             action = t.session.game.legal(t.session.state, on_turn.seat)[0]
             for ident, stale in enumerate((on_turn.state_id - 1, on_turn.state_id + 1,
                                            1 << 40), start=100):
@@ -497,9 +429,7 @@ def test_a_move_made_against_a_stale_state_id_is_refused() -> None:
                 answer = await rejected(on_turn, send)
                 assert answer.code == "stale"
                 readable(answer.reason)
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -508,8 +438,7 @@ def test_a_move_made_against_a_stale_state_id_is_refused() -> None:
 def test_a_forged_seat_in_an_action_is_refused_and_spectators_cannot_move() -> None:
     async def main() -> None:
         async with table() as t:
-            on_turn, waiting = await t.settle()
-            before = t.picture()
+            on_turn, waiting = await t.hold()
             hands = t.session.state.hands
             # the player on turn claims to play for the other person
             forged = {"type": "play", "card": hands[waiting.seat][0], "seat": waiting.seat}
@@ -524,16 +453,14 @@ def test_a_forged_seat_in_an_action_is_refused_and_spectators_cannot_move() -> N
             watcher = Peer("Watcher", spectate=True)
             await watcher.connect(LOCAL, t.host.port)
             assert watcher.seat is None
-            t.tasks.append(asyncio.create_task(watcher.run()))
+            t.tasks.add(watcher.run())
             answer = await rejected(watcher, lambda: watcher.intent(forged))
             assert answer.code == "spectator"
             readable(answer.reason)
             no_card_named(answer.reason, [forged["card"]])
             answer = await rejected(watcher, lambda: watcher.control("ready"))
             assert answer.code == "spectator"
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())
 
@@ -545,8 +472,7 @@ def test_a_forged_seat_in_an_action_is_refused_and_spectators_cannot_move() -> N
 def test_owner_only_controls_are_refused_to_others_and_unknown_commands_to_all() -> None:
     async def main() -> None:
         async with table() as t:
-            await t.settle()
-            before = t.picture()
+            await t.hold()
             for command, args in (("start", {}), ("add_bot", {}), ("remove_seat", {"seat": 0}),
                                   ("move_seat", {"seat": 0, "to": 2}),
                                   ("set_game", {"game": "alles-klar"})):
@@ -567,8 +493,6 @@ def test_owner_only_controls_are_refused_to_others_and_unknown_commands_to_all()
                     c, **a))
                 assert answer.code == "started", command
                 readable(answer.reason)
-            assert t.picture() == before
-            t.unaffected()
-            await t.finish()
+            await t.intact_to_the_end()
 
     run(main())

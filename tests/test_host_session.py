@@ -7,14 +7,14 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
+from nethelpers import LOCAL, Tasks, all_agree, hosting, play_out, rejected, run, seat
 
-from lanplay import games
 from lanplay.bots import drive
-from lanplay.host import Host, HostConfig
+from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
 from protocol import delta
 from protocol.codec import FrameReader, decode_body, encode
@@ -29,78 +29,33 @@ from protocol.messages import (
     Welcome,
 )
 
-LOCAL = "127.0.0.1"
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
-
 
 @contextlib.asynccontextmanager
-async def hosting(**config: Any) -> AsyncIterator[Host]:
-    config.setdefault("seed", 5)
-    host = Host("alles-klar", config=HostConfig(host_name="session test", bind=LOCAL, port=0,
-                                                **config))
-    await host.start()
-    try:
-        yield host
-    finally:
-        await host.stop("test over")
+async def table(**config: Any) -> AsyncIterator[tuple[Host, Tasks]]:
+    """A host and the peers' tasks, joined once the host has stopped."""
+    tasks = Tasks()
+    async with hosting(**config) as host:
+        yield host, tasks
+    await tasks.join()
 
 
-class Tasks:
-    """Peers' tasks, awaited at the end (a peer that outlives its host fails the test)."""
+async def lossy_rex(host: Host, tasks: Tasks,
+                    loses: Callable[[Peer, Delta], bool]) -> tuple[Peer, list[Delta]]:
+    """Seat Rex, a bot that silently loses the first delta ``loses`` picks."""
+    lost: list[Delta] = []
+    rex = Peer("Rex", bot=True)
+    handle = rex._handle
 
-    def __init__(self) -> None:
-        self.tasks: list[asyncio.Task[Any]] = []
-
-    def add(self, coro: Any) -> None:
-        self.tasks.append(asyncio.create_task(coro))
-
-    async def join(self) -> None:
-        _, pending = await asyncio.wait(self.tasks, timeout=10) if self.tasks else ((), ())
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        assert not pending, "a peer did not stop when the host said goodbye"
-
-
-async def seat(host: Host, name: str, tasks: Tasks, *, bot_seed: int | None = None,
-               **kwargs: Any) -> Peer:
-    """Connect a peer; a bot_seed makes it a bot played by lanplay.bots.drive."""
-    peer = Peer(name, bot=bot_seed is not None, **kwargs)
-    await peer.connect(LOCAL, host.port)
-    tasks.add(drive(peer, bot_seed) if bot_seed is not None else peer.run())
-    return peer
-
-
-async def play_out(peer: Peer, rng: random.Random, until: Any = None) -> None:
-    """Play ``peer``'s seat with the game's bot until the game is over (or ``until(peer)``
-    holds on its turn)."""
-    game = games.load(peer.game_id)
-    acted = -1
-
-    def my_move(p: Peer) -> bool:
-        return p.result is not None or (
-            p.view is not None and p.view["turn"] == p.seat and p.state_id != acted)
-
-    while True:
-        await peer.wait_until(my_move, 20)
-        if peer.result is not None or (until is not None and until(peer)):
+    def lossy(msg: Message) -> None:
+        if not lost and isinstance(msg, Delta) and loses(rex, msg):
+            lost.append(msg)
             return
-        assert peer.view is not None and peer.seat is not None
-        acted = peer.state_id
-        peer.intent(game.bot(peer.view, peer.seat, rng))  # type: ignore[arg-type]
+        handle(msg)
 
-
-async def all_agree(host: Host, peers: list[Peer]) -> dict[str, Any]:
-    await asyncio.wait_for(host.finished.wait(), 30)
-    assert host.session is not None and host.session.result is not None
-    result = host.session.result.to_wire()
-    for peer in peers:
-        await peer.wait_until(lambda p: p.result is not None, 10)
-        assert peer.result == result, peer.name
-    return result
+    rex._handle = lossy  # type: ignore[method-assign]
+    await rex.connect(LOCAL, host.port)
+    tasks.add(drive(rex, 1))
+    return rex, lost
 
 
 def decoded(frames: list[bytes]) -> list[Message]:
@@ -113,8 +68,7 @@ def decoded(frames: list[bytes]) -> list[Message]:
 @pytest.mark.timeout(40)
 def test_a_dropped_peer_comes_back_to_its_seat_by_itself_and_the_game_ends() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(autostart=3) as host:
+        async with table(autostart=3) as (host, tasks):
             mia = await seat(host, "Mia", tasks)  # plays by hand, so the test can pause
             mia.control("ready")
             frames: list[bytes] = []
@@ -148,7 +102,6 @@ def test_a_dropped_peer_comes_back_to_its_seat_by_itself_and_the_game_ends() -> 
             tasks.add(play_out(mia, random.Random(4)))
             await all_agree(host, [mia, rex, ada])
             assert host.session is session and session.replay().state == session.state
-        await tasks.join()
 
     run(main())
 
@@ -156,8 +109,7 @@ def test_a_dropped_peer_comes_back_to_its_seat_by_itself_and_the_game_ends() -> 
 @pytest.mark.timeout(30)
 def test_a_bot_whose_move_was_lost_in_a_drop_moves_again_after_reconnecting() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(autostart=2) as host:
+        async with table(autostart=2) as (host, tasks):
             rex = Peer("Rex", bot=True)
             dropped: list[int] = []
 
@@ -177,7 +129,6 @@ def test_a_bot_whose_move_was_lost_in_a_drop_moves_again_after_reconnecting() ->
             finally:
                 assert dropped
             await all_agree(host, [rex, ada])
-        await tasks.join()
 
     run(main())
 
@@ -188,25 +139,14 @@ def test_a_bot_whose_move_was_lost_in_a_drop_moves_again_after_reconnecting() ->
 @pytest.mark.timeout(40)
 def test_a_peer_that_misses_a_delta_asks_for_a_snapshot_once_and_ends_in_step() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(autostart=3, seed=9) as host:
-            lost: list[Delta] = []
-            rex = Peer("Rex", bot=True)
-            handle = rex._handle
-
-            def lossy(msg: Message) -> None:
+        async with table(autostart=3, seed=9) as (host, tasks):
+            def loses(rex: Peer, msg: Delta) -> bool:
                 # lose one delta after which someone else moves (a later delta
                 # then shows the gap; if Rex moved next, no one would send one)
-                if (not lost and isinstance(msg, Delta) and msg.state_id >= 3
-                        and rex.view is not None
-                        and delta.apply(rex.view, msg.ops)["turn"] not in (rex.seat, None)):
-                    lost.append(msg)
-                    return
-                handle(msg)
+                return (msg.state_id >= 3 and rex.view is not None
+                        and delta.apply(rex.view, msg.ops)["turn"] not in (rex.seat, None))
 
-            rex._handle = lossy  # type: ignore[method-assign]
-            await rex.connect(LOCAL, host.port)
-            tasks.add(drive(rex, 1))
+            rex, lost = await lossy_rex(host, tasks, loses)
             others = [await seat(host, name, tasks, bot_seed=n)
                       for n, name in enumerate(("Ada", "Bo"), start=2)]
             await all_agree(host, [rex, *others])
@@ -217,7 +157,6 @@ def test_a_peer_that_misses_a_delta_asks_for_a_snapshot_once_and_ends_in_step() 
             assert session is not None
             assert rex.state_id == session.state_id
             assert rex.view == session.view(rex.seat)
-        await tasks.join()
 
     run(main())
 
@@ -228,29 +167,18 @@ def test_a_lost_delta_that_gave_the_peer_its_turn_is_noticed_by_the_heartbeat() 
     host's ping carries its state_id and the peer resyncs from that."""
 
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(autostart=2, seed=4, heartbeat=0.2) as host:
-            lost: list[Delta] = []
-            rex = Peer("Rex", bot=True)
-            handle = rex._handle
-
-            def lossy(msg: Message) -> None:
-                if (not lost and isinstance(msg, Delta) and rex.view is not None
+        async with table(autostart=2, seed=4, heartbeat=0.2) as (host, tasks):
+            def loses(rex: Peer, msg: Delta) -> bool:
+                return (rex.view is not None
                         and delta.apply(rex.view, msg.ops)["turn"] == rex.seat
-                        and rex.view["turn"] != rex.seat):
-                    lost.append(msg)
-                    return
-                handle(msg)
+                        and rex.view["turn"] != rex.seat)
 
-            rex._handle = lossy  # type: ignore[method-assign]
-            await rex.connect(LOCAL, host.port)
-            tasks.add(drive(rex, 1))
+            rex, lost = await lossy_rex(host, tasks, loses)
             other = await seat(host, "Ada", tasks, bot_seed=2)
             await all_agree(host, [rex, other])
             assert len(lost) == 1 and rex.resyncs >= 1
             session = host.session
             assert session is not None and rex.view == session.view(rex.seat)
-        await tasks.join()
 
     run(main())
 
@@ -261,8 +189,7 @@ def test_a_lost_delta_that_gave_the_peer_its_turn_is_noticed_by_the_heartbeat() 
 @pytest.mark.timeout(40)
 def test_spectators_see_the_public_view_and_never_a_hand() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(autostart=2) as host:
+        async with table(autostart=2) as (host, tasks):
             early = await seat(host, "Early", tasks, spectate=True)
             assert early.seat is None and early.token is None
             hands: list[list[Any]] = []
@@ -280,7 +207,6 @@ def test_spectators_see_the_public_view_and_never_a_hand() -> None:
             assert len(hands) > 5 and all(h == [] for h in hands)
             assert host.room.spectators == 2 and len(host.room.seats) == 2
             await early.wait_until(lambda p: p.lobby is not None and p.lobby.spectators == 2, 5)
-        await tasks.join()
 
     run(main())
 
@@ -288,8 +214,7 @@ def test_spectators_see_the_public_view_and_never_a_hand() -> None:
 @pytest.mark.timeout(30)
 def test_chat_is_relayed_to_everyone_with_the_senders_name() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting() as host:
+        async with table() as (host, tasks):
             olga = await seat(host, "Olga", tasks, token=host.owner_token)
             pia = await seat(host, "Pia", tasks)
             watcher = await seat(host, "Watcher", tasks, spectate=True)
@@ -307,7 +232,6 @@ def test_chat_is_relayed_to_everyone_with_the_senders_name() -> None:
                     ("hi from the rail", "Spectator", None)]
                 assert (peer.chat[3].sender, peer.chat[3].seat) == ("Pia", 1)
                 assert 0 < len(peer.chat[3].text) <= 500
-        await tasks.join()
 
     run(main())
 
@@ -321,18 +245,13 @@ def lobby_of(peer: Peer) -> list[tuple[str, bool, bool]]:
 
 
 async def refused(peer: Peer, command: str, **args: Any) -> str:
-    before = len(peer.rejections)
-    ident = peer.control(command, **args)
-    await peer.wait_until(lambda p: len(p.rejections) > before, 5)
-    assert peer.rejections[-1].id == ident
-    return peer.rejections[-1].reason
+    return (await rejected(peer, lambda: peer.control(command, **args))).reason
 
 
 @pytest.mark.timeout(60)
 def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(seed=11) as host:
+        async with table(seed=11) as (host, tasks):
             olga = await seat(host, "Olga", tasks, token=host.owner_token)
             assert olga.owner and olga.seat == 0
             reason = await refused(olga, "start")
@@ -388,7 +307,6 @@ def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
             await play_out(olga, random.Random(2))
             await all_agree(host, [olga])
             assert len(host.results) == 2 and host.results[0].to_wire() == result
-        await tasks.join()
 
     run(main())
 
@@ -399,8 +317,7 @@ def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
 @pytest.mark.timeout(30)
 def test_a_connection_that_goes_silent_is_dropped_and_a_live_one_is_kept() -> None:
     async def main() -> None:
-        tasks = Tasks()
-        async with hosting(heartbeat=0.1, dead_after=0.5) as host:
+        async with table(heartbeat=0.1, dead_after=0.5) as (host, tasks):
             olga = await seat(host, "Olga", tasks, token=host.owner_token)
             reader, writer = await asyncio.open_connection(LOCAL, host.port)
             writer.write(encode(Hello(PROTOCOL_VERSION, "Silent")))
@@ -424,6 +341,5 @@ def test_a_connection_that_goes_silent_is_dropped_and_a_live_one_is_kept() -> No
             assert olga.link is not None and not olga.link.closed
             assert olga.closed_reason is None and host.room.seats[0].connected
             assert len(host.conns) == 1
-        await tasks.join()
 
     run(main())

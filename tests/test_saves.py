@@ -3,7 +3,6 @@ back by themselves, and the game ends as it would have; finished games are histo
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -17,16 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nethelpers import run
 from resilience import GAME, LOCAL, Table, config, steady_baseline
 
 from lanplay import games, saves
 from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
 from lanplay.session import LogEntry, Session
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def the_save(data_dir: Path) -> Path:
