@@ -23,15 +23,10 @@ import marshal
 import math
 from typing import Any
 
-import msgpack
-
 from protocol.messages import ProtocolError, wire_name
 
 SET, DELETE, TRUNCATE, EXTEND = 0, 1, 2, 3
 
-
-def _pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
 
 Path = list[str | int]
 
@@ -50,19 +45,17 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _prefer_one_set(path: Path, new: Any, ops: list[list[Any]], start: int) -> None:
-    """Replace the ops under a map by one SET of the whole map when that is smaller.
+def _prefer_one_set(path: Path, new: dict[str, Any], ops: list[list[Any]],
+                    start: int) -> None:
+    """Replace the ops under a map by one SET of the whole map when every field changed.
 
-    A map whose fields nearly all change (a "last move" summary, say) costs
-    less as one value than as a path per field; the result applies the same.
+    Each op repeats the map's path, so once there are at least as many ops as
+    fields (a "last move" summary, say), one SET of the map is smaller; it
+    applies the same. Counting instead of packing keeps diff cheap.
     """
-    whole = [SET, path, new]
-    try:
-        if len(_pack(whole)) < len(_pack(ops[start:])):
-            del ops[start:]
-            ops.append(whole)
-    except (TypeError, ValueError, OverflowError):
-        pass  # not msgpack-able: keep the field-by-field ops
+    if len(ops) - start >= max(len(new), 2):
+        del ops[start:]
+        ops.append([SET, path, new])
 
 
 def diff(old: Any, new: Any) -> list[list[Any]]:
@@ -84,7 +77,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
                     _diff(old[key], value, [*path, key], ops)
             else:
                 ops.append([SET, [*path, key], value])
-        if path and len(ops) - start > 2:
+        if path:
             _prefer_one_set(path, new, ops, start)
         return
     if isinstance(old, list) and isinstance(new, list):
