@@ -86,10 +86,11 @@ def _interfaces(interfaces: Sequence[str] | None) -> Any:
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses others could type (loopback excluded)."""
-    from zeroconf import get_all_addresses  # type: ignore[attr-defined]
+    import ifaddr
 
-    out = [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
-    return sorted(set(out)) or ["127.0.0.1"]
+    out = {ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+           if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback}
+    return sorted(out) or ["127.0.0.1"]
 
 
 class Announcer:
