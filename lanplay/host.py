@@ -432,6 +432,20 @@ class Host:
             raise Refusal("full", f"The host has too many connections "
                                   f"({self.config.max_peers}); try again later.")
 
+    def _on_bye(self, conn: Conn) -> None:
+        """A player who says goodbye between games frees the seat (no ban: they
+        may join again); during a game the seat is kept for their return."""
+        seat = conn.seat
+        leaving = (seat is not None and not seat.owner and self.room.phase != "playing"
+                   and any(s is seat for s in self.room.seats)
+                   and not any(c.seat is seat and c is not conn for c in self.conns))
+        self._detach(conn)
+        conn.link.abort()
+        if leaving and seat is not None:
+            self.room.leave(seat)
+            self._tell_seats()
+            self._lobby_changed()
+
     def _detach(self, conn: Conn) -> None:
         if conn not in self.conns or self._dead:
             return
@@ -549,7 +563,7 @@ class Host:
             for chunk in self.pictures.answer(msg):
                 conn.link.send(chunk)
         elif isinstance(msg, Bye):
-            conn.link.abort()
+            self._on_bye(conn)
         else:
             conn.link.send(Rejected(0, "unexpected",
                                     f"A peer may not send a {msg.TYPE} message."))

@@ -139,6 +139,10 @@ class Room:
         self.banned.add(seat.token)
         return seat
 
+    def leave(self, seat: Seat) -> None:
+        """A player left between games: the seat goes, the token is not banned."""
+        self.seats.remove(seat)
+
     def move(self, index: int, to: int) -> None:
         self._need_phase("reorder seats", "lobby", "over")
         seat = self._seat_at(index)

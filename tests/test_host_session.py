@@ -343,3 +343,24 @@ def test_a_connection_that_goes_silent_is_dropped_and_a_live_one_is_kept() -> No
             assert len(host.conns) == 1
 
     run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_player_who_says_goodbye_in_the_lobby_frees_the_seat_and_may_come_back() -> None:
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting() as host:
+            ada = await seat(host, "Ada", tasks)
+            bo = await seat(host, "Bo", tasks)
+            cy = await seat(host, "Cy", tasks)
+            await bo.close("going home")
+            await ada.wait_until(lambda p: p.lobby is not None
+                                 and [s["name"] for s in p.lobby.seats] == ["Ada", "Cy"], 10)
+            await cy.wait_until(lambda p: p.seat == 1, 10)  # Cy moved up a seat, and knows
+            again = await seat(host, "Bo", tasks)  # not banned: a new seat at the end
+            assert again.seat == 2
+            await again.close("bye again")
+            await ada.wait_until(lambda p: p.lobby is not None and len(p.lobby.seats) == 2, 10)
+        await tasks.join()
+
+    run(main())
