@@ -433,10 +433,12 @@ class Host:
                                   f"({self.config.max_peers}); try again later.")
 
     def _on_bye(self, conn: Conn) -> None:
-        """A player who says goodbye between games frees the seat (no ban: they
-        may join again); during a game the seat is kept for their return."""
+        """A player who says goodbye before the first game frees the seat (no ban:
+        they may join again). Once a game has started the seat is kept: for their
+        return during play, and afterwards so the result's seat numbers and "Play
+        again" with the same seats stay true."""
         seat = conn.seat
-        leaving = (seat is not None and not seat.owner and self.room.phase != "playing"
+        leaving = (seat is not None and not seat.owner and self.room.phase == "lobby"
                    and any(s is seat for s in self.room.seats)
                    and not any(c.seat is seat and c is not conn for c in self.conns))
         self._detach(conn)
