@@ -115,7 +115,7 @@ def measure(plan: Plan, quick: bool = False) -> dict[str, Any]:
 # --- figures ----------------------------------------------------------------------
 
 
-def _pct(values: Sequence[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     """The ``q``-th percentile (0..100), linear between ranks (numpy's default)."""
     data = sorted(values)
     if not data:
@@ -367,10 +367,10 @@ class _Series:
 
 
 def _figures(samples: list[int], floor: list[int]) -> dict[str, Any]:
-    p50, p99 = _pct(samples, 50), _pct(samples, 99)
+    p50, p99 = percentile(samples, 50), percentile(samples, 99)
     return {"p50_ms": _ms(p50), "p99_ms": _ms(p99), "mean_ms": _ms(statistics.fmean(samples)),
-            "max_ms": _ms(max(samples)), "ratio_p50": round(p50 / _pct(floor, 50), 2),
-            "ratio_p99": round(p99 / _pct(floor, 99), 2)}
+            "max_ms": _ms(max(samples)), "ratio_p50": round(p50 / percentile(floor, 50), 2),
+            "ratio_p99": round(p99 / percentile(floor, 99), 2)}
 
 
 async def _latency_all(plan: Plan) -> list[dict[str, Any]]:
@@ -408,7 +408,7 @@ async def _latency_all(plan: Plan) -> list[dict[str, Any]]:
             "floor": {
                 "samples": len(s.floor), "frame_bytes": int(statistics.median(s.frame_sizes)),
                 "request_bytes": int(statistics.median(s.request_sizes)),
-                "p50_ms": _ms(_pct(s.floor, 50)), "p99_ms": _ms(_pct(s.floor, 99)),
+                "p50_ms": _ms(percentile(s.floor, 50)), "p99_ms": _ms(percentile(s.floor, 99)),
                 "mean_ms": _ms(statistics.fmean(s.floor)), "max_ms": _ms(max(s.floor)),
             },
         })
@@ -454,8 +454,8 @@ def host_work(plan: Plan) -> dict[str, Any]:
     return {
         "connections": len(CONNS), "viewers": len(set(CONNS)), "actions": len(total),
         "games": plan.work_games,
-        "mean_us": _us(statistics.fmean(total)), "p50_us": _us(_pct(total, 50)),
-        "p99_us": _us(_pct(total, 99)), "max_us": _us(max(total)),
+        "mean_us": _us(statistics.fmean(total)), "p50_us": _us(percentile(total, 50)),
+        "p99_us": _us(percentile(total, 99)), "max_us": _us(max(total)),
         "submit_mean_us": _us(statistics.fmean(parts["submit"])),
         "deltas_mean_us": _us(statistics.fmean(parts["deltas"])),
         "encode_mean_us": _us(statistics.fmean(parts["encode"])),
@@ -496,7 +496,7 @@ def frame_sizes(plan: Plan) -> dict[str, Any]:
         "ratio": round(d50 / s50, 4),
         "delta_mean_bytes": round(statistics.fmean(delta_sizes), 1),
         "snapshot_mean_bytes": round(statistics.fmean(snapshot_sizes), 1),
-        "delta_p99_bytes": round(_pct(delta_sizes, 99), 1),
+        "delta_p99_bytes": round(percentile(delta_sizes, 99), 1),
         "ops_vs_json_patch_median": round(statistics.median(patch_ratio), 3),
     }
 

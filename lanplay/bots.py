@@ -2,20 +2,27 @@
 
 A bot therefore cannot cheat (it never holds more than its own view), and the
 tests and ``selfplay`` play whole games through the real host. The choice of
-move is the game module's ``bot(view, seat, rng)``.
+move is the game module's ``bot(view, seat, rng)`` unless a test passes a
+``Chooser`` of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import Any
 
 from lanplay import games
+from lanplay.game import Action, View
 from lanplay.peer import Peer
 
+Chooser = Callable[[View, int, int], Action | None]
+"""(view, seat, state_id) -> the move to make, or None to wait."""
 
-async def drive(peer: Peer, seed: int, delay: float = 0.0) -> None:
+
+async def drive(peer: Peer, seed: int, delay: float = 0.0,
+                choose: Chooser | None = None) -> None:
     """Make ``peer`` play its seat until its connection ends."""
     rng = random.Random(seed)
     acted_on = -1
@@ -38,8 +45,10 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0) -> None:
             if (view is not None and peer.seat is not None and peer.result is None
                     and peer.state_id != acted_on and lobby is not None
                     and lobby.phase == "playing"):
-                game = games.load(peer.game_id if not lobby else lobby.game)
-                action = game.bot(view, peer.seat, rng)
+                if choose is None:
+                    action = games.load(lobby.game).bot(view, peer.seat, rng)
+                else:
+                    action = choose(view, peer.seat, peer.state_id)
                 if action is not None:
                     if delay:
                         await asyncio.sleep(delay)

@@ -40,6 +40,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from lanplay import games, rng
+from lanplay.bench import percentile
 from lanplay.game import (
     Action,
     IllegalAction,
@@ -441,7 +442,7 @@ def _summary(name: str, parts: list[dict[str, Any]], flood: dict[str, Any] | Non
     samples = [(reached[k] - sent[k]) / 1e6 for k in sorted(sent)]
     out: dict[str, Any] = {
         "run": name, "players": PLAYERS, "spectators": SPECTATORS, "moves": len(samples),
-        "p50_ms": round(_pct(samples, 50), 2), "p99_ms": round(_pct(samples, 99), 2),
+        "p50_ms": round(percentile(samples, 50), 2), "p99_ms": round(percentile(samples, 99), 2),
         "max_ms": round(max(samples), 2), "mean_ms": round(sum(samples) / len(samples), 2),
         "others_rejected": sum(p["rejected"] for p in parts),
         "resyncs": sum(p["resyncs"] for p in parts), "seconds": round(seconds, 2),
@@ -450,16 +451,6 @@ def _summary(name: str, parts: list[dict[str, Any]], flood: dict[str, Any] | Non
         flood["cut_off_on"] = hosted["flood_after"] < 10**9
         out["flood"] = flood
     return out
-
-
-def _pct(values: list[float], q: float) -> float:
-    data = sorted(values)
-    if not data:
-        return 0.0
-    pos = (len(data) - 1) * q / 100
-    low = int(pos)
-    high = min(low + 1, len(data) - 1)
-    return data[low] + (data[high] - data[low]) * (pos - low)
 
 
 # --- the command ----------------------------------------------------------------------

@@ -33,35 +33,8 @@ def steady_choice(view: dict[str, Any], seat: int, seed: int, state_id: int) -> 
 
 async def steady(peer: Peer, seed: int) -> None:
     """Play ``peer``'s seat with ``steady_choice`` until its connection ends."""
-    acted = -1
-
-    def on_event(event: str, payload: Any) -> None:
-        nonlocal acted
-        if event in ("rejected", "reconnected"):
-            acted = -1
-
-    peer.listeners.append(on_event)
-    runner = asyncio.get_running_loop().create_task(peer.run())
-    try:
-        while not runner.done():
-            peer.changed.clear()
-            lobby, view = peer.lobby, peer.view
-            if (view is not None and peer.seat is not None and peer.result is None
-                    and lobby is not None and lobby.phase == "playing"
-                    and peer.state_id != acted):
-                action = steady_choice(view, peer.seat, seed, peer.state_id)
-                if action is not None:
-                    acted = peer.state_id
-                    peer.intent(action)
-                    continue
-            waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
-            await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-            waiter.cancel()
-    finally:
-        if not runner.done():
-            await peer.close("stopped")
-            runner.cancel()
-        await asyncio.gather(runner, return_exceptions=True)
+    await drive(peer, seed, choose=lambda view, seat, state_id:
+                steady_choice(view, seat, seed, state_id))
 
 
 def steady_baseline(players: int, host_seed: int, bot_seed: int) -> Session:
