@@ -26,6 +26,7 @@ from typing import Any
 
 from lanplay import admission, rng, saves
 from lanplay.admission import RateLimit
+from lanplay.content import discover, in_play
 from lanplay.content.model import Pack
 from lanplay.content.transfer import PictureServer
 from lanplay.discovery import Announcement, Announcer
@@ -127,6 +128,7 @@ class Host:
         self.listeners: list[Callable[[str], None]] = []
         self.pictures = PictureServer()
         """Custom packs shared with the peers (``share_pack``), pictures by hash."""
+        self._share_named_packs()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timer: tuple[str, asyncio.TimerHandle] | None = None
@@ -614,6 +616,10 @@ class Host:
                 raise Refusal("bad_game", "set_game needs a game id and a map of options.")
             mode = args.get("mode")
             room.set_game(game, mode if isinstance(mode, str) else None, options)
+            try:
+                self._share_named_packs()
+            except ValueError as exc:
+                raise Refusal("bad_game", str(exc)) from None
             self._lobby_changed()
         elif cmd == "start":
             self.start_game()
@@ -632,8 +638,27 @@ class Host:
         """Offer a custom pack to every peer, now and as they join; each peer asks
         for the pictures its cache lacks (lanplay.content.transfer)."""
         offer = self.pictures.add(content_pack)
+        in_play.register(content_pack)
         for conn in self.conns:
             conn.link.send(offer)
+
+    def _share_named_packs(self) -> None:
+        """Share the custom pack the game's options name (``pack``), if not yet shared.
+
+        ValueError says why a named pack cannot be used, so a host never starts
+        a game its peers could not draw.
+        """
+        for pack_id in in_play.pack_ids(self.room.options):
+            if any(o.pack.get("id") == pack_id for o in self.pictures.offers()):
+                continue
+            found = discover()
+            try:
+                content_pack = found.pack(pack_id)
+            except KeyError:
+                why = next((e.problem for e in found.errors if e.file.parent.name == pack_id
+                            or e.file.name == pack_id), "it is not in the packs folder")
+                raise ValueError(f"The pack {pack_id!r} cannot be used: {why}.") from None
+            self.share_pack(content_pack)
 
     def add_bot(self) -> None:
         """Seat a bot: a real peer over loopback that sees only its own view."""

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lanplay import admission
+from lanplay.content import in_play
 from lanplay.content.transfer import PictureReceiver, TransferError
 from lanplay.link import Link, LinkClosed, open_link
 from protocol import delta
@@ -323,6 +324,7 @@ class Peer:
         if progress.request is not None:
             self.send(progress.request)
         for pack_id in progress.completed:
+            in_play.register(self.pictures.packs[pack_id])
             self._notify("pack", pack_id)
 
     def _ask_snapshot(self, reason: str) -> None:

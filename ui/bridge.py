@@ -29,6 +29,10 @@ class PeerBridge(QObject):
     game_over = pyqtSignal(object)
     reconnecting = pyqtSignal()
     reconnected = pyqtSignal()
+    pack = pyqtSignal(str)
+    """A custom pack's pictures have all arrived (payload: pack id)."""
+    pack_error = pyqtSignal(str)
+    """The host's pack could not be received (payload: the reason)."""
 
     def __init__(self, peer: Peer, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +71,10 @@ class PeerBridge(QObject):
             self.chat.emit(payload)
         elif event == "game_over" and isinstance(payload, GameOver):
             self.game_over.emit(payload)
+        elif event == "pack" and isinstance(payload, str):
+            self.pack.emit(payload)
+        elif event == "pack_error" and isinstance(payload, str):
+            self.pack_error.emit(payload)
         elif event == "reconnecting":
             self.reconnecting.emit()
         elif event == "reconnected":

@@ -105,7 +105,10 @@ class Connection:
         config = HostConfig(host_name=name, bind=net.bind, port=net.port, seed=net.seed,
                             bot_delay=net.bot_delay, announce=True,
                             interfaces=net.interfaces, **extra)
-        host = Host(game_id, mode, options, config)
+        try:
+            host = Host(game_id, mode, options, config)
+        except (ValueError, KeyError) as exc:  # a bad option, a pack that is not usable
+            raise JoinError(str(exc.args[0] if exc.args else exc)) from exc
         try:
             try:
                 port = await host.start()

@@ -9,6 +9,7 @@ greyed, as "coming".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
@@ -27,6 +28,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay import games
+from lanplay.content import discover, in_play
 from lanplay.game import Game, Option, player_range
 from lanplay.host import HostConfig
 from ui import icons
@@ -46,6 +48,13 @@ def _players(lo: int, hi: int) -> str:
     return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
 
 
+def _relative(path: Path, folder: Path) -> str:
+    try:
+        return str(path.relative_to(folder))
+    except ValueError:
+        return str(path)
+
+
 class HostDialog(QDialog):
     chosen = pyqtSignal(object)
     """HostChoice: the player pressed Host."""
@@ -56,6 +65,7 @@ class HostDialog(QDialog):
         self.resize(920, 660)
         self._inputs: dict[str, QWidget] = {}
         self._game: Game | None = None
+        self._pack_combo = QComboBox()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(14)
@@ -178,6 +188,8 @@ class HostDialog(QDialog):
         self._mode_changed()
 
     def _input(self, option: Option) -> QWidget:
+        if option.key == in_play.PACK_OPTION:
+            return self._pack_input(option)
         if option.choices:
             combo = QComboBox()
             for choice in option.choices:
@@ -196,6 +208,39 @@ class HostDialog(QDialog):
         line = QLineEdit(str(option.default))
         return line
 
+    def _pack_input(self, option: Option) -> QWidget:
+        """The custom packs found in the packs folder, and why any others were not loaded.
+
+        Read afresh each time a game is picked, so a pack dropped in while the
+        window is open appears without a restart.
+        """
+        found = discover()
+        combo = QComboBox()
+        combo.addItem("Built-in pictures only", "")
+        for pack in found.packs:
+            counts = [f"{len(pack.pictures)} pictures"]
+            if pack.questions:
+                counts.append(f"{len(pack.questions)} questions")
+            if pack.topics:
+                counts.append(f"{len(pack.topics)} topics")
+            combo.addItem(f"{pack.name}  ({', '.join(counts)})", pack.id)
+        if option.default:
+            combo.setCurrentIndex(max(0, combo.findData(option.default)))
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        column.addWidget(combo)
+        if found.errors:
+            lines = [f"{_relative(e.file, found.folder)}: {e.problem}" for e in found.errors]
+            problem = label("Not usable: " + "; ".join(lines), "error", wrap=True)
+            column.addWidget(problem)
+        elif not found.packs:
+            column.addWidget(label(f"No custom packs yet: put a pack folder in {found.folder} "
+                                   f"(README, \"Custom packs\").", "muted", wrap=True))
+        self._pack_combo = combo
+        return box
+
     def _mode_changed(self) -> None:
         game = self._game
         if game is None or len(game.modes) == 0:
@@ -210,7 +255,9 @@ class HostDialog(QDialog):
             return None
         options: dict[str, Any] = {}
         for key, widget in self._inputs.items():
-            if isinstance(widget, QComboBox):
+            if key == in_play.PACK_OPTION:
+                options[key] = str(self._pack_combo.currentData() or "")
+            elif isinstance(widget, QComboBox):
                 options[key] = widget.currentData()
             elif isinstance(widget, QCheckBox):
                 options[key] = widget.isChecked()
@@ -224,7 +271,9 @@ class HostDialog(QDialog):
     def set_option(self, key: str, value: Any) -> None:
         """Pick an option's value (tests and the screenshots use it as a person would)."""
         widget = self._inputs[key]
-        if isinstance(widget, QComboBox):
+        if key == in_play.PACK_OPTION:
+            self._pack_combo.setCurrentIndex(self._pack_combo.findData(value))
+        elif isinstance(widget, QComboBox):
             widget.setCurrentIndex(widget.findData(value))
 
     def _accept(self) -> None:

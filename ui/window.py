@@ -27,7 +27,7 @@ from PyQt6.QtWidgets import (
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
-from ui import theme
+from ui import pictures, theme
 from ui.connection import Connection, NetConfig
 from ui.game_page import GamePage
 from ui.home import HomePage
@@ -445,6 +445,8 @@ class MainWindow(QMainWindow):
         b.game_over.connect(self._on_game_over)
         b.reconnecting.connect(self._on_reconnecting)
         b.reconnected.connect(self._on_reconnected)
+        b.pack.connect(self._on_pack)
+        b.pack_error.connect(self._on_pack_error)
         conn.start(lambda reason: self._on_ended(conn, reason))
         self.stack.setCurrentWidget(self.room)
         self._touch()
@@ -498,6 +500,18 @@ class MainWindow(QMainWindow):
                 and self.lobby.phase != "lobby":
             self.stack.setCurrentWidget(self.game)
         self._touch()
+
+    def _on_pack(self, pack_id: str) -> None:
+        """The host's pictures are here: draw them instead of their names."""
+        pictures.forget_cache()
+        conn = self.conn
+        if conn is not None and conn.peer.view is not None:
+            self.game.set_view(conn.peer.view, False)
+
+    def _on_pack_error(self, reason: str) -> None:
+        """The game goes on with the pictures' names; say why the images are missing."""
+        self.game.add_chat("lanplay", "#888888", f"The host's pictures could not be "
+                                                 f"received: {reason}")
 
     def _on_game_over(self, over: GameOver) -> None:
         self.game.show_result(over.result)

@@ -9,28 +9,43 @@ from __future__ import annotations
 
 import random
 
+from lanplay.content import in_play
 from lanplay.content.axes import fit
-from lanplay.content.library import Library, default_library
-from lanplay.content.model import Picture, Question, Topic
+from lanplay.content.library import Library
+from lanplay.content.model import Picture, Question, Topic, Weights
 
 NOISE = 1.0
 """Standard deviation of the noise, on the 0-10 scale."""
 
 
-def bot_score(picture: str | Picture, about: str | Question | Topic, rng: random.Random,
-              *, library: Library | None = None, noise: float = NOISE) -> float:
+def bot_score(picture: str | Picture, about: str | Question | Topic | Weights,
+              rng: random.Random, *, library: Library | None = None,
+              noise: float = NOISE) -> float:
     """How well ``picture`` answers ``about`` for a bot: higher fits better.
 
     ``picture`` and ``about`` may be objects or ids looked up in ``library``
-    (default: the built-in pack). Roughly 0-10; noise may push it outside.
+    (default: the content in play, ``in_play.current()``); ``about`` may also
+    be the weights themselves, as a game's view carries them. A picture this
+    process does not know (a pack still arriving) scores neutral, so a bot
+    still plays. Roughly 0-10; noise may push it outside.
     """
-    lib = library or default_library()
-    pic = lib.picture(picture) if isinstance(picture, str) else picture
-    item = lib.about(about) if isinstance(about, str) else about
-    return fit(pic.scores, item.weights) + rng.gauss(0.0, noise)
+    lib = library or in_play.current()
+    if isinstance(picture, str):
+        found = lib.pictures.get(picture)
+        scores = found.scores if found is not None else {}
+    else:
+        scores = picture.scores
+    if isinstance(about, str):
+        weights = lib.about(about).weights
+    elif isinstance(about, Question | Topic):
+        weights = about.weights
+    else:
+        weights = tuple((str(a), float(w)) for a, w in about)
+    return fit(scores, weights) + rng.gauss(0.0, noise)
 
 
-def bot_order(pictures: list[str], about: str | Question | Topic, rng: random.Random,
+def bot_order(pictures: list[str], about: str | Question | Topic | Weights,
+              rng: random.Random,
               *, library: Library | None = None, noise: float = NOISE) -> list[str]:
     """``pictures`` from the best fit to the worst, as one bot sees them today."""
     scored = [(bot_score(p, about, rng, library=library, noise=noise), p) for p in pictures]
