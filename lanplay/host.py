@@ -43,6 +43,7 @@ from protocol.messages import (
     Bye,
     Challenge,
     Chat,
+    Clock,
     Control,
     GameOver,
     Hello,
@@ -132,6 +133,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timer: tuple[str, asyncio.TimerHandle] | None = None
+        self._timer_seconds = 0.0
         self._spent_timer: str | None = None
         self._announcer: Announcer | None = None
         self._announce_dirty = asyncio.Event()
@@ -425,6 +427,8 @@ class Host:
             conn.link.send(snapshot)
             if over is not None:
                 conn.link.send(over)
+            elif self._timer is not None:
+                conn.link.send(self._clock())
 
         self._outbox.post(publish)
 
@@ -784,9 +788,12 @@ class Host:
         self._cancel_timer()
         handle = asyncio.get_running_loop().call_later(timer.seconds, self._expire, timer)
         self._timer = (timer.key, handle)
+        self._timer_seconds = float(timer.seconds)
+        self._broadcast(self._clock())
 
     def _expire(self, timer: Timer) -> None:
         self._timer = None
+        self._broadcast(self._clock())
         if self.session is None or self._dead:
             return
         try:
@@ -803,6 +810,15 @@ class Host:
         if self._timer is not None:
             self._timer[1].cancel()
             self._timer = None
+            self._broadcast(self._clock())
+
+    def _clock(self) -> Clock:
+        """The running deadline as peers see it (G1 in docs/GAME-SURFACE.md)."""
+        if self._timer is None:
+            return Clock("", 0.0, 0.0)
+        key, handle = self._timer
+        left = max(0.0, handle.when() - asyncio.get_running_loop().time())
+        return Clock(key, self._timer_seconds, round(left, 3))
 
     def _broadcast(self, msg: Message) -> None:
         body = pack(to_wire(msg))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from protocol.messages import (
     Bye,
     Challenge,
     Chat,
+    Clock,
     Control,
     Delta,
     GameOver,
@@ -48,8 +50,9 @@ from protocol.messages import (
 
 Listener = Callable[[str, Any], None]
 """Called with (event, payload). Events: welcome, lobby, view, accepted,
-rejected, chat, game_over, reconnecting, reconnected, refused, closed, pack (a custom
-pack's pictures are all here; payload: pack id), pack_error (payload: the reason)."""
+rejected, chat, game_over, clock (payload: the Clock, or None when no deadline
+runs), reconnecting, reconnected, refused, closed, pack (a custom pack's
+pictures are all here; payload: pack id), pack_error (payload: the reason)."""
 
 
 RETRY_CODES = frozenset({"unreachable", "full", "timeout", "stopping"})
@@ -101,6 +104,10 @@ class Peer:
         self.result: dict[str, Any] | None = None
         self.chat: list[Chat] = []
         self.rejections: list[Rejected] = []
+        self.clock: Clock | None = None
+        """The host's running deadline (a guess or reaction window), or None."""
+        self.clock_deadline = 0.0
+        """When ``clock`` runs out, on this event loop's clock (``loop.time()``)."""
         self.pictures = PictureReceiver()
         """Custom packs the host shares, their pictures cached by content hash."""
         self.closed_reason: str | None = None
@@ -287,6 +294,11 @@ class Peer:
         elif isinstance(msg, GameOver):
             self.result = msg.result
             self._notify("game_over", msg)
+        elif isinstance(msg, Clock):
+            self.clock = msg if msg.key else None
+            left = msg.remaining if math.isfinite(msg.remaining) else 0.0
+            self.clock_deadline = asyncio.get_running_loop().time() + min(max(left, 0.0), 3600)
+            self._notify("clock", self.clock)
         elif isinstance(msg, PackOffer | PictureChunk):
             self._on_pictures(msg)
         elif isinstance(msg, Bye):

@@ -234,6 +234,18 @@ class GameOver(Message):
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Clock(Message):
+    """Host -> all: the deadline now running (``key`` "" = none), so every laptop
+    can count down a guess or reaction window; ``remaining`` is the seconds left
+    when sent (less than ``seconds`` for a peer joining mid-window)."""
+
+    TYPE: ClassVar[str] = "clock"
+    key: str
+    seconds: float
+    remaining: float
+
+
 # --- content packs (pictures travel from the host to peers that lack them) --
 
 
@@ -269,7 +281,7 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (Hello, Challenge, Answer, Welcome, Refused, Bye, Ping, Pong, Lobby, Control,
                 Chat, Intent, Accepted, Rejected, Snapshot, Delta, Resync, GameOver,
-                PackOffer, PictureRequest, PictureChunk)
+                Clock, PackOffer, PictureRequest, PictureChunk)
 }
 
 

@@ -75,3 +75,47 @@ def test_the_host_closes_a_window_when_a_seat_never_answers(toy: None) -> None:
         assert silent.result is not None and silent.result["winners"] == [0]
 
     asyncio.run(scenario())
+
+
+def test_every_peer_is_told_the_running_deadline_and_a_late_joiner_gets_what_is_left(
+        toy: None) -> None:
+    """G1: a window's countdown is on every laptop, also for one who joins mid-window."""
+    from protocol.messages import Clock
+
+    async def scenario() -> tuple[list[Clock | None], Clock | None, float]:
+        host = Host("toy", options={"window": 5.0},
+                    config=HostConfig(bind="127.0.0.1", port=0, seed=3, autostart=2))
+        port = await host.start()
+        one, two = Peer("One"), Peer("Two")
+        clocks: list[Clock | None] = []
+        one.listeners.append(lambda event, payload: clocks.append(payload)
+                             if event == "clock" else None)
+        tasks = []
+        try:
+            for peer in (one, two):
+                await peer.connect("127.0.0.1", port)
+                tasks.append(asyncio.create_task(peer.run()))
+                peer.control("ready", ready=True)
+            await one.wait_until(lambda p: p.clock is not None, 5)
+            await asyncio.sleep(0.3)  # let the window run a little before the late joiner
+            late = Peer("Late")
+            await late.connect("127.0.0.1", port)
+            tasks.append(asyncio.create_task(late.run()))
+            await late.wait_until(lambda p: p.clock is not None, 5)
+            late_left = late.clock_deadline - asyncio.get_running_loop().time()
+            late_clock = late.clock
+            one.intent({"type": "pick", "n": 1})
+            two.intent({"type": "pick", "n": 2})
+            # Both answered: the next round opens a new window with a new key.
+            await one.wait_until(lambda p: len([c for c in clocks if c is not None]) >= 2, 5)
+            return clocks, late_clock, late_left
+        finally:
+            await host.stop()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    clocks, late_clock, late_left = asyncio.run(scenario())
+    running = [c for c in clocks if c is not None]
+    assert running[0].seconds == 5.0 and 4.0 < running[0].remaining <= 5.0
+    assert running[1].key != running[0].key
+    assert late_clock is not None and late_clock.key == running[0].key
+    assert late_clock.remaining < 4.9 and 2.0 < late_left < 4.9

@@ -31,7 +31,7 @@ from protocol.messages import (
 
 
 def test_every_message_type_is_registered_once_under_its_own_name() -> None:
-    assert len(MESSAGE_TYPES) == 21
+    assert len(MESSAGE_TYPES) == 22
     for name, cls in MESSAGE_TYPES.items():
         assert name == cls.TYPE
         assert dataclasses.is_dataclass(cls)
@@ -50,7 +50,7 @@ def test_to_wire_is_a_plain_map_with_type_first() -> None:
 
 EXAMPLE_BY_HINT = {"int": 1, "str": "x", "bool": False, "int | None": None,
                    "dict[str, Any]": {}, "list[Any]": [], "list[dict[str, Any]]": [{}],
-                   "list[str]": ["x"], "bytes": b"x"}
+                   "list[str]": ["x"], "bytes": b"x", "float": 1.5}
 
 
 @pytest.mark.parametrize("cls", list(MESSAGE_TYPES.values()), ids=list(MESSAGE_TYPES))

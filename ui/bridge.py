@@ -29,6 +29,8 @@ class PeerBridge(QObject):
     game_over = pyqtSignal(object)
     reconnecting = pyqtSignal()
     reconnected = pyqtSignal()
+    clock = pyqtSignal(object)
+    """The host's running deadline changed (payload: Clock or None)."""
     pack = pyqtSignal(str)
     """A custom pack's pictures have all arrived (payload: pack id)."""
     pack_error = pyqtSignal(str)
@@ -71,6 +73,8 @@ class PeerBridge(QObject):
             self.chat.emit(payload)
         elif event == "game_over" and isinstance(payload, GameOver):
             self.game_over.emit(payload)
+        elif event == "clock":
+            self.clock.emit(payload)
         elif event == "pack" and isinstance(payload, str):
             self.pack.emit(payload)
         elif event == "pack_error" and isinstance(payload, str):

@@ -9,9 +9,11 @@ width it needs on a 1280-wide screen and never scrolls.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
-from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
 from PyQt6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -82,6 +84,14 @@ class GamePage(QWidget):
         top.addWidget(self.title)
         self.where = label("", "muted")
         top.addWidget(self.where, 1)
+        self.clock = label("", "heading")
+        self.clock.setToolTip("Time left to answer; when it runs out the host moves on.")
+        self.clock.hide()
+        top.addWidget(self.clock)
+        self._deadline = 0.0
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(250)
+        self._ticker.timeout.connect(self._tick)
         self.scores_button = button("Scores")
         self.scores_button.clicked.connect(self._show_end)
         self.scores_button.hide()
@@ -158,6 +168,23 @@ class GamePage(QWidget):
 
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]
+
+    def set_clock(self, seconds_left: float | None) -> None:
+        """Count down the host's running deadline (None: no deadline runs)."""
+        if seconds_left is None:
+            self._ticker.stop()
+            self.clock.hide()
+            return
+        self._deadline = time.monotonic() + seconds_left
+        self._tick()
+        self._ticker.start()
+
+    def _tick(self) -> None:
+        left = max(0, math.ceil(self._deadline - time.monotonic()))
+        self.clock.setText(f"{left} s left")
+        self.clock.show()
+        if left <= 0:
+            self._ticker.stop()
 
     # --- seats, chat, connection, the end ------------------------------------------------
 

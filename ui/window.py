@@ -446,6 +446,7 @@ class MainWindow(QMainWindow):
         b.reconnecting.connect(self._on_reconnecting)
         b.reconnected.connect(self._on_reconnected)
         b.pack.connect(self._on_pack)
+        b.clock.connect(self._on_clock)
         b.pack_error.connect(self._on_pack_error)
         conn.start(lambda reason: self._on_ended(conn, reason))
         self.stack.setCurrentWidget(self.room)
@@ -501,6 +502,14 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.game)
         self._touch()
 
+    def _on_clock(self, clock: object) -> None:
+        conn = self.conn
+        if conn is None or conn.peer.clock is None:
+            self.game.set_clock(None)
+            return
+        left = conn.peer.clock_deadline - asyncio.get_running_loop().time()
+        self.game.set_clock(max(0.0, left))
+
     def _on_pack(self, pack_id: str) -> None:
         """The host's pictures are here: draw them instead of their names."""
         pictures.forget_cache()
@@ -514,6 +523,7 @@ class MainWindow(QMainWindow):
                                                  f"received: {reason}")
 
     def _on_game_over(self, over: GameOver) -> None:
+        self.game.set_clock(None)
         self.game.show_result(over.result)
         self._update_end_status()
         self._touch()
