@@ -67,6 +67,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()
     help: str = ""
+    modes: tuple[str, ...] = ()
+    """The modes the option applies to (empty: every mode). The host dialog shows
+    only those; elsewhere it keeps its default (G2 in docs/GAME-SURFACE.md)."""
 
     def parse(self, text: str) -> Any:
         """Turn a command-line string into a value of the default's type."""

@@ -68,6 +68,7 @@ def test_two_windows_host_join_and_play_to_the_end(aloop: Runner, tmp_path: Path
             click(ann.home.host)
             dialog = ann.dialog
             assert isinstance(dialog, HostDialog) and dialog.isVisible()
+            dialog.select_game("alles-klar")
             assert dialog.game_id() == "alles-klar" and dialog.host.isEnabled()
             dialog.set_option("hand_size", 5)
             click(dialog.host)

@@ -64,6 +64,7 @@ def test_killed_host_resumes_from_home(aloop: Runner, tmp_path: Path,  # noqa: F
             click(first.home.host)
             dialog = first.dialog
             assert isinstance(dialog, HostDialog)
+            dialog.select_game("alles-klar")
             dialog.set_option("hand_size", 5)
             click(dialog.host)
             await until(lambda: first.lobby is not None and len(first.lobby.seats) == 1, 15,

@@ -34,6 +34,7 @@ async def host_room(win: MainWindow) -> int:
     click(win.home.host)
     dialog = win.dialog
     assert isinstance(dialog, HostDialog)
+    dialog.select_game("alles-klar")
     click(dialog.host)
     await until(lambda: win.lobby is not None, 15, win)
     assert win.conn is not None and win.conn.host is not None

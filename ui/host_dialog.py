@@ -18,10 +18,12 @@ from PyQt6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -62,10 +64,11 @@ class HostDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, game_id: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Host a game")
-        self.resize(920, 660)
+        self.resize(960, 720)
         self._inputs: dict[str, QWidget] = {}
         self._game: Game | None = None
         self._pack_combo = QComboBox()
+        self._rows: list[tuple[Option, list[QWidget]]] = []
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(14)
@@ -106,15 +109,26 @@ class HostDialog(QDialog):
         names.addStretch(1)
         head.addLayout(names, 1)
         detail.body.addLayout(head)
-        self.form = QFormLayout()
+        # Options scroll rather than squeeze: a game with many options (S-tier)
+        # must never clip its help lines.
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                               "{ background: transparent; }")
+        inner = QWidget()
+        self.form = QFormLayout(inner)
+        self.form.setContentsMargins(0, 0, 8, 0)
         self.form.setHorizontalSpacing(16)
         self.form.setVerticalSpacing(10)
-        detail.body.addLayout(self.form)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        scroller.setWidget(inner)
+        detail.body.addWidget(scroller, 1)
         self.mode = QComboBox()
         self.mode_help = label("")
         self.password = QLineEdit()
         self.password_supported = supports(HostConfig, "password")
-        detail.body.addStretch(1)
 
         row = QHBoxLayout()
         self.error = label("", "error", wrap=True)
@@ -129,12 +143,15 @@ class HostDialog(QDialog):
         outer.addLayout(row)
 
         self.list.currentItemChanged.connect(lambda *_: self._show())
-        wanted = game_id or next((e.id for e in games.CATALOGUE if e.available), "")
+        self.select_game(game_id or next((e.id for e in games.CATALOGUE if e.available), ""))
+        self._show()
+
+    def select_game(self, game_id: str) -> None:
+        """Show ``game_id`` as if the player had clicked it in the list."""
         for i in range(self.list.count()):
             entry = self.list.item(i)
-            if entry is not None and entry.data(Qt.ItemDataRole.UserRole) == wanted:
+            if entry is not None and entry.data(Qt.ItemDataRole.UserRole) == game_id:
                 self.list.setCurrentRow(i)
-        self._show()
 
     # --- the chosen game ------------------------------------------------------------
 
@@ -148,6 +165,7 @@ class HostDialog(QDialog):
         while self.form.rowCount():
             self.form.removeRow(0)
         self._inputs = {}
+        self._rows = []
         self.mode = QComboBox()
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self.mode_help = label("", "muted", wrap=True)
@@ -174,18 +192,33 @@ class HostDialog(QDialog):
         for mode in game.modes:
             self.mode.addItem(f"{mode.name} ({_players(mode.min_players, mode.max_players)})",
                               mode.id)
-        self.form.addRow("Mode", self.mode)
-        self.form.addRow("", self.mode_help)
+        mode_field = QWidget()
+        column = QVBoxLayout(mode_field)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        column.addWidget(self.mode)
+        column.addWidget(self.mode_help)
+        self.form.addRow("Mode", mode_field)
         for option in game.options:
             widget = self._input(option)
             self._inputs[option.key] = widget
             widget.setToolTip(option.help)
-            self.form.addRow(option.label, widget)
-            if option.help:
-                self.form.addRow("", label(option.help, "muted", wrap=True))
+            self._rows.append((option, [self._field(option.label, widget, option.help)]))
         if self.password_supported:
             self.form.addRow("Password", self.password)
         self._mode_changed()
+
+    def _field(self, text: str, widget: QWidget, help_text: str) -> QWidget:
+        """A form row: the input with its help line right under it, as one field."""
+        field = QWidget()
+        column = QVBoxLayout(field)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        column.addWidget(widget)
+        if help_text:
+            column.addWidget(label(help_text, "muted", wrap=True))
+        self.form.addRow(text, field)
+        return field
 
     def _input(self, option: Option) -> QWidget:
         if option.key == in_play.PACK_OPTION:
@@ -216,6 +249,8 @@ class HostDialog(QDialog):
         """
         found = discover()
         combo = QComboBox()
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(18)
         combo.addItem("Built-in pictures only", "")
         for pack in found.packs:
             counts = [f"{len(pack.pictures)} pictures"]
@@ -248,13 +283,20 @@ class HostDialog(QDialog):
         mode = next((m for m in game.modes if m.id == self.mode.currentData()), game.modes[0])
         self.mode_help.setText(mode.description)
         self.mode_help.setVisible(bool(mode.description))
+        for option, rows in self._rows:  # only the options that apply to this mode
+            for row in rows:
+                self.form.setRowVisible(row, not option.modes or mode.id in option.modes)
 
     def choice(self) -> HostChoice | None:
         game = self._game
         if game is None:
             return None
         options: dict[str, Any] = {}
+        mode = str(self.mode.currentData())
+        applies = {o.key for o in game.options if not o.modes or mode in o.modes}
         for key, widget in self._inputs.items():
+            if key not in applies:
+                continue
             if key == in_play.PACK_OPTION:
                 options[key] = str(self._pack_combo.currentData() or "")
             elif isinstance(widget, QComboBox):

@@ -169,6 +169,7 @@ async def _home(window: Any, camera: _Camera) -> None:
 
 
 async def _room(window: Any, camera: _Camera) -> int:
+    window.dialog.select_game("alles-klar")
     window.dialog.host.click()
     await window.wait_until(lambda: window.lobby is not None, 15)
     await _settle()

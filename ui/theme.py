@@ -116,6 +116,12 @@ def stylesheet(pt: float) -> str:
     QHeaderView::section {{ background: {PANEL_HI}; color: {MUTED}; border: none;
         padding: 6px 4px; font-weight: bold; font-size: {size(1)}; }}
     QToolTip {{ color: {TEXT}; background: {PANEL_HI}; border: 1px solid {BORDER}; }}
+    QScrollBar:vertical {{ background: transparent; width: 10px; margin: 2px; }}
+    QScrollBar::handle:vertical {{ background: {BORDER}; border-radius: 3px;
+        min-height: 30px; }}
+    QScrollBar::handle:vertical:hover {{ background: {MUTED}; }}
+    QScrollBar::add-line, QScrollBar::sub-line {{ height: 0; width: 0; }}
+    QScrollBar::add-page, QScrollBar::sub-page {{ background: transparent; }}
     """
 
 

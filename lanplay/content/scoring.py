@@ -8,17 +8,19 @@ while still putting a diamond above a sock when asked what is more valuable.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from lanplay.content import in_play
 from lanplay.content.axes import fit
 from lanplay.content.library import Library
-from lanplay.content.model import Picture, Question, Topic, Weights
+from lanplay.content.model import Picture, Question, Topic
 
 NOISE = 1.0
 """Standard deviation of the noise, on the 0-10 scale."""
 
 
-def bot_score(picture: str | Picture, about: str | Question | Topic | Weights,
+def bot_score(picture: str | Picture, about: str | Question | Topic | Sequence[Any],
               rng: random.Random, *, library: Library | None = None,
               noise: float = NOISE) -> float:
     """How well ``picture`` answers ``about`` for a bot: higher fits better.
@@ -44,7 +46,7 @@ def bot_score(picture: str | Picture, about: str | Question | Topic | Weights,
     return fit(scores, weights) + rng.gauss(0.0, noise)
 
 
-def bot_order(pictures: list[str], about: str | Question | Topic | Weights,
+def bot_order(pictures: list[str], about: str | Question | Topic | Sequence[Any],
               rng: random.Random,
               *, library: Library | None = None, noise: float = NOISE) -> list[str]:
     """``pictures`` from the best fit to the worst, as one bot sees them today."""

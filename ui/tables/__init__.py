@@ -20,7 +20,13 @@ def table_for(game_id: str) -> type[QWidget]:
     if game_id in ("alles-klar", "alles_klar"):
         from ui.tables.alles_klar import AllesKlarTable
         return AllesKlarTable
-    raise KeyError(f"No table for the game {game_id!r}; only alles-klar has one.")
+    if game_id in ("s-tier", "s_tier"):
+        from ui.tables.s_tier import STierTable
+        return STierTable
+    if game_id == "ranking":
+        from ui.tables.ranking import RankingTable
+        return RankingTable
+    raise KeyError(f"No table for the game {game_id!r} yet.")
 
 
 __all__ = ["table_for"]
