@@ -27,7 +27,7 @@ class Entry:
 
 
 CATALOGUE: tuple[Entry, ...] = (
-    Entry("ranking", "Ranking", (3, 5), ("standard",), None),
+    Entry("ranking", "Ranking", (3, 5), ("standard",), "lanplay.games.ranking"),
     Entry("s-tier", "S-tier", (2, 16), ("cooperative", "competitive", "team"), None),
     Entry("ranking-top", "Ranking Top", (3, 5), ("standard",), None),
     Entry("ranagedon", "Ranagedon", (2, 4), ("standard",), None),

@@ -1,0 +1,710 @@
+"""Ranking as pure rules: place a tile, compare pairs up and down the tower, guess, score.
+
+The components come from a ``lanplay.content.Library`` once, at ``setup``;
+from then on the state holds only plain data (picture ids and names, the
+question texts and weights), so a running game never reads a pack again.
+
+Decisions taken where the rulebook is silent (also in help.md):
+
+* Colours by seat: blue, yellow, green, red, purple. The starting player of
+  round 1 is drawn by the shared seeded generator; later rounds start left
+  of the player whose comparison ended the previous round.
+* The question of each round is drawn from the bag of the chosen side by
+  ``stream(seed, "question", round)``; the 7 tiles of a row are shuffled by
+  ``stream(seed, "row", round)`` and all start on floor 3.
+* A comparison takes two tiles on the same floor 1..5 (a tile on floor 0 or
+  6 cannot move further). The floors always sum to 21, so a legal pair
+  exists until the round ends; every comparison raises the sum of squared
+  floors by 2, so a round always ends.
+* The round ends right after the comparison that leaves at least one tile
+  on floor 6 and at least one on floor 0; its guess step still runs.
+* Guessing: after a comparison by P every other player still holding a
+  P-coloured stone answers at once (a stone on one of the 7 tiles, own tile
+  included, or pass). Answers stay hidden until all are in (or the guess
+  timer ends the step: missing answers count as passes); then the stones
+  are shown. Nobody holding a P stone: no guess step.
+* Scoring: floor minus the own-coloured stones on the own tile, never below
+  0. Totals count steps on the track (0..7 up to the roof, 8..14 down, 15
+  out). The game ends after the round in which a total reaches 15; the
+  highest total wins (that is the one furthest beyond the goal), equal
+  totals share the win.
+* A new round needs 7 tiles from the supply (one per hand, the rest to fill
+  the row). If the supply holds fewer, or the question bag is empty, the
+  game ends after the round just scored; the highest total wins.
+* The place timer (host option, off by default) places a tile for every
+  player still choosing, drawn by ``stream(seed, "autoplace", round, seat)``.
+* Hidden: hands, the supply, who owns which tile until scoring (then the
+  owners are shown; supply tiles show no owner), others' pending guesses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeGuard
+
+from lanplay.content.library import Library
+from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, View, Viewer
+from lanplay.rng import choice_index, shuffled, stream
+
+GAME_ID = "ranking"
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+ROW_SIZE = 7
+HAND_SIZE = 6
+START_FLOOR = 3
+TOP, BOTTOM = 6, 0
+FLOOR_SUM = START_FLOOR * ROW_SIZE
+GOAL = 15
+ROOF = 7
+SIDES = ("red", "blue")
+PLACE_SECONDS = (0, 30, 60, 120)
+GUESS_SECONDS = (0, 15, 30, 60)
+COLOURS = ("blue", "yellow", "green", "red", "purple")
+PASS = "pass"
+PHASES = ("place", "compare", "guess", "over")
+
+Answer = int | str | None
+"""A pending guess: a slot, ``"pass"``, or None (not answered yet)."""
+
+
+# --- plain data held in the state ------------------------------------------------
+
+@dataclass(frozen=True)
+class Ask:
+    """The round's question tile, copied out of the content."""
+
+    id: str
+    text: str
+    side: str
+    weights: tuple[tuple[str, float], ...]
+
+    def to_view(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "side": self.side,
+                "weights": [[a, w] for a, w in self.weights]}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A picture tile in the row; ``owner`` is secret until scoring (None = supply)."""
+
+    picture: str
+    floor: int = START_FLOOR
+    stones: tuple[Seat, ...] = ()
+    owner: Seat | None = None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
+
+    text: str
+    seats: tuple[Seat, ...] = ()
+
+    def to_view(self) -> dict[str, Any]:
+        return {"text": self.text, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True)
+class Event:
+    """The most recent public event, for the table to animate."""
+
+    kind: str
+    seat: Seat = 0
+    up: int = 0
+    down: int = 0
+    answers: tuple[tuple[Seat, int | str], ...] = ()
+    round: int = 0
+    gains: tuple[int, ...] = ()
+    owners: tuple[Seat | None, ...] = ()
+
+    def to_view(self) -> dict[str, Any]:
+        if self.kind == "compare":
+            return {"kind": "compare", "seat": self.seat, "up": self.up, "down": self.down}
+        if self.kind == "guesses":
+            return {"kind": "guesses", "for": self.seat,
+                    "slots": {str(s): a for s, a in self.answers}}
+        return {"kind": "score", "round": self.round, "gains": list(self.gains),
+                "owners": list(self.owners)}
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game. ``row`` is empty while tiles are being placed."""
+
+    players: int
+    side: str
+    seed: int
+    names: tuple[tuple[str, str], ...]
+    bag: tuple[Ask, ...]
+    question: Ask
+    round: int
+    phase: str
+    starter: Seat
+    current: Seat
+    hands: tuple[tuple[str, ...], ...]
+    supply: tuple[str, ...]
+    placed: tuple[str | None, ...]
+    row: tuple[Slot, ...]
+    revealed: bool
+    last_row: tuple[Slot, ...]
+    stones: tuple[tuple[int, ...], ...]
+    guess_for: Seat | None
+    eligible: tuple[Seat, ...]
+    pending: tuple[Answer, ...]
+    step: int
+    compares: int
+    scores: tuple[int, ...]
+    log: tuple[LogLine, ...]
+    last: Event | None = None
+    end: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+
+def initial_stones(players: int) -> tuple[tuple[int, ...], ...]:
+    """One stone of each other colour (two each with three players)."""
+    each = 2 if players == 3 else 1
+    return tuple(tuple(0 if s == c else each for c in range(players)) for s in range(players))
+
+
+def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> State:
+    """Draw 120 tiles and the question bag from ``library``, deal 6 each, start round 1."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Ranking needs {MIN_PLAYERS}-{MAX_PLAYERS} players; "
+                         f"there are {players}.")
+    side = options.get("question_side", "red")
+    if side not in SIDES:
+        raise ValueError(f"option question_side must be one of {list(SIDES)}")
+    tiles = library.ranking_tiles(seed)
+    names = tuple((t, library.picture(t).name) for t in tiles)
+    bag = tuple(Ask(q.id, q.text, side, tuple((str(a), float(w)) for a, w in q.weights))
+                for q in library.ranking_questions(side))
+    if not bag:
+        raise ValueError(f"There are no questions for the {side} side.")
+    if len(tiles) < players * HAND_SIZE + ROW_SIZE:
+        raise ValueError("There are not enough picture tiles for one round.")
+    deck = shuffled(tiles, stream(seed, "deal"))
+    hands = tuple(tuple(deck[s * HAND_SIZE:(s + 1) * HAND_SIZE]) for s in range(players))
+    first = choice_index(players, stream(seed, "first"))
+    state = State(
+        players=players, side=side, seed=seed, names=names, bag=bag, question=bag[0],
+        round=0, phase="place", starter=first, current=first, hands=hands,
+        supply=tuple(deck[players * HAND_SIZE:]), placed=(None,) * players, row=(),
+        revealed=False, last_row=(), stones=initial_stones(players), guess_for=None,
+        eligible=(), pending=(None,) * players, step=0, compares=0,
+        scores=(0,) * players, log=(),
+    )
+    return _start_round(state, first, [LogLine("{0} is the starting player.", (first,))])
+
+
+def build(floors: Sequence[int], owners: Sequence[Seat | None], *, players: int = 4,
+          current: Seat = 0, stones: Sequence[Sequence[Seat]] = (),
+          scores: Sequence[int] = (), supply: int = 60, seed: int = 0) -> State:
+    """A compare-phase state with this row, for scenario tests.
+
+    Pictures are named ``p0`` .. ``p6`` by slot; hands hold 5 tiles ``h<seat>-<i>``.
+    """
+    row = tuple(Slot(f"p{i}", f, tuple(stones[i]) if i < len(stones) else (), o)
+                for i, (f, o) in enumerate(zip(floors, owners, strict=True)))
+    hands = tuple(tuple(f"h{s}-{i}" for i in range(HAND_SIZE - 1)) for s in range(players))
+    pool = tuple(f"s{i}" for i in range(supply))
+    names = tuple((t, t.upper()) for t in [s.picture for s in row] + [*sum(hands, ()), *pool])
+    ask = Ask("q", "What is more valuable?", "red", (("value", 1.0),))
+    left = [list(r) for r in initial_stones(players)]
+    for slot in row:
+        for colour in slot.stones:
+            guesser = next(s for s in range(players) if s != colour and left[s][colour] > 0)
+            left[guesser][colour] -= 1
+    return State(
+        players=players, side="red", seed=seed, names=names, bag=(ask,) * 10, question=ask,
+        round=1, phase="compare", starter=current, current=current, hands=hands,
+        supply=pool, placed=(None,) * players, row=row, revealed=False, last_row=(),
+        stones=tuple(tuple(r) for r in left), guess_for=None, eligible=(),
+        pending=(None,) * players, step=0, compares=0,
+        scores=tuple(scores) if scores else (0,) * players, log=(),
+    )
+
+
+def _start_round(state: State, starter: Seat, log: list[LogLine]) -> State:
+    """Draw the next question and open the place phase."""
+    number = state.round + 1
+    bag = list(state.bag)
+    question = bag.pop(choice_index(len(bag), stream(state.seed, "question", number)))
+    log.append(LogLine(f"Round {number}: {{0}} draws the question \"{_esc(question.text)}\"",
+                       (starter,)))
+    return replace(
+        state, bag=tuple(bag), question=question, round=number, phase="place",
+        starter=starter, current=starter, placed=(None,) * state.players, row=(),
+        revealed=False, stones=initial_stones(state.players), guess_for=None, eligible=(),
+        pending=(None,) * state.players, compares=0, log=(*state.log, *log),
+    )
+
+
+# --- who acts and what they may do ------------------------------------------------------
+
+def actors(state: State) -> frozenset[Seat]:
+    if state.phase == "place":
+        return frozenset(s for s in range(state.players) if state.placed[s] is None)
+    if state.phase == "compare":
+        return frozenset({state.current})
+    if state.phase == "guess":
+        return frozenset(s for s in state.eligible if state.pending[s] is None)
+    return frozenset()
+
+
+def comparable(row: Sequence[Slot]) -> list[tuple[int, int]]:
+    """Every ordered (up, down) pair of slots sharing a floor 1..5."""
+    return [(a, b) for a, sa in enumerate(row) for b, sb in enumerate(row)
+            if a != b and sa.floor == sb.floor and BOTTOM < sa.floor < TOP]
+
+
+def legal(state: State, seat: Seat) -> list[Action]:
+    if seat not in actors(state):
+        return []
+    if state.phase == "place":
+        return [{"type": "place", "tile": t} for t in state.hands[seat]]
+    if state.phase == "compare":
+        return [{"type": "compare", "up": a, "down": b} for a, b in comparable(state.row)]
+    return [*({"type": "guess", "slot": i} for i in range(ROW_SIZE)), {"type": PASS}]
+
+
+def round_over(row: Sequence[Slot]) -> bool:
+    """After a comparison: a tile on floor 6 and a tile on floor 0."""
+    floors = {s.floor for s in row}
+    return TOP in floors and BOTTOM in floors
+
+
+def timer_action(state: State) -> Action | None:
+    """The timeout that closes the current wait (whether or not a timer runs)."""
+    if state.phase == "place":
+        return {"type": "timeout", "round": state.round, "phase": "place"}
+    if state.phase == "guess":
+        return {"type": "timeout", "step": state.step}
+    return None
+
+
+# --- checking an action from the network --------------------------------------------------
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same(action: Mapping[Any, Any], expected: Mapping[str, Any]) -> bool:
+    return (set(action) == set(expected)
+            and all(type(action[k]) is type(v) and action[k] == v for k, v in expected.items()))
+
+
+def _only(action: Mapping[Any, Any], keys: Iterable[str], what: str) -> None:
+    allowed = set(keys)
+    extra = sorted(str(k) for k in action if k not in allowed)
+    if extra:
+        raise IllegalAction(f"{what} has no field {extra[0][:40]!r}.")
+
+
+def _slot(action: Mapping[Any, Any], key: str) -> int:
+    value = action.get(key)
+    if key not in action:
+        raise IllegalAction(f"Say which tile: the action has no '{key}'.")
+    if not _is_int(value) or not 0 <= value < ROW_SIZE:
+        raise IllegalAction(f"'{key}' must be a slot of the row, 0 to {ROW_SIZE - 1}.")
+    return value
+
+
+def _waiting(state: State) -> str:
+    if state.phase == "place":
+        return "Now everyone places a tile."
+    if state.phase == "compare":
+        return f"Now seat {state.current + 1} compares two tiles."
+    return "Now the others guess the tile of the player who compared."
+
+
+def check(state: State, seat: Seat, action: object) -> None:
+    """Refuse anything but a legal action, with a reason that reveals nothing hidden."""
+    if not isinstance(action, Mapping):
+        raise IllegalAction("An action must be a map with a 'type'.")
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise IllegalAction("An action needs a 'type': place, compare, guess or pass.")
+    if kind not in ("place", "compare", "guess", PASS, "timeout"):
+        raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+    if state.over:
+        raise IllegalAction("The game is over.")
+    if kind == "timeout":
+        _check_timeout(state, seat, action)
+        return
+    if seat == SYSTEM:
+        raise IllegalAction("The host's clock only ends waits; it does not play.")
+    if not _is_int(seat) or not 0 <= seat < state.players:
+        raise IllegalAction("You are not a player at this table.")
+    if kind == "place":
+        _check_place(state, seat, action)
+    elif kind == "compare":
+        _check_compare(state, seat, action)
+    else:
+        _check_guess(state, seat, kind, action)
+
+
+def _check_timeout(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
+    if seat != SYSTEM:
+        raise IllegalAction("Only the host's clock can end a wait.")
+    expected = timer_action(state)
+    if expected is None or not _same(action, expected):
+        raise IllegalAction("That timer belongs to a wait that is already over.")
+
+
+def _check_place(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
+    if state.phase != "place":
+        raise IllegalAction("Tiles are placed only at the start of a round. " + _waiting(state))
+    if state.placed[seat] is not None:
+        raise IllegalAction("You have already placed your tile this round.")
+    _only(action, ("type", "tile"), "A place")
+    if "tile" not in action:
+        raise IllegalAction("Say which tile to place: the action has no 'tile'.")
+    tile = action["tile"]
+    if not isinstance(tile, str):
+        raise IllegalAction("'tile' must be the id of a picture in your hand.")
+    if tile not in state.hands[seat]:
+        raise IllegalAction("That picture is not in your hand.")
+
+
+def _check_compare(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
+    if state.phase != "compare":
+        raise IllegalAction("You cannot compare now. " + _waiting(state))
+    if seat != state.current:
+        raise IllegalAction(f"It is not your turn to compare: waiting for seat "
+                            f"{state.current + 1}.")
+    _only(action, ("type", "up", "down"), "A comparison")
+    up, down = _slot(action, "up"), _slot(action, "down")
+    if up == down:
+        raise IllegalAction("Choose two different tiles: one goes up, the other down.")
+    a, b = state.row[up].floor, state.row[down].floor
+    if BOTTOM in (a, b) or TOP in (a, b):
+        raise IllegalAction("A tile on floor 0 or floor 6 cannot be compared any more.")
+    if a != b:
+        raise IllegalAction(f"Both tiles must be on the same floor; these are on floors "
+                            f"{a} and {b}.")
+
+
+def _check_guess(state: State, seat: Seat, kind: str, action: Mapping[Any, Any]) -> None:
+    if state.phase != "guess" or state.guess_for is None:
+        raise IllegalAction("There is nothing to guess now. " + _waiting(state))
+    if seat == state.guess_for:
+        raise IllegalAction("The others are guessing your tile; wait for them.")
+    if seat not in state.eligible:
+        colour = COLOURS[state.guess_for]
+        raise IllegalAction(f"You have no {colour} guess stone left, so you sit this one out.")
+    if state.pending[seat] is not None:
+        raise IllegalAction("You have already answered for this comparison.")
+    if kind == "guess":
+        _only(action, ("type", "slot", "step"), "A guess")
+    else:
+        _only(action, ("type", "step"), "A pass")
+    if "step" in action and not (_is_int(action["step"]) and action["step"] == state.step):
+        raise IllegalAction("That answer was for an earlier comparison.")
+    if kind == "guess":
+        _slot(action, "slot")
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+def apply(state: State, seat: Seat, action: Action) -> State:
+    """The next state; scoring and the next round happen inside."""
+    check(state, seat, action)
+    kind = action["type"]
+    if kind == "place":
+        return _place(state, seat, action["tile"])
+    if kind == "compare":
+        return _compare(state, seat, action["up"], action["down"])
+    if kind == "timeout":
+        return _timeout(state)
+    answer: int | str = action["slot"] if kind == "guess" else PASS
+    pending = list(state.pending)
+    pending[seat] = answer
+    state = replace(state, pending=tuple(pending))
+    if all(pending[s] is not None for s in state.eligible):
+        return _close_guess(state)
+    return state
+
+
+def _place(state: State, seat: Seat, tile: str) -> State:
+    hands = list(state.hands)
+    hand = list(hands[seat])
+    hand.remove(tile)
+    hands[seat] = tuple(hand)
+    placed = list(state.placed)
+    placed[seat] = tile
+    state = replace(state, hands=tuple(hands), placed=tuple(placed))
+    if all(p is not None for p in placed):
+        return _form_row(state)
+    return state
+
+
+def _form_row(state: State) -> State:
+    """Fill up to 7 from the supply, shuffle, line up on floor 3."""
+    fill = ROW_SIZE - state.players
+    tiles: list[tuple[str, Seat | None]] = [
+        (t, s) for s, t in enumerate(state.placed) if t is not None]
+    tiles += [(t, None) for t in state.supply[:fill]]
+    order = shuffled(tiles, stream(state.seed, "row", state.round))
+    row = tuple(Slot(t, START_FLOOR, (), owner) for t, owner in order)
+    line = LogLine(f"The row is laid out with {fill} tiles from the supply; {{0}} compares "
+                   "first.", (state.current,))
+    return replace(state, supply=state.supply[fill:], placed=(None,) * state.players,
+                   row=row, last_row=(), phase="compare", log=(*state.log, line))
+
+
+def _esc(text: str) -> str:
+    """Content text inside a log line, safe from ``format_log``'s placeholders."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _name(state: State, picture: str) -> str:
+    return _esc(dict(state.names).get(picture, picture))
+
+
+def _compare(state: State, seat: Seat, up: int, down: int) -> State:
+    row = list(state.row)
+    row[up] = replace(row[up], floor=row[up].floor + 1)
+    row[down] = replace(row[down], floor=row[down].floor - 1)
+    text = (f"{{0}} rates {_name(state, row[up].picture)} above "
+            f"{_name(state, row[down].picture)}: up to floor {row[up].floor}, "
+            f"down to floor {row[down].floor}.")
+    state = replace(state, row=tuple(row), compares=state.compares + 1,
+                    last=Event("compare", seat, up, down),
+                    log=(*state.log, LogLine(text, (seat,))))
+    eligible = tuple(s for s in range(state.players)
+                     if s != seat and state.stones[s][seat] > 0)
+    if not eligible:
+        return _after_guesses(state)
+    return replace(state, phase="guess", guess_for=seat, eligible=eligible,
+                   pending=(None,) * state.players, step=state.step + 1)
+
+
+def _timeout(state: State) -> State:
+    if state.phase == "place":
+        late = [s for s in range(state.players) if state.placed[s] is None]
+        hands = list(state.hands)
+        placed = list(state.placed)
+        for s in late:
+            hand = list(hands[s])
+            placed[s] = hand.pop(choice_index(len(hand),
+                                              stream(state.seed, "autoplace", state.round, s)))
+            hands[s] = tuple(hand)
+        names = ", ".join(f"{{{i}}}" for i in range(len(late)))
+        line = LogLine(f"Time is up: a tile was placed for {names}.", tuple(late))
+        return _form_row(replace(state, hands=tuple(hands), placed=tuple(placed),
+                                 log=(*state.log, line)))
+    line = LogLine("Time is up: missing guesses count as passes.")
+    return _close_guess(replace(state, log=(*state.log, line)))
+
+
+def _close_guess(state: State) -> State:
+    """Put the stones down, show every answer, and go on."""
+    target = state.guess_for
+    assert target is not None
+    row = list(state.row)
+    stones = [list(r) for r in state.stones]
+    answers: list[tuple[Seat, int | str]] = []
+    parts: list[str] = []
+    for s in state.eligible:
+        answer = state.pending[s]
+        if _is_int(answer):
+            row[answer] = replace(row[answer], stones=(*row[answer].stones, target))
+            stones[s][target] -= 1
+            answers.append((s, answer))
+            parts.append(f"{{{len(parts) + 1}}} on {_name(state, row[answer].picture)}")
+        else:
+            answers.append((s, PASS))
+            parts.append(f"{{{len(parts) + 1}}} passes")
+    line = LogLine(f"Guesses for {{0}}'s tile: {', '.join(parts)}.", (target, *state.eligible))
+    state = replace(state, row=tuple(row), stones=tuple(tuple(r) for r in stones),
+                    guess_for=None, eligible=(), pending=(None,) * state.players,
+                    last=Event("guesses", target, answers=tuple(answers)),
+                    log=(*state.log, line))
+    return _after_guesses(state)
+
+
+def _after_guesses(state: State) -> State:
+    if round_over(state.row):
+        return _score(state)
+    return replace(state, phase="compare", current=(state.current + 1) % state.players)
+
+
+def gain(slot: Slot) -> int:
+    """Floor minus the owner's own-coloured stones on it, never below 0."""
+    if slot.owner is None:
+        return 0
+    return max(0, slot.floor - slot.stones.count(slot.owner))
+
+
+def track(total: int) -> tuple[int, str]:
+    """Where a total stands on the tower: (step 0..7, "up"/"down"/"out")."""
+    if total >= GOAL:
+        return 0, "out"
+    if total <= ROOF:
+        return total, "up"
+    return GOAL - total, "down"
+
+
+def _score(state: State) -> State:
+    ender = state.current
+    gains = [0] * state.players
+    log = list(state.log)
+    log.append(LogLine("{0}'s comparison ends the round. The owners are revealed:", (ender,)))
+    for slot in sorted(state.row, key=lambda s: s.floor):
+        if slot.owner is None:
+            continue
+        g = gain(slot)
+        gains[slot.owner] += g
+        own = slot.stones.count(slot.owner)
+        minus = f" minus {own} guess stone{'s' if own != 1 else ''}" if own else ""
+        log.append(LogLine(f"{{0}}: {_name(state, slot.picture)} on floor {slot.floor}"
+                           f"{minus}: +{g}.", (slot.owner,)))
+    scores = tuple(a + b for a, b in zip(state.scores, gains, strict=True))
+    state = replace(state, scores=scores, revealed=True, last_row=state.row,
+                    last=Event("score", round=state.round, gains=tuple(gains),
+                               owners=tuple(s.owner for s in state.row)))
+    if max(scores) >= GOAL:
+        return _finish(state, log, "goal")
+    if len(state.supply) < ROW_SIZE or not state.bag:
+        log.append(LogLine("The supply cannot fill another round." if state.bag
+                           else "The question bag is empty."))
+        return _finish(state, log, "supply" if state.bag else "questions")
+    supply = state.supply
+    hands = []
+    for hand in state.hands:
+        hands.append((*hand, supply[0]))
+        supply = supply[1:]
+    state = replace(state, hands=tuple(hands), supply=supply, log=tuple(log))
+    return _start_round(state, (ender + 1) % state.players, [])
+
+
+def _winners(scores: Sequence[int]) -> tuple[Seat, ...]:
+    best = max(scores)
+    return tuple(s for s, v in enumerate(scores) if v == best)
+
+
+def _finish(state: State, log: list[LogLine], reason: str) -> State:
+    winners = _winners(state.scores)
+    best = state.scores[winners[0]]
+    marks = [f"{{{i}}}" for i in range(len(winners))]
+    who = marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
+    verb = "wins" if len(winners) == 1 else "share the win"
+    log.append(LogLine(f"Game over: {who} {verb} with {best} points.", winners))
+    return replace(state, phase="over", guess_for=None, eligible=(),
+                   pending=(None,) * state.players, log=tuple(log), end=reason)
+
+
+# --- the end, the views, and hidden variants ----------------------------------------------------
+
+def result(state: State) -> Result | None:
+    if not state.over:
+        return None
+    return Result(_winners(state.scores), tuple(state.scores),
+                  {"end": state.end, "rounds": state.round, "seed": state.seed})
+
+
+def _slots_view(state: State, row: Sequence[Slot], names: Mapping[str, str],
+                owners: bool) -> list[dict[str, Any]]:
+    return [{"slot": i, "picture": s.picture, "name": names.get(s.picture, s.picture),
+             "floor": s.floor, "stones": list(s.stones),
+             "owner": s.owner if owners else None} for i, s in enumerate(row)]
+
+
+def view(state: State, viewer: Viewer) -> View:
+    """Everything public, plus the viewer's own hand, tile and pending guess."""
+    seat = viewer if _is_int(viewer) and 0 <= viewer < state.players else None
+    names = dict(state.names)
+    res = result(state)
+    if state.phase == "place":
+        answered = [p is not None for p in state.placed]
+    elif state.phase == "guess":
+        answered = [state.pending[s] is not None for s in range(state.players)]
+    else:
+        answered = [False] * state.players
+    mine = None
+    if seat is not None:
+        mine = next((i for i, s in enumerate(state.row) if s.owner == seat), None)
+    return {
+        "game": GAME_ID,
+        "you": viewer,
+        "players": state.players,
+        "round": state.round,
+        "phase": state.phase,
+        "actors": sorted(actors(state)),
+        "starter": state.starter,
+        "current": state.current,
+        "question": state.question.to_view(),
+        "row": _slots_view(state, state.row, names, state.revealed),
+        "previous_row": _slots_view(state, state.last_row, names, True),
+        "mine": mine,
+        "hand": [] if seat is None else [{"id": t, "name": names.get(t, t)}
+                                         for t in state.hands[seat]],
+        "hand_counts": [len(h) for h in state.hands],
+        "placed": state.placed[seat] if seat is not None and state.phase == "place" else None,
+        "answered": answered,
+        "guess": state.pending[seat] if seat is not None and state.phase == "guess" else None,
+        "guess_for": state.guess_for,
+        "stones_left": [list(r) for r in state.stones],
+        "scores": list(state.scores),
+        "supply": len(state.supply),
+        "step": state.step,
+        "compares": state.compares,
+        "log": [line.to_view() for line in state.log],
+        "last": None if state.last is None else state.last.to_view(),
+        "over": res is not None,
+        "winners": None if res is None else list(res.winners),
+        "final": None if res is None else list(res.scores),
+    }
+
+
+def hidden_variant(state: State, viewer: Viewer, rng: random.Random) -> State:
+    """Re-deal what ``viewer`` cannot see: others' tiles, the supply, secret owners,
+    others' pending guesses; every count stays."""
+    others = [s for s in range(state.players) if s != viewer]
+    pool = [t for s in others for t in state.hands[s]] + list(state.supply)
+    pool += [t for s in others if (t := state.placed[s]) is not None]
+    pool = shuffled(pool, rng)
+    hands = list(state.hands)
+    placed = list(state.placed)
+    for s in others:
+        size = len(hands[s])
+        hands[s], pool = tuple(pool[:size]), pool[size:]
+        if placed[s] is not None:
+            placed[s], pool = pool[0], pool[1:]
+    supply = tuple(pool)
+    row = list(state.row)
+    if row and not state.revealed:
+        secret = [i for i, slot in enumerate(row) if slot.owner is None or slot.owner != viewer]
+        owners = shuffled([row[i].owner for i in secret], rng)
+        for i, owner in zip(secret, owners, strict=True):
+            row[i] = replace(row[i], owner=owner)
+    pending = list(state.pending)
+    for s in state.eligible:
+        if s != viewer and pending[s] is not None:
+            pending[s] = rng.choice([*range(ROW_SIZE), PASS])
+    return replace(state, hands=tuple(hands), placed=tuple(placed), supply=supply,
+                   row=tuple(row), pending=tuple(pending))
+
+
+def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
+    filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in entry["seats"]]
+    return str(entry["text"]).format(*filled)
+
+
+def describe(action: Action) -> str:
+    """An action in words, for a player's own record."""
+    kind = action.get("type")
+    if kind == "place" and isinstance(action.get("tile"), str):
+        return f"place {action['tile']}"
+    if kind == "compare" and _is_int(action.get("up")) and _is_int(action.get("down")):
+        return f"push slot {action['up']} up and slot {action['down']} down"
+    if kind == "guess" and _is_int(action.get("slot")):
+        return f"put a guess stone on slot {action['slot']}"
+    if kind == PASS:
+        return "pass"
+    return "an unknown action"

@@ -1,0 +1,302 @@
+"""The Ranking table: clicks become intents; views become a tower.
+
+Real widgets offscreen, real clicks through the view's viewport. Views come
+from the real rules (``rules.build`` scenarios, a seeded Session) and, for
+moments a game does not stop at on its own, from ``ranking_demo.sample_view``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from PyQt6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from lanplay.games.ranking import GAME
+from lanplay.games.ranking.rules import build
+from lanplay.session import Session
+from ui.tables import table_for
+from ui.tables.ranking import RankingTable
+from ui.tables.ranking_demo import MOMENTS, demo_seats, sample_view
+from ui.tables.ranking_items import TileItem
+from ui.tables.ranking_layout import track_position
+
+SEATS = demo_seats(4, bots=2)
+
+
+@pytest.fixture
+def table(qtbot: QtBot) -> RankingTable:
+    widget = RankingTable()
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _record(table: RankingTable) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+    table.intent.connect(sent.append)
+    return sent
+
+
+def _point(table: RankingTable, item: TileItem) -> QPoint:
+    return table.graphics.mapFromScene(item.mapToScene(item.picture_rect().center()))
+
+
+def _click(qtbot: QtBot, table: RankingTable, item: TileItem) -> None:
+    qtbot.mouseClick(table.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     pos=_point(table, item))
+
+
+def _compare_view(seat: int | None = 0) -> dict[str, Any]:
+    """Seat 0 to compare: p0..p2 on floor 3, p3 and p4 on 4, p5 on 2, p6 on 3."""
+    state = build([3, 3, 3, 4, 4, 2, 3], [0, 1, 2, 3, None, None, None], current=0)
+    return GAME.view(state, seat)
+
+
+def test_table_for_names_the_ranking_table() -> None:
+    assert table_for("ranking") is RankingTable
+
+
+def test_the_track_goes_up_to_the_roof_then_down_and_out() -> None:
+    assert track_position(0) == (0, True)
+    assert track_position(7) == (7, True)
+    assert track_position(8) == (6, False)
+    assert track_position(14) == (0, False)
+    assert track_position(15) == (None, False)
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+@pytest.mark.parametrize("you", [0, None])
+def test_every_phase_renders(table: RankingTable, moment: str, you: int | None) -> None:
+    view = sample_view(moment, you)
+    table.set_view(view, SEATS, you, animate=False)
+    assert table.banner.text
+    assert len(table.plates) == 4
+    shown = view["row"] or view["previous_row"]
+    assert len(table.tiles) == len(shown)
+    assert table.grab().width() == 1280
+
+
+def test_clicking_a_hand_tile_places_it(qtbot: QtBot, table: RankingTable) -> None:
+    view = sample_view("place", 0)
+    table.set_view(view, SEATS, 0)
+    sent = _record(table)
+    assert table.banner.text.startswith("Your move")
+    assert len(table.hand_items) == 6 and all(item.lit for item in table.hand_items)
+    _click(qtbot, table, table.hand_items[2])
+    assert sent == [{"type": "place", "tile": view["hand"][2]["id"]}]
+    _click(qtbot, table, table.hand_items[3])
+    assert len(sent) == 1, "one tile per round: the table waits for the host's answer"
+
+
+def test_after_placing_the_table_says_what_we_wait_for(table: RankingTable) -> None:
+    table.set_view(sample_view("placed", 0), SEATS, 0)
+    assert table.banner.text == "Placed face down: waiting for Ben and Jonas"
+    assert len(table.hand_items) == 5 and not any(item.lit for item in table.hand_items)
+
+
+def test_two_tiles_on_one_floor_make_a_comparison(qtbot: QtBot, table: RankingTable) -> None:
+    table.set_view(_compare_view(), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.tiles[0])
+    assert table.first == 0
+    lit = sorted(slot for slot, item in table.tiles.items() if item.lit)
+    assert lit == [1, 2, 6], "only the partners on floor 3 light"
+    _click(qtbot, table, table.tiles[2])
+    assert table.chooser.isVisible() and sent == []
+    labels = [b.text() for b in table.chooser.buttons]
+    assert labels == ["P0 up", "P2 up", "Cancel"]
+    qtbot.mouseClick(table.chooser.buttons[1], Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "compare", "up": 2, "down": 0}]
+    state = build([3, 3, 3, 4, 4, 2, 3], [0, 1, 2, 3, None, None, None], current=0)
+    GAME.check(state, 0, sent[0])
+
+
+def test_the_first_button_pushes_the_left_tile_up(qtbot: QtBot, table: RankingTable) -> None:
+    table.set_view(_compare_view(), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.tiles[4])
+    _click(qtbot, table, table.tiles[3])
+    qtbot.mouseClick(table.chooser.buttons[0], Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "compare", "up": 3, "down": 4}]
+
+
+def test_tiles_on_different_floors_cannot_be_paired(qtbot: QtBot,
+                                                    table: RankingTable) -> None:
+    table.set_view(_compare_view(), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.tiles[0])
+    _click(qtbot, table, table.tiles[3])
+    assert sent == [] and not table.chooser.isVisible()
+    assert table.toast.isVisible() and "same floor" not in table.toast.text()
+    assert "one floor" in table.toast.text() and "floor 4" in table.toast.text()
+    assert table.first == 0, "the first pick stays; a partner on its floor still works"
+
+
+def test_a_lonely_tile_explains_why_it_cannot_be_compared(qtbot: QtBot,
+                                                          table: RankingTable) -> None:
+    table.set_view(_compare_view(), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.tiles[5])
+    assert sent == [] and table.first is None
+    assert "alone on floor 2" in table.toast.text()
+
+
+def test_cancel_and_escape_start_the_comparison_over(qtbot: QtBot,
+                                                     table: RankingTable) -> None:
+    table.set_view(_compare_view(), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.tiles[0])
+    _click(qtbot, table, table.tiles[1])
+    qtbot.mouseClick(table.chooser.buttons[-1], Qt.MouseButton.LeftButton)
+    assert sent == [] and table.first is None and not table.chooser.isVisible()
+    _click(qtbot, table, table.tiles[0])
+    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert table.first is None
+
+
+def test_others_tiles_are_not_clickable_when_someone_else_compares(
+        qtbot: QtBot, table: RankingTable) -> None:
+    table.set_view(_compare_view(seat=1), SEATS, 1)
+    sent = _record(table)
+    assert table.banner.text == "Waiting for Mia to compare two tiles"
+    for item in table.tiles.values():
+        _click(qtbot, table, item)
+    assert sent == [] and table.first is None
+
+
+def test_a_guess_click_sends_the_slot(qtbot: QtBot, table: RankingTable) -> None:
+    view = sample_view("guess", 0)
+    table.set_view(view, SEATS, 0)
+    sent = _record(table)
+    assert table.banner.text == "Guess which tile is Ben's: click a tile, or Pass"
+    assert table.pass_button.isVisible()
+    _click(qtbot, table, table.tiles[4])
+    assert sent == [{"type": "guess", "slot": 4, "step": view["step"]}]
+
+
+def test_pass_sends_pass(qtbot: QtBot, table: RankingTable) -> None:
+    view = sample_view("guess", 0)
+    table.set_view(view, SEATS, 0)
+    sent = _record(table)
+    qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "pass", "step": view["step"]}]
+
+
+def test_my_pending_guess_shows_on_its_tile(table: RankingTable) -> None:
+    view = sample_view("guess", 0)
+    view["guess"] = 3
+    view["answered"] = [True, False, False, False]
+    table.set_view(view, SEATS, 0)
+    assert table.tiles[3].pending is not None
+    assert not table.pass_button.isVisible()
+    assert table.banner.text.startswith("Answered: waiting for")
+
+
+@pytest.mark.parametrize("moment", ["place", "compare", "guess"])
+def test_a_spectator_has_no_actions(qtbot: QtBot, table: RankingTable, moment: str) -> None:
+    view = sample_view(moment, None)
+    table.set_view(view, SEATS, None)
+    sent = _record(table)
+    assert table.hand_items == [] and not table.pass_button.isVisible()
+    for item in table.tiles.values():
+        _click(qtbot, table, item)
+    assert sent == []
+    assert not any(item.lit for item in table.tiles.values())
+
+
+def test_the_reveal_shows_owners_and_points(table: RankingTable) -> None:
+    table.set_view(sample_view("reveal", 0), SEATS, 0)
+    owned = {slot: item for slot, item in table.tiles.items() if item.owner is not None}
+    assert sorted(owned) == [0, 1, 2, 4]
+    assert owned[0].gain == 6 - 2, "floor 6 minus Ben's two stones in his own colour"
+    assert owned[1].gain == 4
+    assert table.tiles[3].supply
+    assert table.plates[1].info.gain == 4
+
+
+def test_a_comparison_animates_and_a_resync_jumps(qtbot: QtBot, table: RankingTable) -> None:
+    state = build([3, 3, 3, 4, 4, 2, 3], [0, 1, 2, 3, None, None, None], current=0)
+    before = GAME.view(state, 1)
+    table.set_view(before, SEATS, 1)
+    start = table.tiles[0].pos()
+    after_state = GAME.apply(state, 0, {"type": "compare", "up": 0, "down": 1})
+    table.set_view(GAME.view(after_state, 1), SEATS, 1)
+    assert table.animating
+    moving = table.tiles[0]
+    qtbot.waitUntil(lambda: not table.animating, timeout=2000)
+    assert moving.pos() != start
+    table.set_view(GAME.view(after_state, 2), SEATS, 2, animate=False)
+    assert not table.animating
+
+
+def test_show_rejection_shows_the_reason_and_unlocks(qtbot: QtBot,
+                                                     table: RankingTable) -> None:
+    table.set_view(sample_view("place", 0), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, table.hand_items[0])
+    table.show_rejection("That tile is not in your hand.")
+    assert table.toast.isVisible() and table.toast.text() == "That tile is not in your hand."
+    _click(qtbot, table, table.hand_items[1])
+    assert len(sent) == 2
+
+
+def test_the_log_uses_names(table: RankingTable) -> None:
+    table.set_view(sample_view("compare", 0), SEATS, 0)
+    assert "Ben compared Octopus (up) with Salad (down)." in table.log_panel.lines()
+
+
+def _act_through_table(qtbot: QtBot, table: RankingTable, view: dict[str, Any],
+                       rng: random.Random) -> None:
+    """Seat 0 plays by mouse: a hand tile, a pair on one floor, a guess or a pass."""
+    phase = view["phase"]
+    if phase == "place":
+        _click(qtbot, table, rng.choice(table.hand_items))
+    elif phase == "compare":
+        floors: dict[int, list[TileItem]] = {}
+        for item in table.tiles.values():
+            if item.floor is not None and 1 <= item.floor <= 5:
+                floors.setdefault(item.floor, []).append(item)
+        pairs = [group for group in floors.values() if len(group) >= 2]
+        first, second = rng.sample(rng.choice(pairs), 2)
+        _click(qtbot, table, first)
+        _click(qtbot, table, second)
+        qtbot.mouseClick(table.chooser.buttons[rng.randrange(2)], Qt.MouseButton.LeftButton)
+    elif phase == "guess":
+        if rng.random() < 0.3:
+            qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+        else:
+            _click(qtbot, table, rng.choice(list(table.tiles.values())))
+
+
+def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
+                                                     table: RankingTable) -> None:
+    seats = demo_seats(3, bots=2)
+    session = Session(GAME, 3, seed=21)
+    rng = random.Random(21)
+    sent = _record(table)
+    mine = 0
+    for _ in range(3000):
+        if session.result is not None:
+            break
+        view = session.view(0)
+        table.set_view(view, seats, 0, animate=False)
+        if 0 in session.actors():
+            _act_through_table(qtbot, table, view, rng)
+            assert len(sent) == mine + 1, f"the table sent nothing in phase {view['phase']}"
+            session.submit(0, sent[-1])
+            mine += 1
+            continue
+        seat = min(session.actors())
+        action = GAME.bot(session.view(seat), seat, rng)
+        assert action is not None
+        session.submit(seat, action)
+    assert session.result is not None, "the game did not end"
+    final = session.view(0)
+    table.set_view(final, seats, 0)
+    assert table.banner.text.startswith("Game over")
+    assert {a["type"] for a in sent} >= {"place", "compare", "guess"}
