@@ -549,7 +549,12 @@ class RankingTable(QWidget):
         label = QGraphicsSimpleTextItem("Your hand")
         label.setFont(look.font(t * 0.9, bold=True))
         label.setBrush(look.MUTED_ON_FELT)
-        label.setPos(band.left(), band.top() - t * 0.3)
+        size = label.boundingRect()
+        first = lay.hand[0] if lay.hand else band
+        if first.left() - band.left() >= size.width() + t * 0.5:  # room beside the tiles
+            label.setPos(band.left(), first.center().y() - size.height() / 2)
+        else:  # above them, clear of the tiles' top edge
+            label.setPos(first.left(), first.top() - size.height() - 2)
         self.scene.addItem(label)
         self._draw_action(view, lay)
 
