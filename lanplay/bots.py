@@ -26,11 +26,21 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
     """Make ``peer`` play its seat until its connection ends."""
     rng = random.Random(seed)
     acted_on = -1
+    in_flight: int | None = None
+    """The intent sent and not yet answered: in a simultaneous phase another seat's
+    answer changes the view before ours is applied, and asking again then would
+    only send a duplicate the host refuses (and that costs a rate token)."""
+    back_off = False
 
     def on_event(event: str, payload: Any) -> None:
-        nonlocal acted_on
-        if event in ("rejected", "reconnected"):
-            acted_on = -1  # try again: refused, or the move may have been lost in a drop
+        nonlocal acted_on, in_flight, back_off
+        if event in ("accepted", "rejected") and getattr(payload, "id", None) == in_flight:
+            in_flight = None
+            if event == "rejected":
+                acted_on = -1  # refused: think again on the next look
+                back_off = getattr(payload, "code", "") == "rate"
+        elif event == "reconnected":
+            acted_on, in_flight = -1, None  # the move may have been lost in the drop
 
     peer.listeners.append(on_event)
     runner = asyncio.get_running_loop().create_task(peer.run())
@@ -41,10 +51,13 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
             if (lobby is not None and lobby.phase != "playing" and peer.seat is not None
                     and peer.seat < len(lobby.seats) and not lobby.seats[peer.seat]["ready"]):
                 peer.control("ready", ready=True)
+            if back_off:  # the host throttled us: let its bucket refill a little
+                back_off = False
+                await asyncio.sleep(0.2)
             view = peer.view
             if (view is not None and peer.seat is not None and peer.result is None
-                    and peer.state_id != acted_on and lobby is not None
-                    and lobby.phase == "playing"):
+                    and in_flight is None and peer.state_id != acted_on
+                    and lobby is not None and lobby.phase == "playing"):
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
                 else:
@@ -53,7 +66,7 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     if delay:
                         await asyncio.sleep(delay)
                     acted_on = peer.state_id
-                    peer.intent(action)
+                    in_flight = peer.intent(action)
                     continue
             waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
             await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)

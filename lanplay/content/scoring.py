@@ -42,7 +42,7 @@ def bot_score(picture: str | Picture, about: str | Question | Topic | Sequence[A
     elif isinstance(about, Question | Topic):
         weights = about.weights
     else:
-        weights = tuple((str(a), float(w)) for a, w in about)
+        weights = tuple((str(pair[0]), float(pair[1])) for pair in about)
     return fit(scores, weights) + rng.gauss(0.0, noise)
 
 

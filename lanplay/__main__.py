@@ -1,0 +1,7 @@
+"""``python -m lanplay``: the same as the ``lanplay`` command."""
+
+import sys
+
+from lanplay.cli import main
+
+sys.exit(main())
