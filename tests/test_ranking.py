@@ -395,6 +395,9 @@ def test_a_custom_pack_plays_its_pictures_and_questions(tmp_path: Path) -> None:
     assert len(everything) == 120
     assert dict(state.names)["office/stapler"] == "Red stapler"
     assert any(q.id == "office/loud" for q in (state.question, *state.bag))
+    # The group's own question (the office pack has one for both sides) comes first.
+    assert state.question.id == "office/loud"
+    assert not any(q.own for q in state.bag)
     assert all(q.side == "blue" for q in (state.question, *state.bag))
     *_, last = bot_game(3, seed=4, lib=lib)
     assert GAME.result(last) is not None

@@ -10,7 +10,8 @@ Decisions taken where the rulebook is silent (also in help.md):
   round 1 is drawn by the shared seeded generator; later rounds start left
   of the player whose comparison ended the previous round.
 * The question of each round is drawn from the bag of the chosen side by
-  ``stream(seed, "question", round)``; the 7 tiles of a row are shuffled by
+  ``stream(seed, "question", round)``, a custom pack's questions (for that
+  side or both) before any built-in one; the 7 tiles of a row are shuffled by
   ``stream(seed, "row", round)`` and all start on floor 3.
 * A comparison takes two tiles on the same floor 1..5 (a tile on floor 0 or
   6 cannot move further). The floors always sum to 21, so a legal pair
@@ -78,6 +79,8 @@ class Ask:
     text: str
     side: str
     weights: tuple[tuple[str, float], ...]
+    own: bool = False
+    """From the group's custom pack: drawn before any built-in question."""
 
     def to_view(self) -> dict[str, Any]:
         return {"id": self.id, "text": self.text, "side": self.side,
@@ -180,7 +183,8 @@ def setup(players: int, options: Mapping[str, Any], seed: int, library: Library)
         raise ValueError(f"option question_side must be one of {list(SIDES)}")
     tiles = library.ranking_tiles(seed)
     names = tuple((t, library.picture(t).name) for t in tiles)
-    bag = tuple(Ask(q.id, q.text, side, tuple((str(a), float(w)) for a, w in q.weights))
+    bag = tuple(Ask(q.id, q.text, side, tuple((str(a), float(w)) for a, w in q.weights),
+                    own=q.pack not in ("", "builtin"))
                 for q in library.ranking_questions(side))
     if not bag:
         raise ValueError(f"There are no questions for the {side} side.")
@@ -232,7 +236,9 @@ def _start_round(state: State, starter: Seat, log: list[LogLine]) -> State:
     """Draw the next question and open the place phase."""
     number = state.round + 1
     bag = list(state.bag)
-    question = bag.pop(choice_index(len(bag), stream(state.seed, "question", number)))
+    # A group that brought its own questions wants to play them: those first.
+    pool = [i for i, ask in enumerate(bag) if ask.own] or list(range(len(bag)))
+    question = bag.pop(pool[choice_index(len(pool), stream(state.seed, "question", number))])
     log.append(LogLine(f"Round {number}: {{0}} draws the question \"{_esc(question.text)}\"",
                        (starter,)))
     return replace(
@@ -541,12 +547,15 @@ def gain(slot: Slot) -> int:
 
 
 def track(total: int) -> tuple[int, str]:
-    """Where a total stands on the tower: (step 0..7, "up"/"down"/"out")."""
+    """Where a total stands on the tower: (step 0..7, "up"/"down"/"out").
+
+    Up from 0 to the roof (7), then down: 8 is back on 6, 14 on 0, 15 is out.
+    """
     if total >= GOAL:
         return 0, "out"
     if total <= ROOF:
         return total, "up"
-    return GOAL - total, "down"
+    return 2 * ROOF - total, "down"
 
 
 def _score(state: State) -> State:
