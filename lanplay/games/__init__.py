@@ -28,7 +28,8 @@ class Entry:
 
 CATALOGUE: tuple[Entry, ...] = (
     Entry("ranking", "Ranking", (3, 5), ("standard",), "lanplay.games.ranking"),
-    Entry("s-tier", "S-tier", (2, 16), ("cooperative", "competitive", "team"), None),
+    Entry("s-tier", "S-tier", (2, 16), ("cooperative", "competitive", "team"),
+          "lanplay.games.s_tier"),
     Entry("ranking-top", "Ranking Top", (3, 5), ("standard",), None),
     Entry("ranagedon", "Ranagedon", (2, 4), ("standard",), None),
     Entry("alles-klar", "Alles klar?", (2, 5), ("standard",), "lanplay.games.alles_klar"),

@@ -1,0 +1,101 @@
+"""S-tier (2-16 players): guess how the leader ranked five pictures on a tier list.
+
+Three modes: cooperative (2-6), competitive (4-11) and team (4-16). The rules
+and every decision taken where the rulebook is silent are in ``coop.py``,
+``competitive.py``, ``team.py`` (module docstrings) and ``help.md`` (what
+players read on F1). This module only binds them to the Game surface and
+hands ``rules.setup`` the content library the options name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lanplay.content import in_play
+from lanplay.game import Action, Mode, Option, Result, Seat, Timer, View, Viewer
+from lanplay.games.s_tier import bot as player
+from lanplay.games.s_tier import competitive, coop, rules, team
+from lanplay.games.s_tier.rules import State
+
+
+class STier:
+    """The Game surface of S-tier; stateless, so one module-level instance."""
+
+    id = rules.GAME_ID
+    name = "S-tier"
+    summary = "The leader ranks five pictures from S to D on a secret note; guess how."
+    modes = (
+        Mode(coop.MODE, "Cooperative", coop.MIN_PLAYERS, coop.MAX_PLAYERS,
+             "Everyone together arranges one board to match the leader's note."),
+        Mode(competitive.MODE, "Competitive", competitive.MIN_PLAYERS, competitive.MAX_PLAYERS,
+             "Each player guesses the tier of their own picture, without discussion."),
+        Mode(team.MODE, "Team", team.MIN_PLAYERS, team.MAX_PLAYERS,
+             "Two teams (even and odd seats) race their tokens to the star."),
+    )
+    options = (
+        Option(in_play.PACK_OPTION, "Picture pack", "", (),
+               "A custom pack from your packs folder; empty = the built-in pictures."),
+        Option("text_side", "Harder game (text side)", False, (),
+               "Cooperative only: effects on the track start working as the tokens "
+               "cross them. Ignored in the other modes."),
+        Option("coop_track", "Steps to the star (cooperative)", 4, coop.TRACKS,
+               "Cooperative only: how far each token is from the star. Ignored in the "
+               "other modes."),
+        Option("team_track", "Steps to the star (team)", 5, team.TRACKS,
+               "Team only: how far each team's token is from the star. Ignored in the "
+               "other modes."),
+        Option("guess_seconds", "Time to guess (s)", 300, coop.GUESS_SECONDS,
+               "Cooperative only: the board is submitted as it lies when time runs out; "
+               "0 = no limit. Ignored in the other modes."),
+        Option("place_seconds", "Time to place (s)", 60, competitive.PLACE_SECONDS,
+               "Competitive only: an unplaced picture counts as wrong when time runs out; "
+               "0 = no limit. Ignored in the other modes."),
+    )
+    rules_help = Path(__file__).with_name("help.md").read_text(encoding="utf-8")
+
+    def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> State:
+        return rules.setup(players, mode, options, seed, in_play.for_options(options))
+
+    def actors(self, state: State) -> frozenset[Seat]:
+        return rules.actors(state)
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        return rules.legal(state, seat)
+
+    def check(self, state: State, seat: Seat, action: Action) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, viewer: Viewer) -> View:
+        return rules.view(state, viewer)
+
+    def result(self, state: State) -> Result | None:
+        return rules.result(state)
+
+    def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:
+        return rules.timer(state, options)
+
+    def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
+        return rules.order_independent(state, seat, action)
+
+    def hidden_variant(self, state: State, viewer: Viewer, rng: random.Random) -> State:
+        return rules.hidden_variant(state, viewer, rng)
+
+    def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
+        return player.choose(view, seat, rng)
+
+    def describe(self, action: Action) -> str:
+        return rules.describe(action)
+
+    def format_log(self, entry: Mapping[str, Any], names: list[str]) -> str:
+        return rules.format_log(entry, names)
+
+
+GAME = STier()
+
+__all__ = ["GAME", "STier"]

@@ -1,0 +1,209 @@
+"""What the three S-tier modes share: tiers, the card deck, topics, log lines, checks.
+
+The content (pictures, cards, topics) is copied into the state as plain data
+at setup, so after that the rules never touch a pack. The deck is a tuple of
+card indexes; when it runs out, the discards are reshuffled with the seeded
+stream ``("reshuffle", n)``; if even that cannot fill a round (competitive
+and team games keep the pictures guessed right as points), every card not in
+the deck goes back in, because the points are counted, not held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from lanplay.content.library import Library
+from lanplay.game import IllegalAction, Seat
+from lanplay.rng import choice_index, shuffled, stream
+
+GAME_ID = "s-tier"
+TIERS = ("S", "A", "B", "C", "D")
+TIER_COUNT = len(TIERS)
+
+Weights = tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: str
+    text: str
+    weights: Weights
+
+    def to_view(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text,
+                "weights": [[axis, w] for axis, w in self.weights]}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A double-sided picture card, names included so the view needs no content."""
+
+    front: str
+    front_name: str
+    back: str
+    back_name: str
+
+    def face(self, side: int) -> str:
+        return self.front if side == 0 else self.back
+
+    def name_of(self, picture: str) -> str:
+        return self.front_name if picture == self.front else self.back_name
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
+
+    text: str
+    seats: tuple[Seat, ...] = ()
+
+    def to_view(self) -> dict[str, Any]:
+        return {"text": self.text, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards as data: all of them, the draw order and the discard pile."""
+
+    cards: tuple[Card, ...]
+    order: tuple[int, ...]
+    discard: tuple[int, ...] = ()
+    reshuffles: int = 0
+
+    def draw(self, count: int, seed: int) -> tuple[tuple[int, ...], Deck]:
+        """The top ``count`` cards, refilling first if the deck is short."""
+        deck = self
+        if len(deck.order) < count:
+            deck = deck.refill(count, seed)
+        return deck.order[:count], Deck(deck.cards, deck.order[count:], deck.discard,
+                                        deck.reshuffles)
+
+    def refill(self, count: int, seed: int) -> Deck:
+        n = self.reshuffles + 1
+        if len(self.order) + len(self.discard) >= count:
+            back = self.discard
+        else:
+            held = set(self.order)
+            back = tuple(i for i in range(len(self.cards)) if i not in held)
+        more = shuffled(sorted(back), stream(seed, "reshuffle", n))
+        return Deck(self.cards, (*self.order, *more), (), n)
+
+    def discarding(self, cards: Sequence[int]) -> Deck:
+        return Deck(self.cards, self.order, (*self.discard, *cards), self.reshuffles)
+
+    def shuffled_order(self, rng: Any) -> Deck:
+        """The same deck with its draw order reshuffled (hidden variants)."""
+        return Deck(self.cards, tuple(shuffled(self.order, rng)), self.discard,
+                    self.reshuffles)
+
+
+def load_content(library: Library, seed: int) -> tuple[Deck, tuple[Topic, ...]]:
+    """The 70 cards and every topic, in seeded orders, as plain data."""
+    cards = []
+    for card in library.stier_cards(seed):
+        cards.append(Card(card.front, _name(library, card.front),
+                          card.back, _name(library, card.back)))
+    topics = [Topic(t.id, t.text, tuple((str(a), float(w)) for a, w in t.weights))
+              for t in library.stier_topics()]
+    order = shuffled(range(len(topics)), stream(seed, "topics"))
+    return (Deck(tuple(cards), tuple(range(len(cards)))),
+            tuple(topics[i] for i in order))
+
+
+def _name(library: Library, picture: str) -> str:
+    found = library.pictures.get(picture)
+    return found.name if found is not None else picture
+
+
+def topic_of(topics: Sequence[Topic], round_no: int) -> Topic:
+    return topics[(round_no - 1) % len(topics)]
+
+
+def default_faces(deck: Deck, hand: Sequence[int], seed: int, round_no: int,
+                  salt: str = "") -> tuple[str, ...]:
+    """The face each card shows, drawn by ``stream(seed, "face", round, i)``."""
+    return tuple(deck.cards[c].face(choice_index(2, stream(seed, "face", round_no, salt, i)))
+                 for i, c in enumerate(hand))
+
+
+def first_seat(players: int, seed: int) -> Seat:
+    return choice_index(players, stream(seed, "first"))
+
+
+# --- checking actions from the wire -------------------------------------------------
+
+def is_int(value: object) -> TypeGuard[int]:
+    return type(value) is int
+
+
+def is_tier(value: object) -> TypeGuard[int]:
+    return is_int(value) and 0 <= value < TIER_COUNT
+
+
+def need_map(action: object) -> Mapping[str, Any]:
+    if not isinstance(action, Mapping):
+        raise IllegalAction("An action must be a map with a 'type'.")
+    return action
+
+
+def only_keys(action: Mapping[str, Any], *keys: str) -> None:
+    extra = sorted(str(k)[:40] for k in action if k != "type" and k not in keys)
+    if extra:
+        allowed = ", ".join(repr(k) for k in keys) or "no other field"
+        raise IllegalAction(f"This action takes {allowed}; {extra[0]!r} is not one of them.")
+
+
+def tier_field(action: Mapping[str, Any], key: str = "tier") -> int:
+    if key not in action:
+        raise IllegalAction(f"Say which tier: the action has no {key!r}.")
+    value = action[key]
+    if not is_tier(value):
+        raise IllegalAction(f"{key!r} must be a tier from 0 (S) to 4 (D).")
+    return value
+
+
+def type_of(action: Mapping[str, Any], known: Sequence[str]) -> str:
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise IllegalAction("An action needs a 'type' that is a word.")
+    if kind not in known and kind != "timeout":
+        raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+    return kind
+
+
+def ceil_half(n: int) -> int:
+    return (n + 1) // 2
+
+
+def names(count: int, start: int = 0) -> str:
+    """'{0}', '{0} and {1}', '{0}, {1} and {2}'."""
+    marks = [f"{{{i}}}" for i in range(start, start + count)]
+    if not marks:
+        return "nobody"
+    return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
+
+
+def plain(value: Any) -> Any:
+    """A fresh msgpack-ready copy: tuples become lists, maps are copied."""
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+def freeze(value: Any) -> Any:
+    """The inverse of ``plain`` for storing events in a frozen state."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: freeze(v) for k, v in value.items()}
+    return value
+
+
+def format_log(entry: Mapping[str, Any], seat_names: Sequence[str]) -> str:
+    filled = [seat_names[s] if 0 <= s < len(seat_names) else f"seat {s + 1}"
+              for s in entry["seats"]]
+    return str(entry["text"]).format(*filled)

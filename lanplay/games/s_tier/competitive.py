@@ -1,0 +1,339 @@
+"""S-tier competitive mode (4-11): each guesser places one picture of the leader's note.
+
+Decisions where the rulebook is silent (also in help.md):
+
+* The first leader is drawn by the shared generator, then the role passes
+  clockwise; the game ends when every player has led once.
+* The round's pictures (max(players - 1, 5)) lie face up from the start;
+  the leader writes a tier per picture (no empty tier, at most 2 per tier),
+  then the program deals one picture to each guesser with the seeded stream
+  ("deal", round), clockwise from the leader's left; the rest are extras.
+* Placements are secret until everyone has placed (the digital "without
+  discussion"); a placement is final. The ``place_seconds`` timer counts an
+  unplaced picture as wrong.
+* "At least half" is ceil(guessers / 2). The leader's victory pictures are
+  counted as points (the deck is not emptied by them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lanplay.content.library import Library
+from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.games.s_tier.common import (
+    GAME_ID,
+    TIER_COUNT,
+    TIERS,
+    Deck,
+    LogLine,
+    Topic,
+    ceil_half,
+    default_faces,
+    first_seat,
+    freeze,
+    is_int,
+    is_tier,
+    load_content,
+    names,
+    need_map,
+    only_keys,
+    plain,
+    tier_field,
+    topic_of,
+    type_of,
+)
+from lanplay.rng import choice_index, shuffled, stream
+
+MODE = "competitive"
+MIN_PLAYERS, MAX_PLAYERS = 4, 11
+PLACE_SECONDS = (0, 30, 60, 120)
+MAX_PER_TIER = 2
+SAMPLE_NOTES = 24
+ACTIONS = ("note", "place")
+
+
+@dataclass(frozen=True)
+class Competitive:
+    players: int
+    seed: int
+    place_seconds: int
+    deck: Deck
+    topics: tuple[Topic, ...]
+    round: int
+    leader: Seat
+    phase: str
+    hand: tuple[int, ...] = ()
+    faces: tuple[str, ...] = ()
+    note: tuple[int, ...] | None = None
+    dealt: tuple[str | None, ...] = ()
+    placed: tuple[int | None, ...] = ()
+    won: tuple[int, ...] = ()
+    led: tuple[Seat, ...] = ()
+    log: tuple[LogLine, ...] = ()
+    last: Mapping[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def topic(self) -> Topic:
+        return topic_of(self.topics, self.round)
+
+    @property
+    def guessers(self) -> tuple[Seat, ...]:
+        return tuple(s for s in range(self.players) if s != self.leader)
+
+    def name(self, picture: str | None) -> str:
+        for c in self.hand:
+            card = self.deck.cards[c]
+            if picture in (card.front, card.back):
+                return card.name_of(picture)
+        return str(picture)
+
+
+def picture_count(players: int) -> int:
+    return max(players - 1, 5)
+
+
+def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Competitive:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"S-tier (competitive) needs 4-11 players; there are {players}.")
+    seconds = options.get("place_seconds", 60)
+    if seconds not in PLACE_SECONDS or not is_int(seconds):
+        raise ValueError(f"option place_seconds must be one of {list(PLACE_SECONDS)}")
+    deck, topics = load_content(library, seed)
+    state = Competitive(players=players, seed=seed, place_seconds=seconds, deck=deck,
+                        topics=topics, round=0, leader=first_seat(players, seed), phase="note",
+                        won=(0,) * players)
+    return start_round(state, state.leader)
+
+
+def start_round(state: Competitive, leader: Seat) -> Competitive:
+    round_no = state.round + 1
+    hand, deck = state.deck.draw(picture_count(state.players), state.seed)
+    line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
+    return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
+                   faces=default_faces(deck, hand, state.seed, round_no), note=None,
+                   dealt=(None,) * state.players, placed=(None,) * state.players,
+                   led=(*state.led, leader), log=(*state.log, line))
+
+
+def actors(state: Competitive) -> frozenset[Seat]:
+    if state.phase == "note":
+        return frozenset({state.leader})
+    if state.phase == "place":
+        return frozenset(s for s in state.guessers if state.placed[s] is None)
+    return frozenset()
+
+
+def legal(state: Competitive, seat: Seat) -> list[Action]:
+    if seat not in actors(state):
+        return []
+    if state.phase == "place":
+        return [{"type": "place", "tier": t} for t in range(TIER_COUNT)]
+    return sample_notes(len(state.faces), stream(state.seed, "sample", state.round))
+
+
+def sample_notes(count: int, rng: random.Random) -> list[Action]:
+    """Random notes with every tier used and at most two pictures per tier."""
+    out: list[Action] = []
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(SAMPLE_NOTES * 2):
+        doubles = shuffled(range(TIER_COUNT), rng)[:count - TIER_COUNT]
+        tiers = [*range(TIER_COUNT), *doubles]
+        note = tuple(shuffled(tiers, rng))
+        if note not in seen:
+            seen.add(note)
+            out.append({"type": "note", "tiers": list(note)})
+        if len(out) == SAMPLE_NOTES:
+            break
+    return out
+
+
+def note_problem(tiers: object, count: int) -> str | None:
+    """Why ``tiers`` is not a valid competitive note for ``count`` pictures, or None."""
+    if not isinstance(tiers, list) or len(tiers) != count:
+        return f"'tiers' must give a tier for each of the {count} pictures, in their order."
+    if not all(is_tier(t) for t in tiers):
+        return "Each entry of 'tiers' is a tier from 0 (S) to 4 (D)."
+    used = [tiers.count(t) for t in range(TIER_COUNT)]
+    if 0 in used:
+        return f"No tier may stay empty: put a picture in {TIERS[used.index(0)]}."
+    if max(used) > MAX_PER_TIER:
+        return f"At most 2 pictures per tier: {TIERS[used.index(max(used))]} has {max(used)}."
+    return None
+
+
+def check(state: Competitive, seat: Seat, action: object) -> None:
+    act = need_map(action)
+    if state.over:
+        raise IllegalAction("The game is over.")
+    kind = type_of(act, ACTIONS)
+    if kind == "timeout":
+        if seat != SYSTEM:
+            raise IllegalAction("Only the host's clock can end the time for placing.")
+        only_keys(act, "round", "phase")
+        if (state.phase != "place" or not is_int(act.get("round"))
+                or act.get("round") != state.round or act.get("phase") != "place"):
+            raise IllegalAction("That timer belongs to a round that is already scored.")
+        return
+    if seat == SYSTEM or not 0 <= seat < state.players:
+        raise IllegalAction("Only a player at the table can do that.")
+    if kind == "note":
+        if state.phase != "note":
+            raise IllegalAction("The note for this round is already written.")
+        if seat != state.leader:
+            raise IllegalAction("Only the leader writes the note.")
+        only_keys(act, "tiers")
+        problem = note_problem(act.get("tiers"), len(state.faces))
+        if problem:
+            raise IllegalAction(problem)
+        return
+    if state.phase != "place":
+        raise IllegalAction("Wait: the leader is still writing the note.")
+    if seat == state.leader:
+        raise IllegalAction("You are the leader this round: you place nothing.")
+    if state.placed[seat] is not None:
+        raise IllegalAction("You have already placed your picture.")
+    only_keys(act, "tier")
+    tier_field(act)
+
+
+def order_independent(state: Competitive, seat: Seat, action: object) -> bool:
+    """Each guesser places only their own picture, so placements commute."""
+    return (isinstance(action, Mapping) and state.phase == "place"
+            and action.get("type") == "place")
+
+
+def apply(state: Competitive, seat: Seat, action: Action) -> Competitive:
+    check(state, seat, action)
+    kind = action["type"]
+    if kind == "note":
+        return deal(replace(state, note=tuple(action["tiers"]), phase="place"))
+    if kind == "place":
+        placed = list(state.placed)
+        placed[seat] = action["tier"]
+        after = replace(state, placed=tuple(placed),
+                        log=(*state.log, LogLine("{0} has placed their picture.", (seat,))))
+        return reveal(after) if not actors(after) else after
+    missing = [s for s in state.guessers if state.placed[s] is None]
+    line = LogLine(f"Time is up for {names(len(missing))}: unplaced pictures count as wrong.",
+                   tuple(missing))
+    return reveal(replace(state, log=(*state.log, line)))
+
+
+def deal(state: Competitive) -> Competitive:
+    order = shuffled(range(len(state.faces)), stream(state.seed, "deal", state.round))
+    dealt: list[str | None] = [None] * state.players
+    for i, seat in enumerate((state.leader + k) % state.players
+                             for k in range(1, state.players)):
+        dealt[seat] = state.faces[order[i]]
+    line = LogLine(f"{{0}} has written the note. The topic: \u201c{state.topic.text}\u201d. "
+                   "The pictures are dealt.", (state.leader,))
+    return replace(state, dealt=tuple(dealt), log=(*state.log, line))
+
+
+def reveal(state: Competitive) -> Competitive:
+    assert state.note is not None
+    truth = dict(zip(state.faces, state.note, strict=True))
+    correct = tuple(s for s in state.guessers
+                    if state.placed[s] is not None and truth[state.dealt[s] or ""]
+                    == state.placed[s])
+    guessers = len(state.guessers)
+    gain = 2 if len(correct) == guessers else 1 if len(correct) >= ceil_half(guessers) else 0
+    won = list(state.won)
+    for s in correct:
+        won[s] += 1
+    won[state.leader] += gain
+    written = ", ".join(f"{state.name(p)} {TIERS[t]}" for p, t in truth.items())
+    lines = [LogLine(f"{{0}}'s note: {written}.", (state.leader,))]
+    if correct:
+        lines.append(LogLine(f"{names(len(correct))} guessed right and keep their picture.",
+                             correct))
+    else:
+        lines.append(LogLine("Nobody guessed right."))
+    if gain:
+        lines.append(LogLine(f"{{0}} takes {gain} victory picture{'s' if gain > 1 else ''}.",
+                             (state.leader,)))
+    last = freeze({"kind": "reveal", "note": list(state.note), "placements": list(state.placed),
+                   "correct": list(correct), "leader_gain": gain})
+    kept = {state.dealt[s] for s in correct}
+    lost = [c for c in state.hand
+            if state.deck.cards[c].front not in kept and state.deck.cards[c].back not in kept]
+    after = replace(state, won=tuple(won), last=last, deck=state.deck.discarding(lost),
+                    log=(*state.log, *lines))
+    if len(state.led) == state.players:
+        best = max(won)
+        winners = tuple(s for s in range(state.players) if won[s] == best)
+        end = LogLine(f"Everyone has led. {names(len(winners))} "
+                      f"{'wins' if len(winners) == 1 else 'share the win'} with {best} "
+                      f"picture{'s' if best != 1 else ''}.", winners)
+        return replace(after, phase="over", log=(*after.log, end))
+    return start_round(after, (state.leader + 1) % state.players)
+
+
+def result(state: Competitive) -> Result | None:
+    if not state.over:
+        return None
+    best = max(state.won)
+    winners = tuple(s for s in range(state.players) if state.won[s] == best)
+    return Result(winners, tuple(float(w) for w in state.won), {"seed": state.seed})
+
+
+def timer(state: Competitive, options: Mapping[str, Any]) -> Timer | None:
+    seconds = options.get("place_seconds", state.place_seconds)
+    if state.phase != "place" or not seconds:
+        return None
+    return Timer(f"place-{state.round}", float(seconds),
+                 {"type": "timeout", "round": state.round, "phase": "place"})
+
+
+def view(state: Competitive, viewer: Viewer) -> View:
+    leads = viewer == state.leader
+    res = result(state)
+    own = viewer is not None and 0 <= viewer < state.players
+    dealt_public = state.phase != "note"
+    return {
+        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
+        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
+        "tiers": list(TIERS),
+        "topic": None if state.phase == "note" and not leads else state.topic.to_view(),
+        "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
+        "leader": state.leader, "leaders": [],
+        "note": list(state.note) if state.note is not None and (leads or state.over) else None,
+        "dealt": list(state.dealt) if dealt_public else [None] * state.players,
+        "extra": [p for p in state.faces if p not in state.dealt] if dealt_public else [],
+        "placed": state.placed[viewer] if own and viewer is not None else None,
+        "answered": [p is not None for p in state.placed],
+        "won": list(state.won),
+        "led": list(state.led),
+        "timer": ({"key": f"place-{state.round}", "seconds": state.place_seconds}
+                  if state.phase == "place" and state.place_seconds else None),
+        "log": [line.to_view() for line in state.log],
+        "last": plain(state.last) if state.last is not None else None,
+        "over": res is not None,
+        "winners": None if res is None else list(res.winners),
+        "scores": None if res is None else list(res.scores),
+    }
+
+
+def hidden_variant(state: Competitive, viewer: Viewer, rng: random.Random) -> Competitive:
+    """Reshuffle the deck and unseen topics, the note and others' placements when unseen."""
+    leads = viewer == state.leader
+    start = state.round if state.phase == "note" and not leads else state.round + 1
+    topics = list(state.topics)
+    if start - 1 < len(topics):
+        topics[start - 1:] = shuffled(topics[start - 1:], rng)
+    out = replace(state, deck=state.deck.shuffled_order(rng), topics=tuple(topics))
+    if state.note is not None and not leads and not state.over:
+        out = replace(out, note=tuple(shuffled(state.note, rng)))
+    if state.phase == "place":
+        placed = tuple(p if p is None or s == viewer else choice_index(TIER_COUNT, rng)
+                       for s, p in enumerate(state.placed))
+        out = replace(out, placed=placed)
+    return out

@@ -1,0 +1,512 @@
+"""S-tier cooperative mode (2-6): everyone guesses one leader's note on a shared board.
+
+Decisions where the rulebook is silent (also in help.md):
+
+* The first leader is drawn by the shared generator; the role then passes
+  clockwise each round.
+* The shared board: any guesser moves any picture (onto an occupied tier the
+  two swap; ``None`` puts it back in the pool). A move unlocks everyone. The
+  attempt is submitted when every guesser has locked in, which needs every
+  picture on the board; the ``guess_seconds`` timer submits the board as it
+  lies (pictures left in the pool count as wrong). A move to where the
+  picture already lies changes nothing.
+* Track: the star is ``coop_track`` steps from each token's start (default 4).
+  4-5 correct: green +2; 3: green +1; 1-2: red +1; 0: red +2.
+* Harder game (``text_side``): the four effects sit one per step in the order
+  the rulebook lists them; each step moved by either token crosses the next
+  one, and an effect works from the next round on (so every effect can be
+  reached whatever the track length).
+* "Take four": the note leaves one tier empty; the empty tier counts as a
+  fifth thing to get right only when the board holds all four pictures and
+  leaves exactly that tier empty. "Place one": the leader names a tier with a
+  picture; that picture is fixed there and counts. "Choose the side": the
+  leader writes either face of each card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lanplay.content.library import Library
+from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.games.s_tier.common import (
+    GAME_ID,
+    TIER_COUNT,
+    TIERS,
+    Deck,
+    LogLine,
+    Topic,
+    default_faces,
+    first_seat,
+    freeze,
+    is_int,
+    is_tier,
+    load_content,
+    need_map,
+    only_keys,
+    plain,
+    tier_field,
+    topic_of,
+    type_of,
+)
+from lanplay.rng import choice_index, shuffled, stream
+
+MODE = "cooperative"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+EFFECTS = ("choose-side", "place-one", "no-second", "take-four")
+EFFECT_NAMES = {
+    "choose-side": "Choose the side of the pictures",
+    "place-one": "Place one picture on the correct spot",
+    "no-second": "No second attempt",
+    "take-four": "Take four pictures",
+}
+TRACKS = (3, 4, 5, 6)
+GUESS_SECONDS = (0, 120, 300, 600)
+SAMPLE_NOTES = 24
+ACTIONS = ("note", "move", "lock", "unlock")
+
+Board = tuple[str | None, ...]
+
+
+@dataclass(frozen=True)
+class Coop:
+    """One cooperative game; ``faces`` are the pictures the round's cards show."""
+
+    players: int
+    seed: int
+    text_side: bool
+    star: int
+    guess_seconds: int
+    deck: Deck
+    topics: tuple[Topic, ...]
+    round: int
+    leader: Seat
+    phase: str
+    hand: tuple[int, ...]
+    faces: tuple[str, ...]
+    effects: tuple[str, ...] = ()
+    note: Board | None = None
+    hint: int | None = None
+    board: Board = (None,) * TIER_COUNT
+    locked: tuple[Seat, ...] = ()
+    attempt: int = 1
+    count: int | None = None
+    moves: int = 0
+    green: int = 0
+    red: int = 0
+    log: tuple[LogLine, ...] = ()
+    last: Mapping[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def topic(self) -> Topic:
+        return topic_of(self.topics, self.round)
+
+    @property
+    def guessers(self) -> tuple[Seat, ...]:
+        return tuple(s for s in range(self.players) if s != self.leader)
+
+    def name(self, picture: str | None) -> str:
+        if picture is None:
+            return "nothing"
+        for c in self.hand:
+            card = self.deck.cards[c]
+            if picture in (card.front, card.back):
+                return card.name_of(picture)
+        return picture
+
+
+def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Coop:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"S-tier (cooperative) needs 2-6 players; there are {players}.")
+    star = options.get("coop_track", 4)
+    if star not in TRACKS or not is_int(star):
+        raise ValueError(f"option coop_track must be one of {list(TRACKS)}")
+    seconds = options.get("guess_seconds", 300)
+    if seconds not in GUESS_SECONDS or not is_int(seconds):
+        raise ValueError(f"option guess_seconds must be one of {list(GUESS_SECONDS)}")
+    deck, topics = load_content(library, seed)
+    state = Coop(players=players, seed=seed, text_side=bool(options.get("text_side", False)),
+                 star=star, guess_seconds=seconds, deck=deck, topics=topics, round=0,
+                 leader=first_seat(players, seed), phase="note", hand=(), faces=())
+    return start_round(state, state.leader)
+
+
+def active_effects(text_side: bool, green: int, red: int) -> tuple[str, ...]:
+    return EFFECTS[:min(len(EFFECTS), green + red)] if text_side else ()
+
+
+def start_round(state: Coop, leader: Seat) -> Coop:
+    round_no = state.round + 1
+    size = 4 if "take-four" in state.effects else 5
+    hand, deck = state.deck.draw(size, state.seed)
+    faces = default_faces(deck, hand, state.seed, round_no)
+    line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
+    return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
+                   faces=faces, note=None, hint=None, board=(None,) * TIER_COUNT, locked=(),
+                   attempt=1, count=None, moves=0, log=(*state.log, line))
+
+
+# --- who acts, and what they may do ------------------------------------------------
+
+def actors(state: Coop) -> frozenset[Seat]:
+    if state.phase == "note":
+        return frozenset({state.leader})
+    if state.phase == "guess":
+        return frozenset(state.guessers)
+    return frozenset()
+
+
+def complete(state: Coop) -> bool:
+    return sum(p is not None for p in state.board) == len(state.faces)
+
+
+def movable(state: Coop) -> list[str]:
+    fixed = None if state.hint is None else state.board[state.hint]
+    return [p for p in state.faces if p != fixed]
+
+
+def legal(state: Coop, seat: Seat) -> list[Action]:
+    if seat not in actors(state):
+        return []
+    if state.phase == "note":
+        return sample_notes(state)
+    tiers: list[int | None] = [t for t in range(TIER_COUNT) if t != state.hint]
+    out: list[Action] = [{"type": "move", "picture": p, "tier": t}
+                         for p in movable(state) for t in [*tiers, None]]
+    if seat not in state.locked and complete(state):
+        out.append({"type": "lock"})
+    out.append({"type": "unlock"})
+    return out
+
+
+def sample_notes(state: Coop) -> list[Action]:
+    rng = stream(state.seed, "sample", state.round)
+    out: list[Action] = []
+    seen: set[str] = set()
+    for _ in range(SAMPLE_NOTES * 2):
+        faces = list(state.faces)
+        if "choose-side" in state.effects:
+            faces = [state.deck.cards[c].face(choice_index(2, rng)) for c in state.hand]
+        tiers: list[str | None] = list(shuffled(faces, rng))
+        if len(tiers) < TIER_COUNT:
+            tiers.insert(choice_index(TIER_COUNT, rng), None)
+        action: Action = {"type": "note", "tiers": tiers}
+        if "place-one" in state.effects:
+            action["hint"] = [t for t, p in enumerate(tiers) if p is not None][
+                choice_index(len(faces), rng)]
+        key = repr(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+        if len(out) == SAMPLE_NOTES:
+            break
+    return out
+
+
+# --- checking -------------------------------------------------------------------
+
+def check(state: Coop, seat: Seat, action: object) -> None:
+    act = need_map(action)
+    if state.over:
+        raise IllegalAction("The game is over.")
+    kind = type_of(act, ACTIONS)
+    if kind == "timeout":
+        check_timeout(state, seat, act)
+        return
+    if seat == SYSTEM or not 0 <= seat < state.players:
+        raise IllegalAction("Only a player at the table can do that.")
+    if kind == "note":
+        check_note(state, seat, act)
+        return
+    if state.phase != "guess":
+        raise IllegalAction("Wait: the leader is still writing the note.")
+    if seat == state.leader:
+        raise IllegalAction("You are the leader this round: stay silent while the others guess.")
+    if kind == "move":
+        only_keys(act, "picture", "tier")
+        check_move(state, act)
+    elif kind == "lock":
+        only_keys(act)
+        if seat in state.locked:
+            raise IllegalAction("You are already locked in.")
+        if not complete(state):
+            raise IllegalAction("Lay every picture on the board before you lock in.")
+    else:
+        only_keys(act)
+
+
+def check_timeout(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
+    if seat != SYSTEM:
+        raise IllegalAction("Only the host's clock can end the time for guessing.")
+    only_keys(act, "round", "attempt")
+    if (state.phase != "guess" or act.get("round") != state.round
+            or act.get("attempt") != state.attempt or not is_int(act.get("round"))
+            or not is_int(act.get("attempt"))):
+        raise IllegalAction("That timer belongs to an attempt that is already over.")
+
+
+def check_note(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
+    if state.phase != "note":
+        raise IllegalAction("The note for this round is already written.")
+    if seat != state.leader:
+        raise IllegalAction("Only the leader writes the note.")
+    hinted = "place-one" in state.effects
+    only_keys(act, "tiers", *(("hint",) if hinted else ()))
+    tiers = act.get("tiers")
+    if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
+        raise IllegalAction("'tiers' must list 5 entries, one per tier from S to D.")
+    if not all(p is None or isinstance(p, str) for p in tiers):
+        raise IllegalAction("Each tier holds a picture id or nothing (null).")
+    empty = sum(p is None for p in tiers)
+    if "take-four" in state.effects:
+        if empty != 1:
+            raise IllegalAction("With 'Take four pictures', leave exactly one tier empty.")
+    elif empty:
+        raise IllegalAction("Every tier gets one picture.")
+    written = [p for p in tiers if p is not None]
+    if len(set(written)) != len(written):
+        raise IllegalAction("A picture goes in one tier only.")
+    if "choose-side" in state.effects:
+        for c in state.hand:
+            card = state.deck.cards[c]
+            shown = [p for p in written if p in (card.front, card.back)]
+            if len(shown) != 1:
+                raise IllegalAction(f"Write one side of each card: {card.front_name} or "
+                                    f"{card.back_name}.")
+        if len(written) != len(state.hand):
+            raise IllegalAction("Write only the pictures on your cards.")
+    elif sorted(written) != sorted(state.faces):
+        raise IllegalAction("Write each of your pictures once: "
+                            + ", ".join(state.name(p) for p in state.faces) + ".")
+    if hinted:
+        if "hint" not in act:
+            raise IllegalAction("'Place one picture' is active: name the tier ('hint') whose "
+                                "picture you lay on the board.")
+        hint = act["hint"]
+        if not is_tier(hint) or tiers[hint] is None:
+            raise IllegalAction("'hint' must be a tier (0 = S .. 4 = D) that holds a picture.")
+
+
+def check_move(state: Coop, act: Mapping[str, Any]) -> None:
+    picture = act.get("picture")
+    if not isinstance(picture, str) or picture not in state.faces:
+        raise IllegalAction("'picture' must be one of this round's pictures.")
+    if "tier" not in act:
+        raise IllegalAction("Say where: 'tier' from 0 (S) to 4 (D), or null for the pool.")
+    if act["tier"] is not None:
+        tier_field(act)
+    if state.hint is not None:
+        if picture == state.board[state.hint]:
+            raise IllegalAction("That picture is the leader's hint: it stays where it is.")
+        if act["tier"] == state.hint:
+            raise IllegalAction("That tier holds the leader's hint.")
+
+
+def order_independent(state: Coop, seat: Seat, action: object) -> bool:
+    """Moves and unlocks commute with other guessers' ones; a lock names the board seen."""
+    return (isinstance(action, Mapping) and state.phase == "guess"
+            and action.get("type") in ("move", "unlock"))
+
+
+# --- applying -------------------------------------------------------------------
+
+def apply(state: Coop, seat: Seat, action: Action) -> Coop:
+    check(state, seat, action)
+    kind = action["type"]
+    if kind == "note":
+        return write_note(state, action)
+    if kind == "move":
+        return move(state, action["picture"], action["tier"])
+    if kind == "lock":
+        locked = tuple(sorted({*state.locked, seat}))
+        after = replace(state, locked=locked)
+        return submit(after) if len(locked) == len(state.guessers) else after
+    if kind == "unlock":
+        return replace(state, locked=tuple(s for s in state.locked if s != seat))
+    line = LogLine("Time is up: the board is submitted as it lies.")
+    return submit(replace(state, log=(*state.log, line)))
+
+
+def write_note(state: Coop, action: Action) -> Coop:
+    tiers: Board = tuple(action["tiers"])
+    faces = state.faces
+    if "choose-side" in state.effects:
+        faces = tuple(next(p for p in tiers if p in (state.deck.cards[c].front,
+                                                     state.deck.cards[c].back))
+                      for c in state.hand)
+    after = replace(state, faces=faces, note=tiers, phase="guess")
+    lines = [LogLine(f"{{0}} has written the note. The topic: \u201c{state.topic.text}\u201d.",
+                     (state.leader,))]
+    board: list[str | None] = [None] * TIER_COUNT
+    hint = action.get("hint")
+    if is_int(hint):
+        board[hint] = tiers[hint]
+        lines.append(LogLine(f"{{0}} lays {after.name(tiers[hint])} on tier {TIERS[hint]} "
+                             "as a hint.", (state.leader,)))
+        after = replace(after, hint=hint)
+    return replace(after, board=tuple(board), log=(*state.log, *lines))
+
+
+def move(state: Coop, picture: str, tier: int | None) -> Coop:
+    board = list(state.board)
+    source = board.index(picture) if picture in board else None
+    if source == tier:
+        return state
+    if tier is None:
+        assert source is not None
+        board[source] = None
+    else:
+        occupant = board[tier]
+        board[tier] = picture
+        if source is not None:
+            board[source] = occupant
+    return replace(state, board=tuple(board), locked=(), moves=state.moves + 1)
+
+
+def correct_count(note: Sequence[str | None], board: Sequence[str | None]) -> int:
+    """Pictures on the right tier, plus the empty tier of "take four" when it matches."""
+    right = sum(1 for t in range(TIER_COUNT) if note[t] is not None and board[t] == note[t])
+    if None in note and sum(p is None for p in board) == 1 and board[note.index(None)] is None:
+        right += 1
+    return right
+
+
+def token_steps(correct: int) -> tuple[int, int]:
+    """(green, red) steps for a final count."""
+    if correct >= 4:
+        return 2, 0
+    if correct == 3:
+        return 1, 0
+    if correct >= 1:
+        return 0, 1
+    return 0, 2
+
+
+def submit(state: Coop) -> Coop:
+    assert state.note is not None
+    right = correct_count(state.note, state.board)
+    if state.attempt == 1 and right < TIER_COUNT and "no-second" not in state.effects:
+        line = LogLine(f"First attempt: {right} correct. One more attempt.")
+        return replace(state, attempt=2, count=right, locked=(), moves=0,
+                       log=(*state.log, line), last={"kind": "count", "correct": right})
+    return reveal(state, right)
+
+
+def reveal(state: Coop, right: int) -> Coop:
+    assert state.note is not None
+    up, down = token_steps(right)
+    green, red = min(state.star, state.green + up), min(state.star, state.red + down)
+    moved = (f"green moves up {up}" if up else f"red moves down {down}") + (
+        " step" if up + down == 1 else " steps")
+    written = ", ".join(f"{TIERS[t]} {state.name(p)}" for t, p in enumerate(state.note))
+    lines = [LogLine(f"{{0}}'s note: {written}. {right} of 5 correct: {moved}.",
+                     (state.leader,))]
+    effects = active_effects(state.text_side, green, red)
+    for effect in effects[len(state.effects):]:
+        lines.append(LogLine(f"Effect from the next round: {EFFECT_NAMES[effect]}."))
+    # "kind" and "correct" first, as in the count event: a delta keeps key order.
+    last = freeze({"kind": "reveal", "correct": right, "note": list(state.note),
+                   "board": list(state.board), "green": up, "red": down})
+    after = replace(state, green=green, red=red, deck=state.deck.discarding(state.hand),
+                    last=last, count=state.count if state.attempt == 2 else None)
+    if green >= state.star:
+        lines.append(LogLine("The green token reaches the star: victory for everyone!"))
+    elif red >= state.star:
+        lines.append(LogLine("The red token reaches the star: the game is lost."))
+    after = replace(after, log=(*state.log, *lines))
+    if green >= state.star or red >= state.star:
+        return replace(after, phase="over", locked=())
+    return start_round(replace(after, effects=effects), (state.leader + 1) % state.players)
+
+
+# --- reading ---------------------------------------------------------------------
+
+def result(state: Coop) -> Result | None:
+    if not state.over:
+        return None
+    won = state.green >= state.star
+    winners = tuple(range(state.players)) if won else ()
+    return Result(winners, tuple(float(state.green) for _ in range(state.players)),
+                  {"outcome": "victory" if won else "defeat", "rounds": state.round,
+                   "seed": state.seed})
+
+
+def timer(state: Coop, options: Mapping[str, Any]) -> Timer | None:
+    seconds = options.get("guess_seconds", state.guess_seconds)
+    if state.phase != "guess" or not seconds:
+        return None
+    return Timer(f"guess-{state.round}-{state.attempt}", float(seconds),
+                 {"type": "timeout", "round": state.round, "attempt": state.attempt})
+
+
+def view(state: Coop, viewer: Viewer) -> View:
+    leads = viewer == state.leader
+    secret = state.phase == "note" and not leads
+    res = result(state)
+    hint = None if state.hint is None else {"picture": state.board[state.hint],
+                                            "tier": state.hint}
+    cards = []
+    if leads and state.phase == "note" and "choose-side" in state.effects:
+        for c in state.hand:
+            card = state.deck.cards[c]
+            cards.append([card.front, card.front_name, card.back, card.back_name])
+    seconds = state.guess_seconds
+    return {
+        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
+        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
+        "tiers": list(TIERS),
+        "topic": None if secret else state.topic.to_view(),
+        "pictures": [] if secret else [{"id": p, "name": state.name(p)} for p in state.faces],
+        "leader": state.leader, "leaders": [],
+        "note": list(state.note) if state.note is not None and (leads or state.over) else None,
+        "cards": cards,
+        "board": list(state.board),
+        "guessers": list(state.guessers),
+        "locked": list(state.locked),
+        "attempt": state.attempt,
+        "count": state.count if state.attempt == 2 or state.over else None,
+        "moves": state.moves,
+        "hint": hint,
+        "track": {"green": state.green, "red": state.red, "star": state.star},
+        "effects": list(state.effects),
+        "text_side": state.text_side,
+        "timer": ({"key": f"guess-{state.round}-{state.attempt}", "seconds": seconds}
+                  if state.phase == "guess" and seconds else None),
+        "log": [line.to_view() for line in state.log],
+        "last": plain(state.last) if state.last is not None else None,
+        "over": res is not None,
+        "winners": None if res is None else list(res.winners),
+        "scores": None if res is None else list(res.scores),
+    }
+
+
+def hidden_variant(state: Coop, viewer: Viewer, rng: random.Random) -> Coop:
+    """Reshuffle the deck and future topics; the hand and topic or the note when unseen."""
+    deck = state.deck.shuffled_order(rng)
+    leads = viewer == state.leader
+    start = state.round if state.phase == "note" and not leads else state.round + 1
+    topics = list(state.topics)
+    if start - 1 < len(topics):
+        topics[start - 1:] = shuffled(topics[start - 1:], rng)
+    out = replace(state, deck=deck, topics=tuple(topics))
+    if state.phase == "note" and not leads:
+        mixed = shuffled([*state.hand, *deck.order], rng)
+        hand = tuple(mixed[:len(state.hand)])
+        faces = tuple(deck.cards[c].face(choice_index(2, rng)) for c in hand)
+        out = replace(out, hand=hand, faces=faces,
+                      deck=replace(deck, order=tuple(mixed[len(hand):])))
+    elif state.phase == "guess" and not leads and state.note is not None:
+        free = [t for t in range(TIER_COUNT) if t != state.hint]
+        note = list(state.note)
+        moved = shuffled([note[t] for t in free], rng)
+        for t, p in zip(free, moved, strict=True):
+            note[t] = p
+        out = replace(out, note=tuple(note))
+    return out

@@ -1,0 +1,479 @@
+"""S-tier team mode (4-16): two teams guess both leaders' notes, picture by picture.
+
+Decisions where the rulebook is silent (also in help.md):
+
+* Teams: seat % 2 (Green = even seats, Red = odd seats); the host forms teams
+  by ordering seats. Each team's first leader is drawn by the shared
+  generator; leaders then rotate within each team.
+* The team whose leader's note arrives first moves first; the teams then
+  alternate one take at a time until all 10 pictures are taken. Any non-leader
+  of the team to move may take (the first to act decides for the team).
+* After a team takes its own leader's picture, that leader is asked
+  "Wrong?" every time while the round's Wrong is unused (right or wrong
+  placement alike, so the question reveals nothing); "Wrong" is only
+  possible when the placement is wrong. The team then moves the picture to
+  another tier.
+* The team with more correct pictures this round moves one step; a tie
+  (0-0 included) moves both. Track: ``team_track`` steps (default 5). Both
+  tokens at the star together: more pictures over all rounds wins, else a
+  draw (every seat wins).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lanplay.content.library import Library
+from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.games.s_tier.common import (
+    GAME_ID,
+    TIER_COUNT,
+    TIERS,
+    Deck,
+    LogLine,
+    Topic,
+    default_faces,
+    freeze,
+    is_int,
+    load_content,
+    need_map,
+    only_keys,
+    plain,
+    tier_field,
+    topic_of,
+    type_of,
+)
+from lanplay.rng import choice_index, shuffled, stream
+
+MODE = "team"
+MIN_PLAYERS, MAX_PLAYERS = 4, 16
+TRACKS = (3, 4, 5, 6, 7, 8)
+TEAM_NAMES = ("Green", "Red")
+SAMPLE_NOTES = 24
+ACTIONS = ("note", "take", "wrong", "silent", "move")
+PER_LEADER = 5
+
+
+@dataclass(frozen=True)
+class Team:
+    """``pictures`` order: team 0's leader's five, then team 1's; per picture the
+    team that took it and the tier it lies on."""
+
+    players: int
+    seed: int
+    star: int
+    deck: Deck
+    topics: tuple[Topic, ...]
+    round: int
+    offsets: tuple[int, int]
+    phase: str
+    hands: tuple[tuple[int, ...], ...] = ((), ())
+    faces: tuple[tuple[str, ...], ...] = ((), ())
+    notes: tuple[tuple[str, ...] | None, ...] = (None, None)
+    turn: int | None = None
+    takers: tuple[int | None, ...] = (None,) * 10
+    placed: tuple[int | None, ...] = (None,) * 10
+    wrong_used: tuple[bool, bool] = (False, False)
+    pending: tuple[int, int] | None = None
+    steps: tuple[int, int] = (0, 0)
+    round_pictures: tuple[int, int] | None = None
+    total: tuple[int, int] = (0, 0)
+    log: tuple[LogLine, ...] = ()
+    last: Mapping[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def topic(self) -> Topic:
+        return topic_of(self.topics, self.round)
+
+    @property
+    def teams(self) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+        return teams_of(self.players)
+
+    @property
+    def leaders(self) -> tuple[Seat, Seat]:
+        t0, t1 = self.teams
+        r = self.round - 1
+        return (t0[(self.offsets[0] + r) % len(t0)], t1[(self.offsets[1] + r) % len(t1)])
+
+    @property
+    def pictures(self) -> tuple[str, ...]:
+        return (*self.faces[0], *self.faces[1])
+
+    def owner(self, index: int) -> int:
+        return index // PER_LEADER
+
+    def truth(self, index: int) -> int | None:
+        note = self.notes[self.owner(index)]
+        return None if note is None else note.index(self.pictures[index])
+
+    def takers_of(self, team: int) -> tuple[Seat, ...]:
+        """Who acts for ``team``: its non-leaders (its leader if it has none)."""
+        rest = tuple(s for s in self.teams[team] if s != self.leaders[team])
+        return rest or (self.leaders[team],)
+
+    def name(self, picture: str) -> str:
+        for hand in self.hands:
+            for c in hand:
+                card = self.deck.cards[c]
+                if picture in (card.front, card.back):
+                    return card.name_of(picture)
+        return picture
+
+
+def teams_of(players: int) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+    return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+
+
+def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Team:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"S-tier (team) needs 4-16 players; there are {players}.")
+    star = options.get("team_track", 5)
+    if star not in TRACKS or not is_int(star):
+        raise ValueError(f"option team_track must be one of {list(TRACKS)}")
+    deck, topics = load_content(library, seed)
+    t0, t1 = teams_of(players)
+    offsets = (choice_index(len(t0), stream(seed, "first", 0)),
+               choice_index(len(t1), stream(seed, "first", 1)))
+    state = Team(players=players, seed=seed, star=star, deck=deck, topics=topics, round=0,
+                 offsets=offsets, phase="notes")
+    return start_round(state)
+
+
+def start_round(state: Team) -> Team:
+    round_no = state.round + 1
+    hand0, deck = state.deck.draw(PER_LEADER, state.seed)
+    hand1, deck = deck.draw(PER_LEADER, state.seed)
+    after = replace(state, deck=deck, round=round_no, phase="notes", hands=(hand0, hand1),
+                    faces=(default_faces(deck, hand0, state.seed, round_no, "green"),
+                           default_faces(deck, hand1, state.seed, round_no, "red")),
+                    notes=(None, None), turn=None, takers=(None,) * 10, placed=(None,) * 10,
+                    wrong_used=(False, False), pending=None)
+    line = LogLine(f"Round {round_no}: {{0}} leads Green, {{1}} leads Red; both write a note.",
+                   after.leaders)
+    return replace(after, log=(*state.log, line))
+
+
+# --- who acts ------------------------------------------------------------------------
+
+def actors(state: Team) -> frozenset[Seat]:
+    if state.phase == "notes":
+        return frozenset(state.leaders[t] for t in (0, 1) if state.notes[t] is None)
+    if state.phase == "take" and state.turn is not None:
+        return frozenset(state.takers_of(state.turn))
+    if state.phase in ("wrong", "fix") and state.pending is not None:
+        team = state.pending[1]
+        return frozenset({state.leaders[team]} if state.phase == "wrong"
+                         else state.takers_of(team))
+    return frozenset()
+
+
+def placement_wrong(state: Team) -> bool:
+    assert state.pending is not None
+    index = state.pending[0]
+    return state.placed[index] != state.truth(index)
+
+
+def legal(state: Team, seat: Seat) -> list[Action]:
+    if seat not in actors(state):
+        return []
+    if state.phase == "notes":
+        team = state.leaders.index(seat)
+        rng = stream(state.seed, "sample", state.round, team)
+        seen: set[tuple[str, ...]] = set()
+        out: list[Action] = []
+        for _ in range(SAMPLE_NOTES * 2):
+            note = tuple(shuffled(state.faces[team], rng))
+            if note not in seen:
+                seen.add(note)
+                out.append({"type": "note", "tiers": list(note)})
+        return out[:SAMPLE_NOTES]
+    if state.phase == "take":
+        return [{"type": "take", "picture": p, "tier": t}
+                for i, p in enumerate(state.pictures) if state.takers[i] is None
+                for t in range(TIER_COUNT)]
+    assert state.pending is not None
+    index = state.pending[0]
+    if state.phase == "wrong":
+        return [{"type": "silent"}, *([{"type": "wrong"}] if placement_wrong(state) else [])]
+    return [{"type": "move", "picture": state.pictures[index], "tier": t}
+            for t in range(TIER_COUNT) if t != state.placed[index]]
+
+
+# --- checking ----------------------------------------------------------------------
+
+def check(state: Team, seat: Seat, action: object) -> None:
+    act = need_map(action)
+    if state.over:
+        raise IllegalAction("The game is over.")
+    kind = type_of(act, ACTIONS)
+    if kind == "timeout":
+        raise IllegalAction("Team mode has no timers.")
+    if seat == SYSTEM or not 0 <= seat < state.players:
+        raise IllegalAction("Only a player at the table can do that.")
+    if kind == "note":
+        check_note(state, seat, act)
+        return
+    if state.phase == "notes":
+        raise IllegalAction("Wait: the leaders are still writing their notes.")
+    if seat in state.leaders and kind in ("take", "move") and seat not in actors(state):
+        raise IllegalAction("Leaders stay silent: their team-mates place the pictures.")
+    if kind == "take":
+        check_take(state, seat, act)
+    elif kind in ("wrong", "silent"):
+        if state.phase != "wrong" or seat not in actors(state):
+            raise IllegalAction("Only a leader whose picture was just placed by their own "
+                                "team can say 'Wrong' or stay silent.")
+        only_keys(act)
+        if kind == "wrong" and not placement_wrong(state):
+            raise IllegalAction("That picture lies where you wrote it: you can only stay "
+                                "silent.")
+    else:
+        check_fix(state, seat, act)
+
+
+def check_note(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
+    if state.phase != "notes":
+        raise IllegalAction("The notes for this round are already written.")
+    if seat not in state.leaders:
+        raise IllegalAction("Only the two leaders write notes.")
+    team = state.leaders.index(seat)
+    if state.notes[team] is not None:
+        raise IllegalAction("You have already written your note.")
+    only_keys(act, "tiers")
+    tiers = act.get("tiers")
+    if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
+        raise IllegalAction("'tiers' must list your 5 pictures, one per tier from S to D.")
+    if not all(isinstance(p, str) for p in tiers) or sorted(tiers) != sorted(state.faces[team]):
+        raise IllegalAction("Write each of your pictures once: "
+                            + ", ".join(state.name(p) for p in state.faces[team]) + ".")
+
+
+def check_take(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
+    if state.phase != "take":
+        raise IllegalAction("Wait: a picture just placed is being checked.")
+    assert state.turn is not None
+    if seat not in actors(state):
+        raise IllegalAction(f"It is team {TEAM_NAMES[state.turn]}'s turn to take a picture.")
+    only_keys(act, "picture", "tier")
+    picture = act.get("picture")
+    if not isinstance(picture, str) or picture not in state.pictures:
+        raise IllegalAction("'picture' must be one of this round's pictures.")
+    if state.takers[state.pictures.index(picture)] is not None:
+        raise IllegalAction("That picture has already been taken.")
+    tier_field(act)
+
+
+def check_fix(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
+    if state.phase != "fix" or seat not in actors(state) or state.pending is None:
+        raise IllegalAction("A picture is moved only after the team's leader says 'Wrong'.")
+    only_keys(act, "picture", "tier")
+    index = state.pending[0]
+    if act.get("picture") != state.pictures[index]:
+        raise IllegalAction(f"Move the picture your leader called wrong: "
+                            f"{state.name(state.pictures[index])}.")
+    tier = tier_field(act)
+    if tier == state.placed[index]:
+        raise IllegalAction("Your leader said it is wrong there: choose another tier.")
+
+
+def order_independent(state: Team, seat: Seat, action: object) -> bool:
+    """Two leaders write at once; every other step depends on the table as seen."""
+    return (isinstance(action, Mapping) and state.phase == "notes"
+            and action.get("type") == "note")
+
+
+# --- applying ------------------------------------------------------------------
+
+def apply(state: Team, seat: Seat, action: Action) -> Team:
+    check(state, seat, action)
+    kind = action["type"]
+    if kind == "note":
+        return write_note(state, seat, tuple(action["tiers"]))
+    if kind == "take":
+        return take(state, seat, action["picture"], action["tier"])
+    assert state.pending is not None
+    index, team = state.pending
+    if kind == "silent":
+        line = LogLine("{0} stays silent.", (seat,))
+        return advance(replace(state, log=(*state.log, line)))
+    if kind == "wrong":
+        used = (True, state.wrong_used[1]) if team == 0 else (state.wrong_used[0], True)
+        line = LogLine("{0} says \u201cWrong!\u201d", (seat,))
+        return replace(state, phase="fix", wrong_used=used, log=(*state.log, line),
+                       last=freeze({"kind": "wrong", "team": team}))
+    placed = list(state.placed)
+    placed[index] = action["tier"]
+    line = LogLine(f"{{0}} moves {state.name(state.pictures[index])} to "
+                   f"{TIERS[action['tier']]}.", (seat,))
+    return advance(replace(state, placed=tuple(placed), log=(*state.log, line)))
+
+
+def write_note(state: Team, seat: Seat, tiers: tuple[str, ...]) -> Team:
+    team = state.leaders.index(seat)
+    notes = (tiers, state.notes[1]) if team == 0 else (state.notes[0], tiers)
+    first = state.notes[1 - team] is None
+    lines = [LogLine("{0} has written their note" + (" first." if first else "."), (seat,))]
+    after = replace(state, notes=notes, turn=team if first else state.turn)
+    if notes[0] is None or notes[1] is None:
+        return replace(after, log=(*state.log, *lines))
+    assert after.turn is not None
+    lines.append(LogLine(f"The topic: \u201c{state.topic.text}\u201d. Team "
+                         f"{TEAM_NAMES[after.turn]} takes first."))
+    return replace(after, phase="take", log=(*state.log, *lines))
+
+
+def take(state: Team, seat: Seat, picture: str, tier: int) -> Team:
+    team = state.turn
+    assert team is not None
+    index = state.pictures.index(picture)
+    takers, placed = list(state.takers), list(state.placed)
+    takers[index], placed[index] = team, tier
+    line = LogLine(f"{{0}} takes {state.name(picture)} for {TEAM_NAMES[team]}: "
+                   f"{TIERS[tier]}.", (seat,))
+    after = replace(state, takers=tuple(takers), placed=tuple(placed),
+                    log=(*state.log, line), pending=(index, team))
+    if state.owner(index) == team and not state.wrong_used[team]:
+        return replace(after, phase="wrong")
+    return advance(after)
+
+
+def advance(state: Team) -> Team:
+    after = replace(state, pending=None, phase="take")
+    if all(t is not None for t in state.takers):
+        return reveal(after)
+    assert state.turn is not None
+    return replace(after, turn=1 - state.turn)
+
+
+def reveal(state: Team) -> Team:
+    right: list[list[str]] = [[], []]
+    for i, p in enumerate(state.pictures):
+        team = state.takers[i]
+        if team is not None and state.placed[i] == state.truth(i):
+            right[team].append(p)
+    got = (len(right[0]), len(right[1]))
+    moved = (got[0] >= got[1], got[1] >= got[0])
+    steps = (min(state.star, state.steps[0] + moved[0]), min(state.star, state.steps[1] + moved[1]))
+    total = (state.total[0] + got[0], state.total[1] + got[1])
+    notes = [list(n or ()) for n in state.notes]
+    lines = []
+    for t in (0, 1):
+        written = ", ".join(f"{TIERS[k]} {state.name(p)}" for k, p in enumerate(notes[t]))
+        lines.append(LogLine(f"{{0}}'s note: {written}.", (state.leaders[t],)))
+    who = ("both tokens move" if moved[0] and moved[1]
+           else f"{TEAM_NAMES[0 if moved[0] else 1]} moves one step")
+    lines.append(LogLine(f"Green {got[0]}, Red {got[1]} correct: {who}."))
+    kept = {p for team in right for p in team}
+    lost = [c for hand in state.hands for c in hand
+            if state.deck.cards[c].front not in kept and state.deck.cards[c].back not in kept]
+    last = freeze({"kind": "reveal", "notes": notes, "correct": right, "moved": list(moved)})
+    after = replace(state, steps=steps, total=total, round_pictures=got, turn=None,
+                    deck=state.deck.discarding(lost), last=last, log=(*state.log, *lines))
+    if steps[0] >= state.star or steps[1] >= state.star:
+        winners = result_winners(after)
+        text = ("It is a draw." if len(winners) == state.players else
+                f"Team {TEAM_NAMES[state.teams.index(winners)]} wins.")
+        return replace(after, phase="over", log=(*after.log, LogLine("Game over: " + text)))
+    return start_round(after)
+
+
+def result_winners(state: Team) -> tuple[Seat, ...]:
+    at = [state.steps[t] >= state.star for t in (0, 1)]
+    if at[0] and at[1]:
+        if state.total[0] == state.total[1]:
+            return tuple(range(state.players))
+        return state.teams[0 if state.total[0] > state.total[1] else 1]
+    return state.teams[0 if at[0] else 1]
+
+
+def result(state: Team) -> Result | None:
+    if not state.over:
+        return None
+    scores = tuple(float(state.total[s % 2]) for s in range(state.players))
+    return Result(result_winners(state), scores,
+                  {"teams": [list(t) for t in state.teams], "total": list(state.total),
+                   "steps": list(state.steps), "seed": state.seed})
+
+
+def timer(state: Team, options: Mapping[str, Any]) -> Timer | None:
+    return None
+
+
+def picture_view(state: Team, index: int) -> dict[str, Any]:
+    p = state.pictures[index]
+    return {"id": p, "name": state.name(p), "team": state.owner(index),
+            "taken": state.takers[index], "tier": state.placed[index]}
+
+
+def view(state: Team, viewer: Viewer) -> View:
+    leading = viewer is not None and viewer in state.leaders
+    team = state.leaders.index(viewer) if leading and viewer is not None else None
+    writing = state.phase == "notes"
+    if not writing:
+        pictures = [picture_view(state, i) for i in range(2 * PER_LEADER)]
+    elif team is not None:
+        pictures = [picture_view(state, i) for i in range(team * PER_LEADER,
+                                                          (team + 1) * PER_LEADER)]
+    else:
+        pictures = []
+    res = result(state)
+    note = state.notes[team] if team is not None else None
+    pending = None if state.pending is None else {
+        "picture": state.pictures[state.pending[0]], "team": state.pending[1]}
+    return {
+        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
+        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
+        "tiers": list(TIERS),
+        "topic": None if writing and not leading else state.topic.to_view(),
+        "pictures": pictures,
+        "leader": None, "leaders": list(state.leaders),
+        "note": list(note) if note is not None else None,
+        "teams": [list(t) for t in state.teams],
+        "written": [n is not None for n in state.notes],
+        "turn": state.turn,
+        "wrong_used": list(state.wrong_used),
+        "pending": pending,
+        "track": {"green": state.steps[0], "red": state.steps[1], "star": state.star},
+        "round_pictures": None if state.round_pictures is None else list(state.round_pictures),
+        "total": list(state.total),
+        "log": [line.to_view() for line in state.log],
+        "last": plain(state.last) if state.last is not None else None,
+        "over": res is not None,
+        "winners": None if res is None else list(res.winners),
+        "scores": None if res is None else list(res.scores),
+    }
+
+
+def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:
+    """Reshuffle the deck, unseen topics, unseen hands and the notes ``viewer`` cannot read."""
+    leading = viewer in state.leaders
+    writing = state.phase == "notes"
+    start = state.round if writing and not leading else state.round + 1
+    topics = list(state.topics)
+    if start - 1 < len(topics):
+        topics[start - 1:] = shuffled(topics[start - 1:], rng)
+    deck = state.deck.shuffled_order(rng)
+    hands, faces, notes = list(state.hands), list(state.faces), list(state.notes)
+    for t in (0, 1):
+        if state.leaders[t] == viewer or state.over:
+            continue
+        if writing:
+            mixed = shuffled([*hands[t], *deck.order], rng)
+            hands[t] = tuple(mixed[:PER_LEADER])
+            deck = replace(deck, order=tuple(mixed[PER_LEADER:]))
+            new = tuple(deck.cards[c].face(choice_index(2, rng)) for c in hands[t])
+            old = faces[t]
+            faces[t] = new
+            if notes[t] is not None:
+                notes[t] = tuple(new[old.index(p)] for p in notes[t] or ())
+        if notes[t] is not None:
+            notes[t] = tuple(shuffled(notes[t] or (), rng))
+    return replace(state, topics=tuple(topics), deck=deck, hands=tuple(hands),
+                   faces=tuple(faces), notes=tuple(notes))

@@ -1,0 +1,321 @@
+"""S-tier cooperative mode, read like the rulebook: a scenario, an action, the outcome."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from lanplay.content import default_library
+from lanplay.game import SYSTEM, IllegalAction
+from lanplay.games.s_tier import GAME
+from lanplay.games.s_tier import coop as rules
+from lanplay.games.s_tier.coop import Coop, correct_count, token_steps
+
+LIB = default_library()
+
+
+def start(players: int = 3, seed: int = 5, **options: Any) -> Coop:
+    return rules.setup(players, {"guess_seconds": 0, **options}, seed, LIB)
+
+
+def write(state: Coop, tiers: list[str | None] | None = None, **extra: Any) -> Coop:
+    note = list(state.faces) if tiers is None else tiers
+    return rules.apply(state, state.leader, {"type": "note", "tiers": note, **extra})
+
+
+def set_board(state: Coop, target: list[str | None]) -> Coop:
+    """One guesser moves pictures until the board is ``target``."""
+    seat = state.guessers[0]
+    for t, picture in enumerate(target):
+        if picture is not None and state.board[t] != picture:
+            state = rules.apply(state, seat, {"type": "move", "picture": picture, "tier": t})
+    return state
+
+
+def lock_all(state: Coop) -> Coop:
+    for seat in state.guessers:
+        state = rules.apply(state, seat, {"type": "lock"})
+    return state
+
+
+def guess(state: Coop, order: list[int]) -> Coop:
+    """Lay the note's pictures in ``order`` (a permutation of tiers) and lock in."""
+    assert state.note is not None
+    return lock_all(set_board(state, [state.note[i] for i in order]))
+
+
+IDENTITY = [0, 1, 2, 3, 4]
+THREE = [1, 0, 2, 3, 4]      # one swap: 3 correct
+TWO = [1, 2, 0, 3, 4]        # a 3-cycle: 2 correct
+ONE = [1, 0, 3, 2, 4]        # two swaps: 1 correct
+NONE = [1, 2, 3, 4, 0]       # a 5-cycle: 0 correct
+
+
+@pytest.mark.parametrize(("correct", "steps"), [(5, (2, 0)), (4, (2, 0)), (3, (1, 0)),
+                                                (2, (0, 1)), (1, (0, 1)), (0, (0, 2))])
+def test_token_moves_follow_the_rulebook_table(correct: int, steps: tuple[int, int]) -> None:
+    assert token_steps(correct) == steps
+
+
+def test_five_correct_moves_green_two_and_skips_the_second_attempt() -> None:
+    state = guess(write(start()), IDENTITY)
+    assert (state.green, state.red) == (2, 0)
+    assert state.round == 2 and state.phase == "note" and state.attempt == 1
+    assert state.last is not None and state.last["kind"] == "reveal"
+    assert state.last["correct"] == 5
+
+
+def test_first_attempt_shows_only_the_count_then_a_second_attempt() -> None:
+    state = guess(write(start()), THREE)
+    assert state.attempt == 2 and state.phase == "guess" and state.count == 3
+    seen = GAME.view(state, state.guessers[0])
+    assert seen["count"] == 3 and seen["note"] is None
+    assert seen["last"] == {"kind": "count", "correct": 3}
+    assert state.locked == ()
+    state = guess(state, TWO)
+    assert (state.green, state.red) == (0, 1)
+    assert state.round == 2
+
+
+def test_a_full_board_with_one_picture_in_the_pool_is_four_correct_via_the_timer() -> None:
+    state = write(start())
+    assert state.note is not None
+    state = set_board(state, [*state.note[:4], None])
+    timeout = {"type": "timeout", "round": state.round, "attempt": 1}
+    state = rules.apply(state, SYSTEM, timeout)
+    assert state.count == 4 and state.attempt == 2
+    with pytest.raises(IllegalAction, match="already over"):
+        rules.check(state, SYSTEM, timeout)
+    state = rules.apply(state, SYSTEM, {"type": "timeout", "round": state.round, "attempt": 2})
+    assert (state.green, state.red) == (2, 0)
+
+
+@pytest.mark.parametrize(("first", "second", "green", "red"),
+                         [(ONE, ONE, 0, 1), (NONE, NONE, 0, 2), (NONE, THREE, 1, 0)])
+def test_tokens_after_two_attempts(first: list[int], second: list[int], green: int,
+                                   red: int) -> None:
+    state = guess(guess(write(start()), first), second)
+    assert (state.green, state.red) == (green, red)
+
+
+def test_green_at_the_star_first_is_victory_for_everyone() -> None:
+    state = replace(write(start(players=4)), green=3)
+    state = guess(guess(state, NONE), THREE)
+    result = GAME.result(state)
+    assert result is not None and state.phase == "over"
+    assert result.winners == (0, 1, 2, 3) and result.detail["outcome"] == "victory"
+    assert GAME.actors(state) == frozenset()
+
+
+def test_red_at_the_star_is_defeat_with_no_winners() -> None:
+    state = replace(write(start(players=4)), red=3)
+    state = guess(guess(state, ONE), ONE)
+    result = GAME.result(state)
+    assert result is not None and result.winners == ()
+    assert result.detail["outcome"] == "defeat"
+
+
+def test_no_second_attempt_after_five_correct_even_on_attempt_one() -> None:
+    state = guess(write(start()), IDENTITY)
+    assert state.count is None and state.last is not None and state.last["kind"] == "reveal"
+
+
+# --- the harder game ------------------------------------------------------------------
+
+
+def test_effects_start_when_a_token_crosses_them_and_stack() -> None:
+    state = start(text_side=True)
+    assert state.effects == ()
+    state = guess(guess(write(state), ONE), ONE)          # red moves 1: crosses effect 1
+    assert state.effects == ("choose-side",)
+    leader_view = GAME.view(state, state.leader)
+    assert len(leader_view["cards"]) == 5
+    assert GAME.view(state, state.guessers[0])["cards"] == []
+    backs = [state.deck.cards[c].back for c in state.hand]
+    state = write(state, backs)
+    assert state.faces == tuple(backs)
+    state = guess(state, IDENTITY)                        # green moves 2: effects 2 and 3
+    assert state.effects == ("choose-side", "place-one", "no-second")
+    assert len(state.hand) == 5
+    state = replace(state, effects=rules.EFFECTS)
+    state = rules.start_round(replace(state, round=state.round - 1), state.leader)
+    assert len(state.hand) == 4 and len(state.faces) == 4
+
+
+def test_effects_never_start_on_the_plain_side() -> None:
+    state = guess(guess(write(start()), NONE), NONE)
+    assert state.red == 2 and state.effects == ()
+
+
+def test_choose_side_refuses_two_faces_of_one_card() -> None:
+    state = replace(start(), effects=("choose-side",))
+    card = state.deck.cards[state.hand[0]]
+    tiers = [card.front, card.back, *[state.deck.cards[c].front for c in state.hand[2:]]]
+    with pytest.raises(IllegalAction, match="one side of each card"):
+        write(state, tiers)
+
+
+def test_place_one_fixes_the_hint_on_the_board() -> None:
+    state = replace(start(), effects=("place-one",))
+    with pytest.raises(IllegalAction, match="hint"):
+        write(state)
+    state = write(state, hint=2)
+    assert state.note is not None and state.board[2] == state.note[2]
+    view = GAME.view(state, state.guessers[0])
+    assert view["hint"] == {"picture": state.note[2], "tier": 2}
+    with pytest.raises(IllegalAction, match="hint"):
+        rules.check(state, state.guessers[0], {"type": "move", "picture": state.note[2],
+                                               "tier": 0})
+    with pytest.raises(IllegalAction, match="hint"):
+        rules.check(state, state.guessers[0], {"type": "move", "picture": state.note[0],
+                                               "tier": 2})
+    state = guess(state, IDENTITY)
+    assert state.last is not None and state.last["correct"] == 5
+
+
+def test_no_second_attempt_reveals_at_once() -> None:
+    state = replace(start(), effects=("no-second",))
+    state = guess(write(state), THREE)
+    assert state.round == 2 and state.green == 1
+    assert state.last is not None and state.last["kind"] == "reveal"
+
+
+def take_four() -> Coop:
+    state = replace(start(), effects=("take-four",))
+    return rules.start_round(replace(state, round=0), state.leader)
+
+
+def test_take_four_the_empty_tier_counts_as_a_fifth_picture() -> None:
+    state = take_four()
+    assert len(state.faces) == 4
+    a, b, c, d = state.faces
+    with pytest.raises(IllegalAction, match="exactly one tier empty"):
+        write(state, [a, b, c, d, d])
+    state = write(state, [a, b, None, c, d])
+    state = lock_all(set_board(state, [a, b, None, c, d]))
+    assert state.last is not None and state.last["correct"] == 5
+    assert state.green == 2
+
+
+@pytest.mark.parametrize(("board", "right"), [
+    (["a", "b", None, "c", "d"], 5),
+    (["a", "b", "c", None, "d"], 3),      # wrong empty tier: a, b, d
+    (["a", "b", None, None, "d"], 3),     # c still in the pool: no empty-tier credit
+    ([None, "a", "b", "d", "c"], 0),
+])
+def test_take_four_counting(board: list[str | None], right: int) -> None:
+    assert correct_count(["a", "b", None, "c", "d"], board) == right
+
+
+# --- the shared board ---------------------------------------------------------------------
+
+
+def test_a_move_unlocks_everyone_and_lock_needs_a_complete_board() -> None:
+    state = write(start(players=4))
+    g0, g1, g2 = state.guessers
+    with pytest.raises(IllegalAction, match="every picture"):
+        rules.check(state, g0, {"type": "lock"})
+    assert state.note is not None
+    state = set_board(state, list(state.note))
+    state = rules.apply(state, g0, {"type": "lock"})
+    state = rules.apply(state, g1, {"type": "lock"})
+    assert state.locked == (g0, g1)
+    with pytest.raises(IllegalAction, match="already locked"):
+        rules.check(state, g0, {"type": "lock"})
+    state = rules.apply(state, g2, {"type": "move", "picture": state.note[0], "tier": 1})
+    assert state.locked == () and state.board[0] == state.note[1]
+    assert GAME.order_independent(state, g0, {"type": "move"})
+    assert not GAME.order_independent(state, g0, {"type": "lock"})
+
+
+def test_moving_back_to_the_pool_and_onto_an_occupied_tier() -> None:
+    state = write(start())
+    assert state.note is not None
+    p, q = state.note[0], state.note[1]
+    seat = state.guessers[0]
+    state = rules.apply(state, seat, {"type": "move", "picture": p, "tier": 0})
+    state = rules.apply(state, seat, {"type": "move", "picture": q, "tier": 0})
+    assert state.board[0] == q and p not in state.board      # p went back where q came from
+    state = rules.apply(state, seat, {"type": "move", "picture": p, "tier": 3})
+    state = rules.apply(state, seat, {"type": "move", "picture": p, "tier": 0})
+    assert state.board[0] == p and state.board[3] == q
+    state = rules.apply(state, seat, {"type": "move", "picture": p, "tier": None})
+    assert state.board[0] is None
+
+
+@pytest.mark.parametrize(("who", "action", "reason"), [
+    ("guesser", {"type": "note", "tiers": []}, "Only the leader"),
+    ("leader", {"type": "note", "tiers": list("vwxyz")}, "Write each of your pictures once"),
+    ("leader", {"type": "note", "tiers": "abc"}, "5 entries"),
+    ("guesser", {"type": "move", "picture": "x", "tier": 0}, "still writing"),
+    ("guesser", {"type": "timeout", "round": 1, "attempt": 1}, "host's clock"),
+    ("guesser", {"type": "dance"}, "Unknown action"),
+])
+def test_illegal_actions_in_the_note_phase_are_refused_with_reasons(
+        who: str, action: dict[str, Any], reason: str) -> None:
+    state = start()
+    seat = state.leader if who == "leader" else state.guessers[0]
+    with pytest.raises(IllegalAction, match=reason):
+        rules.apply(state, seat, action)
+
+
+def test_the_leader_stays_silent_during_the_guess() -> None:
+    state = write(start())
+    with pytest.raises(IllegalAction, match="stay silent"):
+        rules.check(state, state.leader, {"type": "move", "picture": state.faces[0], "tier": 0})
+    with pytest.raises(IllegalAction, match="already written"):
+        write(state)
+
+
+# --- hidden information ------------------------------------------------------------
+
+
+def test_guessers_see_neither_topic_nor_pictures_nor_note_while_the_leader_writes() -> None:
+    state = start(players=4)
+    topic = state.topic.text
+    leader = GAME.view(state, state.leader)
+    assert leader["topic"]["text"] == topic and len(leader["pictures"]) == 5
+    for viewer in [*state.guessers, None]:
+        seen = GAME.view(state, viewer)
+        assert seen["topic"] is None and seen["pictures"] == [] and seen["note"] is None
+        text = json.dumps(seen)
+        assert topic not in text
+        for picture in state.faces:
+            assert picture not in text
+
+
+def test_the_note_never_reaches_a_guesser_before_the_reveal() -> None:
+    state = write(start(players=4))
+    assert state.note is not None
+    other = replace(state, note=tuple(reversed(state.note)))
+    for viewer in [*state.guessers, None]:
+        assert GAME.view(state, viewer) == GAME.view(other, viewer)
+    assert GAME.view(state, state.leader)["note"] == list(state.note)
+    state = guess(state, THREE)
+    other = replace(state, note=tuple(reversed(state.note or ())))
+    assert GAME.view(state, state.guessers[0]) == GAME.view(other, state.guessers[0])
+
+
+# --- whole games -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "text_side"), [(2, False), (4, True), (6, True)])
+def test_a_bot_game_ends_without_any_timer(players: int, text_side: bool) -> None:
+    options = {"guess_seconds": 0, "text_side": text_side, "pack": ""}
+    state = GAME.setup(players, "cooperative", options, 11)
+    rngs = {s: random.Random(s) for s in range(players)}
+    for _ in range(2000):
+        if GAME.result(state) is not None:
+            break
+        for seat in sorted(GAME.actors(state)):
+            action = GAME.bot(GAME.view(state, seat), seat, rngs[seat])
+            if action is not None:
+                state = GAME.apply(state, seat, action)
+                break
+        else:
+            pytest.fail("every bot waits and there is no timer")
+    assert GAME.result(state) is not None

@@ -1,0 +1,285 @@
+"""S-tier competitive and team modes, read like the rulebook."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from lanplay.content import default_library
+from lanplay.game import IllegalAction
+from lanplay.games.s_tier import GAME, rules
+from lanplay.games.s_tier import competitive as comp
+from lanplay.games.s_tier import team as teams
+from lanplay.games.s_tier.competitive import Competitive
+from lanplay.games.s_tier.team import Team
+
+LIB = default_library()
+
+
+# --- competitive ----------------------------------------------------------------------
+
+
+def comp_start(players: int = 5, seed: int = 3) -> Competitive:
+    return comp.setup(players, {"place_seconds": 0}, seed, LIB)
+
+
+def standard_note(count: int) -> list[int]:
+    return [*range(5), *range(count - 5)]
+
+
+def comp_note(state: Competitive) -> Competitive:
+    return comp.apply(state, state.leader,
+                      {"type": "note", "tiers": standard_note(len(state.faces))})
+
+
+def place_right(state: Competitive, right: int) -> Competitive:
+    """The first ``right`` guessers place correctly, the others one tier off."""
+    assert state.note is not None
+    truth = dict(zip(state.faces, state.note, strict=True))
+    for i, seat in enumerate(state.guessers):
+        tier = truth[state.dealt[seat] or ""]
+        if i >= right:
+            tier = (tier + 1) % 5
+        state = comp.apply(state, seat, {"type": "place", "tier": tier})
+    return state
+
+
+def test_competitive_lays_out_max_of_guessers_and_five_pictures() -> None:
+    assert len(comp_start(4).faces) == 5
+    assert len(comp_start(9).faces) == 8
+    assert len(comp_start(11).faces) == 10
+
+
+@pytest.mark.parametrize(("tiers", "reason"), [
+    ([0, 0, 1, 2, 3], "No tier may stay empty"),
+    ([0, 0, 0, 1, 2, 3, 4, 4], "At most 2 pictures per tier"),
+    ([0, 1, 2, 3], "a tier for each"),
+    ([0, 1, 2, 3, 5], "from 0"),
+])
+def test_competitive_note_constraints(tiers: list[int], reason: str) -> None:
+    state = comp_start(players=9) if len(tiers) == 8 else comp_start()
+    if len(tiers) == 5 and reason == "a tier for each":
+        tiers = tiers[:4]
+    with pytest.raises(IllegalAction, match=reason):
+        comp.check(state, state.leader, {"type": "note", "tiers": tiers})
+
+
+def test_two_per_tier_is_fine() -> None:
+    state = comp_start(players=9)
+    comp.check(state, state.leader, {"type": "note", "tiers": [0, 0, 1, 1, 2, 3, 4, 4]})
+
+
+@pytest.mark.parametrize(("players", "right", "gain"), [
+    (5, 4, 2), (5, 2, 1), (5, 1, 0), (4, 2, 1), (4, 1, 0), (4, 3, 2), (6, 3, 1), (6, 2, 0),
+])
+def test_leader_gains_a_point_at_half_and_two_when_all(players: int, right: int,
+                                                        gain: int) -> None:
+    state = comp_note(comp_start(players))
+    leader = state.leader
+    state = place_right(state, right)
+    assert state.last is not None and state.last["leader_gain"] == gain
+    assert state.won[leader] == gain
+    assert sum(state.won) == gain + right
+
+
+def test_placements_stay_secret_until_everyone_placed() -> None:
+    state = comp_note(comp_start(players=5))
+    a, b = state.guessers[0], state.guessers[1]
+    seen = GAME.view(state, a)
+    assert seen["dealt"][a] is not None and seen["dealt"][state.leader] is None
+    placed0 = comp.apply(state, b, {"type": "place", "tier": 0})
+    placed4 = comp.apply(state, b, {"type": "place", "tier": 4})
+    assert GAME.view(placed0, a) == GAME.view(placed4, a)
+    assert GAME.view(placed0, a)["answered"][b] is True
+    assert GAME.view(placed0, b)["placed"] == 0
+    with pytest.raises(IllegalAction, match="already placed"):
+        comp.check(placed0, b, {"type": "place", "tier": 1})
+
+
+def test_competitive_guessers_see_no_topic_or_note_while_the_leader_writes() -> None:
+    state = comp_start()
+    for seat in state.guessers:
+        seen = GAME.view(state, seat)
+        assert seen["topic"] is None and seen["note"] is None
+        assert state.topic.text not in json.dumps(seen)
+    state = comp_note(state)
+    other = replace(state, note=tuple(reversed(state.note or ())))
+    assert GAME.view(state, state.guessers[0]) == GAME.view(other, state.guessers[0])
+
+
+def test_the_game_ends_when_everyone_has_led_once() -> None:
+    state = comp_start(players=4)
+    leaders = []
+    while not state.over:
+        leaders.append(state.leader)
+        state = place_right(comp_note(state), 1)
+    assert sorted(leaders) == [0, 1, 2, 3]
+    result = GAME.result(state)
+    assert result is not None and result.scores == tuple(float(w) for w in state.won)
+    best = max(state.won)
+    assert result.winners == tuple(s for s in range(4) if state.won[s] == best)
+
+
+def test_the_place_timer_counts_unplaced_pictures_as_wrong() -> None:
+    state = comp_note(comp.setup(5, {"place_seconds": 30}, 3, LIB))
+    timer = GAME.timer(state, {"place_seconds": 30})
+    assert timer is not None and timer.seconds == 30
+    state = comp.apply(state, -1, timer.action)
+    assert GAME.view(state, None)["last"]["correct"] == []
+    with pytest.raises(IllegalAction):
+        comp.check(state, -1, timer.action)
+
+
+# --- team -------------------------------------------------------------------------------
+
+
+def team_start(players: int = 4, seed: int = 2, track: int = 5) -> Team:
+    return teams.setup(players, {"team_track": track}, seed, LIB)
+
+
+def notes(state: Team, first: int = 0) -> Team:
+    for t in (first, 1 - first):
+        state = teams.apply(state, state.leaders[t],
+                            {"type": "note", "tiers": list(state.faces[t])})
+    return state
+
+
+def taker(state: Team) -> int:
+    assert state.turn is not None
+    return state.takers_of(state.turn)[0]
+
+
+def take(state: Team, picture: str, tier: int) -> Team:
+    return teams.apply(state, taker(state), {"type": "take", "picture": picture, "tier": tier})
+
+
+def test_teams_alternate_starting_with_the_first_note() -> None:
+    state = notes(team_start(), first=1)
+    assert state.phase == "take" and state.turn == 1
+    other = state.faces[0][0]                     # Red takes Green's picture: no Wrong asked
+    state = take(state, other, 0)
+    assert state.turn == 0 and state.phase == "take"
+    with pytest.raises(IllegalAction, match="already been taken"):
+        teams.check(state, taker(state), {"type": "take", "picture": other, "tier": 1})
+    with pytest.raises(IllegalAction, match="Leaders stay silent"):
+        teams.check(state, state.leaders[0], {"type": "take", "picture": state.faces[1][0],
+                                              "tier": 1})
+
+
+def test_wrong_is_asked_every_time_but_usable_once_per_round() -> None:
+    state = notes(team_start(players=6))
+    own = state.faces[0]                           # Green's leader wrote own[k] on tier k
+    state = take(state, own[0], 0)                 # right
+    assert state.phase == "wrong" and GAME.actors(state) == {state.leaders[0]}
+    with pytest.raises(IllegalAction, match="only stay silent"):
+        teams.check(state, state.leaders[0], {"type": "wrong"})
+    state = teams.apply(state, state.leaders[0], {"type": "silent"})
+    state = take(state, own[4], 4)                 # Red takes a Green picture
+    state = take(state, own[1], 3)                 # wrong
+    assert state.phase == "wrong"
+    state = teams.apply(state, state.leaders[0], {"type": "wrong"})
+    assert state.phase == "fix" and state.wrong_used == (True, False)
+    assert state.last is not None and state.last["kind"] == "wrong"
+    with pytest.raises(IllegalAction, match="another tier"):
+        teams.check(state, taker(state), {"type": "move", "picture": own[1], "tier": 3})
+    state = teams.apply(state, taker(state), {"type": "move", "picture": own[1], "tier": 1})
+    assert state.turn == 1 and state.phase == "take"
+    state = take(state, own[3], 4)
+    state = take(state, own[2], 0)                 # wrong, but Wrong is used up
+    assert state.phase == "take" and state.turn == 1
+
+
+def test_a_tie_moves_both_tokens() -> None:
+    state = notes(team_start())
+    for k in range(5):
+        state = take(state, state.faces[0][k], k)   # Green: own leader's, all right
+        if state.phase == "wrong":
+            state = teams.apply(state, state.leaders[0], {"type": "silent"})
+        state = take(state, state.faces[1][k], k)   # Red: own leader's, all right
+        if state.phase == "wrong":
+            state = teams.apply(state, state.leaders[1], {"type": "silent"})
+    assert state.round_pictures == (5, 5) and state.steps == (1, 1)
+    assert GAME.view(state, None)["last"]["moved"] == [True, True]
+    assert state.round == 2
+
+
+def finish_round(state: Team, green_right: int, red_right: int) -> Team:
+    """Green takes Green's pictures, Red takes Red's; the first k of each are right."""
+    for k in range(5):
+        for t, right in ((0, green_right), (1, red_right)):
+            assert state.turn == t
+            state = take(state, state.faces[t][k], k if k < right else (k + 1) % 5)
+            if state.phase == "wrong":
+                state = teams.apply(state, state.leaders[t], {"type": "silent"})
+    return state
+
+
+def test_more_pictures_this_round_moves_one_token() -> None:
+    state = finish_round(notes(team_start()), 4, 2)
+    assert state.steps == (1, 0) and state.total == (4, 2)
+
+
+def test_both_tokens_at_the_star_more_pictures_overall_wins() -> None:
+    state = replace(notes(team_start(track=3)), steps=(2, 2), total=(3, 7))
+    state = finish_round(state, 2, 2)
+    result = GAME.result(state)
+    assert result is not None and result.winners == state.teams[1]
+    assert result.scores == (5.0, 9.0, 5.0, 9.0)
+    draw = finish_round(replace(notes(team_start(track=3)), steps=(2, 2), total=(7, 7)), 1, 1)
+    result = GAME.result(draw)
+    assert result is not None and result.winners == (0, 1, 2, 3)
+
+
+def test_one_token_at_the_star_wins_for_its_team() -> None:
+    state = finish_round(replace(notes(team_start(track=3)), steps=(2, 2)), 1, 3)
+    result = GAME.result(state)
+    assert result is not None and result.winners == state.teams[1]
+
+
+def test_team_notes_and_topic_are_hidden_while_leaders_write() -> None:
+    state = team_start(players=6)
+    helpers = [s for s in range(6) if s not in state.leaders]
+    for seat in [*helpers, None]:
+        seen = GAME.view(state, seat)
+        assert seen["topic"] is None and seen["pictures"] == []
+    leader = GAME.view(state, state.leaders[0])
+    assert [p["id"] for p in leader["pictures"]] == list(state.faces[0])
+    state = teams.apply(state, state.leaders[0], {"type": "note",
+                                                   "tiers": list(state.faces[0])})
+    other = replace(state, notes=(tuple(reversed(state.faces[0])), None))
+    for seat in [*helpers, state.leaders[1]]:
+        assert GAME.view(state, seat) == GAME.view(other, seat)
+    assert GAME.order_independent(state, state.leaders[1], {"type": "note"})
+
+
+# --- every mode: whole bot games -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "players"), [("competitive", 4), ("competitive", 11),
+                                               ("team", 4), ("team", 9), ("cooperative", 5)])
+def test_a_bot_game_ends(mode: str, players: int) -> None:
+    options: dict[str, Any] = {"pack": "", "guess_seconds": 0, "place_seconds": 0}
+    state = GAME.setup(players, mode, options, 7)
+    rngs = {s: random.Random(s) for s in range(players)}
+    for _ in range(3000):
+        if GAME.result(state) is not None:
+            break
+        for seat in sorted(GAME.actors(state)):
+            action = GAME.bot(GAME.view(state, seat), seat, rngs[seat])
+            if action is not None:
+                state = GAME.apply(state, seat, action)
+                break
+        else:
+            pytest.fail("every bot waits and there is no timer")
+    assert GAME.result(state) is not None
+
+
+def test_setup_refuses_a_wrong_mode_or_seat_count() -> None:
+    with pytest.raises(ValueError, match="no mode"):
+        rules.setup(4, "solo", {}, 0, LIB)
+    with pytest.raises(ValueError, match="4-11"):
+        rules.setup(3, "competitive", {}, 0, LIB)

@@ -1,0 +1,480 @@
+"""The S-tier table: clicks and drags become intents; views become a tier list.
+
+Real widgets offscreen, real mouse events on the board and the buttons, and
+views from the real rules (the pure mode modules driven to a moment, or a
+seeded Session where the table plays one seat against bots to the end).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from PyQt6.QtCore import QPoint, Qt
+from PyQt6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from lanplay import games
+from lanplay.session import Session
+from ui.tables import table_for
+from ui.tables.s_tier import STierTable
+from ui.tables.s_tier_demo import MOMENTS, Game, coop_effects, demo_seats, viewers
+from ui.tables.s_tier_note import ONE_PER_TIER, SPREAD, NoteDraft
+
+GAME = games.load("s-tier")
+
+
+@pytest.fixture
+def table(qtbot: QtBot) -> STierTable:
+    widget = STierTable()
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _record(table: STierTable) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+    table.intent.connect(sent.append)
+    return sent
+
+
+def _at(table: STierTable, rect: Any) -> QPoint:
+    return rect.center().toPoint()
+
+
+def _click_tile(qtbot: QtBot, table: STierTable, picture: str) -> None:
+    rect = table.board.tile_rect(picture)
+    assert rect is not None, f"{picture} is not on the board"
+    # Left of centre: the flip badge sits in the top-right corner.
+    point = QPoint(int(rect.left() + rect.width() * 0.3), int(rect.center().y()))
+    qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton, pos=point)
+
+
+def _click_cell(qtbot: QtBot, table: STierTable, tier: int, lane: int = 0) -> None:
+    rect = table.board.cell_rect(lane, tier)
+    assert rect is not None
+    point = QPoint(int(rect.right() - 20), int(rect.center().y()))
+    qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton, pos=point)
+
+
+def _click_button(qtbot: QtBot, table: STierTable, name: str) -> None:
+    button = table.buttons[name]
+    assert button.isEnabled(), f"{name} is disabled: {button.toolTip()}"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _drag(qtbot: QtBot, table: STierTable, picture: str, tier: int, lane: int = 0) -> None:
+    start = table.board.tile_rect(picture)
+    end = table.board.cell_rect(lane, tier)
+    assert start is not None and end is not None
+    a, b = _at(table, start), QPoint(int(end.right() - 30), int(end.center().y()))
+    qtbot.mousePress(table.board, Qt.MouseButton.LeftButton, pos=a)
+    for step in range(1, 6):
+        QTest.mouseMove(table.board, a + (b - a) * step / 5)
+    qtbot.mouseRelease(table.board, Qt.MouseButton.LeftButton, pos=b)
+
+
+def _moment(name: str) -> tuple[Game, list[dict[str, Any]]]:
+    _mode, players, build = MOMENTS[name]
+    return build(), demo_seats(players)
+
+
+def _leader_view(game: Game) -> tuple[int, dict[str, Any]]:
+    seat = min(game.mod.actors(game.state))
+    return seat, game.mod.view(game.state, seat)
+
+
+# --- every mode and phase renders --------------------------------------------------
+
+def test_table_for_names_the_s_tier_table() -> None:
+    assert table_for("s-tier") is STierTable
+
+
+@pytest.mark.parametrize("name", sorted(MOMENTS))
+def test_every_mode_and_phase_renders_for_actor_waiter_and_spectator(
+        qtbot: QtBot, table: STierTable, name: str) -> None:
+    game, seats = _moment(name)
+    for you in viewers(game.mod.view(game.state, None), game.players):
+        view = game.mod.view(game.state, you)
+        table.set_view(view, seats, you, animate=False)
+        assert table.banner.text, name
+        assert len(table.side.players.rows) == game.players
+        if you is None:
+            assert table.buttons == {} and table.board.model.movable() == []
+        if view["over"]:
+            assert table.banner.text.startswith(("Game over", "You won", "Lost"))
+    assert len(table.log_panel.lines()) == len(game.mod.view(game.state, None)["log"])
+
+
+def test_the_waiting_seat_sees_who_is_acting(qtbot: QtBot, table: STierTable) -> None:
+    game, seats = _moment("coop-note")
+    leader = game.state.leader
+    other = next(s for s in range(game.players) if s != leader)
+    table.set_view(game.mod.view(game.state, other), seats, other)
+    assert table.banner.text == f"Waiting for {seats[leader]['name']} to write the note"
+    assert "secret" in table.topic.text()
+    assert table.buttons == {}
+
+
+# --- the leader's note ---------------------------------------------------------------
+
+def test_a_coop_note_built_by_clicks_emits_the_note(qtbot: QtBot, table: STierTable) -> None:
+    game, seats = Game("cooperative", 4), demo_seats(4)
+    seat, view = _leader_view(game)
+    table.set_view(view, seats, seat)
+    sent = _record(table)
+    ids = [p["id"] for p in view["pictures"]]
+    assert not table.buttons["submit"].isEnabled()
+    for tier, pid in enumerate(reversed(ids)):
+        _click_tile(qtbot, table, pid)
+        _click_cell(qtbot, table, tier)
+        if tier < 4:
+            assert not table.buttons["submit"].isEnabled()
+            assert "still below" in table.message.text()
+    assert sent == []
+    _click_button(qtbot, table, "submit")
+    assert sent == [{"type": "note", "tiers": list(reversed(ids))}]
+    GAME.check(game.state, seat, sent[0])
+
+
+def test_a_drop_on_a_full_tier_swaps_in_the_note(qtbot: QtBot, table: STierTable) -> None:
+    game = Game("cooperative", 3)
+    seat, view = _leader_view(game)
+    table.set_view(view, demo_seats(3), seat)
+    a, b = view["pictures"][0]["id"], view["pictures"][1]["id"]
+    _drag(qtbot, table, a, 0)
+    _drag(qtbot, table, b, 1)
+    _drag(qtbot, table, a, 1)
+    panel = table.panel()
+    assert panel is not None
+    draft = panel.draft  # type: ignore[attr-defined]
+    assert draft.shown(draft.card_of(a))[0] == a
+    assert draft.in_tier(1) == [draft.card_of(a)] and draft.in_tier(0) == [draft.card_of(b)]
+
+
+def test_choose_side_flips_a_card_and_place_one_needs_the_hint(
+        qtbot: QtBot, table: STierTable) -> None:
+    game = coop_effects(3)
+    seat, view = _leader_view(game)
+    assert len(view["cards"]) == 4
+    table.set_view(view, demo_seats(3), seat)
+    sent = _record(table)
+    front, back = view["cards"][0][0], view["cards"][0][2]
+    rect = table.board.tile_rect(front)
+    assert rect is not None
+    badge = QPoint(int(rect.right() - rect.height() * 0.12), int(rect.top() + rect.height() * 0.12))
+    qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton, pos=badge)
+    assert table.board.tile_rect(back) is not None and table.board.tile_rect(front) is None
+    shown = [back] + [c[0] for c in view["cards"][1:]]
+    for tier, pid in enumerate(shown):
+        _click_tile(qtbot, table, pid)
+        _click_cell(qtbot, table, tier)
+    # Take four: D stays empty; place one: the hint must be chosen first.
+    assert not table.buttons["submit"].isEnabled()
+    assert "reveal" in table.message.text()
+    assert not table.buttons["hint-D"].isEnabled()
+    _click_button(qtbot, table, "hint-B")
+    _click_button(qtbot, table, "submit")
+    assert sent == [{"type": "note", "tiers": [*shown, None], "hint": 2}]
+    GAME.check(game.state, seat, sent[0])
+
+
+def test_a_competitive_note_needs_every_tier_and_at_most_two(
+        qtbot: QtBot, table: STierTable) -> None:
+    game = Game("competitive", 7)
+    seat, view = _leader_view(game)
+    ids = [p["id"] for p in view["pictures"]]
+    assert len(ids) == 6
+    table.set_view(view, demo_seats(7), seat)
+    sent = _record(table)
+    for pid in ids[:3]:
+        _click_tile(qtbot, table, pid)
+        _click_cell(qtbot, table, 0)
+    for tier, pid in enumerate(ids[3:], start=1):
+        _click_tile(qtbot, table, pid)
+        _click_cell(qtbot, table, tier)
+    assert not table.buttons["submit"].isEnabled()
+    assert table.message.text() == "Tier S holds 3 pictures: at most 2 per tier."
+    _click_tile(qtbot, table, ids[2])
+    _click_cell(qtbot, table, 4)
+    assert table.buttons["submit"].isEnabled()
+    _click_button(qtbot, table, "submit")
+    assert sent == [{"type": "note", "tiers": [0, 0, 4, 1, 2, 3]}]
+    GAME.check(game.state, seat, sent[0])
+
+
+def test_note_drafts_say_why_they_cannot_be_sent() -> None:
+    one = NoteDraft(("k",), ONE_PER_TIER, [[("a", "A")], [("b", "B")]])
+    assert "2 pictures" in one.problem()
+    one.move("a", 0)
+    one.move("b", 0)
+    assert one.at == {1: 0} and "1 picture" in one.problem()
+    spread = NoteDraft(("k",), SPREAD, [[(p, p)] for p in "abcde"])
+    for i, p in enumerate("abcd"):
+        spread.move(p, i)
+    spread.move("e", 3)
+    assert spread.problem() == "Tier D is empty: every tier needs a picture."
+    spread.move("d", 3)
+    spread.move("e", 4)
+    assert spread.problem() == "" and spread.action() == {"type": "note",
+                                                         "tiers": [0, 1, 2, 3, 4]}
+
+
+# --- cooperative guessing -----------------------------------------------------------------
+
+def _coop_guessing(players: int = 3) -> tuple[Game, int]:
+    game = Game("cooperative", players)
+    game.step()
+    assert game.state.phase == "guess"
+    return game, game.state.guessers[0]
+
+
+def test_a_coop_drag_emits_move_and_lock_emits_lock(qtbot: QtBot, table: STierTable) -> None:
+    game, me = _coop_guessing()
+    view = game.mod.view(game.state, me)
+    table.set_view(view, demo_seats(3), me)
+    sent = _record(table)
+    pid = view["pictures"][2]["id"]
+    _drag(qtbot, table, pid, 3)
+    assert sent == [{"type": "move", "picture": pid, "tier": 3}]
+    assert not table.buttons["lock"].isEnabled()
+    for tier, p in enumerate(view["pictures"]):
+        game.state = game.mod.apply(game.state, me, {"type": "move", "picture": p["id"],
+                                                     "tier": tier})
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me)
+    sent.clear()
+    _click_tile(qtbot, table, view["pictures"][0]["id"])
+    _click_cell(qtbot, table, 4)
+    assert sent == [{"type": "move", "picture": view["pictures"][0]["id"], "tier": 4}]
+    _click_button(qtbot, table, "lock")
+    assert sent[-1] == {"type": "lock"}
+    game.state = game.mod.apply(game.state, me, {"type": "lock"})
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me)
+    assert "unlock" in table.buttons and table.banner.text.startswith("You are locked in")
+    _click_button(qtbot, table, "unlock")
+    assert sent[-1] == {"type": "unlock"}
+
+
+def test_a_picture_dropped_back_in_the_pool_moves_to_none(qtbot: QtBot,
+                                                          table: STierTable) -> None:
+    game, me = _coop_guessing()
+    pid = game.mod.view(game.state, me)["pictures"][0]["id"]
+    game.state = game.mod.apply(game.state, me, {"type": "move", "picture": pid, "tier": 0})
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me)
+    sent = _record(table)
+    _click_tile(qtbot, table, pid)
+    pool = table.board.pool_rect()
+    qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton,
+                     pos=QPoint(int(pool.left() + 10), int(pool.center().y())))
+    assert sent == [{"type": "move", "picture": pid, "tier": None}]
+
+
+# --- competitive placing --------------------------------------------------------------------
+
+def test_a_click_on_a_tier_places_my_picture(qtbot: QtBot, table: STierTable) -> None:
+    game = Game("competitive", 5)
+    game.step()
+    assert game.state.phase == "place"
+    me = min(game.mod.actors(game.state))
+    table.set_view(game.mod.view(game.state, me), demo_seats(5), me)
+    sent = _record(table)
+    assert table.banner.text.startswith("Place your picture")
+    _click_cell(qtbot, table, 2)
+    assert sent == [{"type": "place", "tier": 2}]
+    game.state = game.mod.apply(game.state, me, sent[0])
+    table.set_view(game.mod.view(game.state, me), demo_seats(5), me)
+    assert table.board.model.movable() == []
+    assert "Waiting for" in table.banner.text
+
+
+# --- team ---------------------------------------------------------------------------------------
+
+def _team_at(phase: str) -> Game:
+    game = Game("team", 4)
+    game.until(lambda s: s.phase == phase)
+    assert game.state.phase == phase
+    return game
+
+
+def test_team_take_emits_take_on_my_side_only(qtbot: QtBot, table: STierTable) -> None:
+    game = _team_at("take")
+    me = min(game.mod.actors(game.state))
+    view = game.mod.view(game.state, me)
+    mine = me % 2
+    table.set_view(view, demo_seats(4), me)
+    sent = _record(table)
+    pid = next(p["id"] for p in view["pictures"] if p["taken"] is None)
+    _click_tile(qtbot, table, pid)
+    _click_cell(qtbot, table, 1, lane=1 - mine)
+    assert sent == []
+    _click_cell(qtbot, table, 1, lane=mine)
+    assert sent == [{"type": "take", "picture": pid, "tier": 1}]
+
+
+def test_team_leader_says_wrong_or_silent_and_the_team_fixes(
+        qtbot: QtBot, table: STierTable) -> None:
+    game = _team_at("wrong")
+    leader = min(game.mod.actors(game.state))
+    view = game.mod.view(game.state, leader)
+    table.set_view(view, demo_seats(4), leader)
+    sent = _record(table)
+    _click_button(qtbot, table, "silent")
+    assert sent == [{"type": "silent"}]
+    if table.buttons["wrong"].isEnabled():
+        _click_button(qtbot, table, "wrong")
+        assert sent[-1] == {"type": "wrong"}
+    game = _team_at("fix")
+    me = min(game.mod.actors(game.state))
+    view = game.mod.view(game.state, me)
+    table.set_view(view, demo_seats(4), me)
+    sent = _record(table)
+    pending = view["pending"]["picture"]
+    now = next(p["tier"] for p in view["pictures"] if p["id"] == pending)
+    _click_tile(qtbot, table, pending)
+    _click_cell(qtbot, table, now, lane=view["pending"]["team"])
+    assert sent == []
+    target = (now + 1) % 5
+    _drag(qtbot, table, pending, target, lane=view["pending"]["team"])
+    assert sent == [{"type": "move", "picture": pending, "tier": target}]
+
+
+# --- spectators and refusals ---------------------------------------------------------------------
+
+def test_spectators_have_no_buttons_and_emit_nothing(qtbot: QtBot, table: STierTable) -> None:
+    game, _me = _coop_guessing()
+    view = game.mod.view(game.state, None)
+    table.set_view(view, demo_seats(3), None)
+    sent = _record(table)
+    assert table.buttons == {}
+    pid = view["pictures"][0]["id"]
+    _drag(qtbot, table, pid, 0)
+    _click_tile(qtbot, table, pid)
+    _click_cell(qtbot, table, 1)
+    assert sent == []
+
+
+def test_show_rejection_shows_the_reason(qtbot: QtBot, table: STierTable) -> None:
+    game, me = _coop_guessing()
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me)
+    table.show_rejection("That tier holds the leader's hint.")
+    assert table.toast.isVisible() and table.toast.text() == "That tier holds the leader's hint."
+
+
+# --- whole games through the table --------------------------------------------------------------
+
+def _human_move(qtbot: QtBot, table: STierTable, view: dict[str, Any], me: int) -> None:
+    """What a person does with the mouse on this view (one gesture or button)."""
+    mode, phase = view["mode"], view["phase"]
+    if phase in ("note", "notes"):
+        pool = [t.id for t in table.board.model.pool]
+        if pool:
+            draft = table.panel().draft  # type: ignore[union-attr]
+            used = {t for t in draft.at.values()}
+            if mode == "competitive":
+                counts = [sum(1 for t in draft.at.values() if t == k) for k in range(5)]
+                tier = min(range(5), key=lambda k: (counts[k], k))
+            else:
+                tier = next(k for k in range(5) if k not in used)
+            _click_tile(qtbot, table, pool[0])
+            _click_cell(qtbot, table, tier)
+            return
+        hints = [n for n, b in table.buttons.items() if n.startswith("hint") and b.isEnabled()]
+        if hints and not table.buttons["submit"].isEnabled():
+            _click_button(qtbot, table, hints[0])
+        _click_button(qtbot, table, "submit")
+    elif mode == "cooperative":
+        pool = [t.id for t in table.board.model.pool]
+        if pool:
+            free = [t for t, p in enumerate(view["board"]) if p is None and
+                    (view["hint"] or {}).get("tier") != t]
+            _drag(qtbot, table, pool[0], free[0])
+        else:
+            _click_button(qtbot, table, "lock")
+    elif mode == "competitive":
+        _click_cell(qtbot, table, 4)
+    elif phase == "take":
+        pool = [t.id for t in table.board.model.movable()]
+        _click_tile(qtbot, table, pool[0])
+        _click_cell(qtbot, table, 0, lane=me % 2)
+    elif phase == "wrong":
+        _click_button(qtbot, table, "wrong" if table.buttons["wrong"].isEnabled() else "silent")
+    elif phase == "fix":
+        tile = table.board.model.movable()[0]
+        now = next(p["tier"] for p in view["pictures"] if p["id"] == tile.id)
+        _click_tile(qtbot, table, tile.id)
+        _click_cell(qtbot, table, (now + 2) % 5, lane=me % 2)
+
+
+@pytest.mark.parametrize(("mode", "players", "options"), [
+    ("cooperative", 3, {"coop_track": 3, "text_side": True}),
+    ("competitive", 4, {}),
+    ("team", 4, {"team_track": 3}),
+])
+def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, mode: str,
+                                               players: int, options: dict[str, Any]) -> None:
+    session = Session(GAME, players, mode=mode, options=options, seed=11)
+    seats = demo_seats(players)
+    me = 0
+    rng = random.Random(5)
+    sent = _record(table)
+    gestures = 0
+    for _ in range(3000):
+        if session.result is not None:
+            break
+        actors = sorted(session.actors())
+        mine = session.view(me)
+        waiting = mine["phase"] == "guess" and me in mine["locked"]
+        if me in actors and not waiting:
+            view = mine
+            table.set_view(view, seats, me)
+            before = len(sent)
+            _human_move(qtbot, table, view, me)
+            gestures += 1
+            if len(sent) > before:
+                session.submit(me, sent[-1])
+            continue
+        bots = [s for s in actors if s != me]
+        moves = [(s, GAME.bot(session.view(s), s, rng)) for s in bots]
+        seat, action = next((s, a) for s, a in moves if a is not None)
+        session.submit(seat, action)
+    assert session.result is not None, f"{mode} did not finish"
+    assert any(a["type"] == "note" for a in sent) and gestures > 5
+    final = session.view(me)
+    table.set_view(final, seats, me)
+    assert table.buttons == {} or not any(b.isEnabled() for b in table.buttons.values())
+    assert table.banner.text.startswith(("Game over", "You won", "Lost"))
+
+
+def test_the_competitive_reveal_shows_each_holder_right_or_wrong(
+        qtbot: QtBot, table: STierTable) -> None:
+    game, seats = _moment("comp-over")
+    me = 0
+    for view in game.trail(me):
+        table.set_view(view, seats, me, animate=False)
+    last = game.mod.view(game.state, me)["last"]
+    marks = {t.caption.split(" ")[0]: t.mark for cell in table.board.model.cells.values()
+             for t in cell if t.mark}
+    right = {seats[s]["name"] for s in last["correct"]}
+    assert marks and {name for name, mark in marks.items() if mark == "right"} == right
+    notes = {t.id: tier for (_, tier), cell in table.board.model.cells.items() for t in cell}
+    ids = [p["id"] for p in game.mod.view(game.state, me)["pictures"]]
+    assert [notes[pid] for pid in ids] == last["note"]
+
+
+def test_a_move_glides_and_a_resync_jumps(qtbot: QtBot, table: STierTable) -> None:
+    game, me = _coop_guessing()
+    view = game.mod.view(game.state, me)
+    table.set_view(view, demo_seats(3), me)
+    pid = view["pictures"][0]["id"]
+    game.state = game.mod.apply(game.state, me, {"type": "move", "picture": pid, "tier": 2})
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me, animate=True)
+    assert table.board.animating
+    qtbot.waitUntil(lambda: not table.board.animating, timeout=2000)
+    game.state = game.mod.apply(game.state, me, {"type": "move", "picture": pid, "tier": 4})
+    table.set_view(game.mod.view(game.state, me), demo_seats(3), me, animate=False)
+    assert not table.board.animating
+    rect, cell = table.board.tile_rect(pid), table.board.cell_rect(0, 4)
+    assert rect is not None and cell is not None and cell.contains(rect.center())

@@ -1,0 +1,591 @@
+"""A tier-list board: five rows S..D, picture tiles in them and in a pool below.
+
+Reusable by any table that ranks pictures into tiers. It paints a
+``BoardModel`` (plain data: which tile lies in which cell, which tiles may
+move, which cells take a drop) and turns the mouse into ``moved(picture,
+target)``: a drag, or a click on a tile and then a click on a cell (or the
+pool). It holds no rules: a table decides what a move means. Rows may be
+split into lanes (team mode's Green and Red sides). Tiles glide to their new
+places when a model arrives with ``animate=True``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PyQt6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, pyqtSignal
+from PyQt6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PyQt6.QtWidgets import QSizePolicy, QWidget
+
+from ui import pictures
+from ui.tables import look
+
+TIERS = ("S", "A", "B", "C", "D")
+TIER_COLOURS = ("#FF7F7F", "#FFBF7F", "#FFDF7F", "#FFFF7F", "#BFFF7F")
+"""The classic tier-list colours, top to bottom."""
+RIGHT = QColor("#009E73")
+WRONG = QColor("#D55E00")
+LANE_TINTS = {"Green": QColor(0, 158, 115, 120), "Red": QColor(213, 94, 0, 140)}
+ROW_BODY = QColor(10, 22, 17, 150)
+MOVE_MS = 260
+DRAG_START = 6.0
+
+Cell = tuple[int, int]
+"""(lane, tier)."""
+
+
+@dataclass
+class Tile:
+    """One picture as the board shows it."""
+
+    id: str
+    name: str
+    movable: bool = False
+    fixed: bool = False
+    """Pinned in place (the revealed hint): a pin, never movable."""
+    flip: bool = False
+    """Shows a flip badge; a click on it asks for the card's other face."""
+    mark: str = ""
+    """"right", "wrong" or "pending" (a ring and a sign, never colour alone)."""
+    discs: tuple[tuple[str, str], ...] = ()
+    """(colour, letter) of the seats tied to this picture (who holds or placed it)."""
+    dim: bool = False
+    caption: str = ""
+    """A second line under the name ("Ben's", "extra")."""
+
+
+@dataclass
+class BoardModel:
+    lanes: tuple[str, ...] = ("",)
+    cells: dict[Cell, list[Tile]] = field(default_factory=dict)
+    pool: list[Tile] = field(default_factory=list)
+    pool_title: str = ""
+    show_pool: bool = True
+    targets: frozenset[Cell] = frozenset()
+    pool_target: bool = False
+    hint_tier: int | None = None
+    """The tier marked as the one the leader reveals (a star by its letter)."""
+    caption: str = ""
+    """One line over the rows, e.g. what an old result on the board is."""
+    highlight: str | None = None
+    """A picture to pull the eye to (the one the leader must judge)."""
+
+    def tiles(self) -> list[Tile]:
+        out = [t for cell in sorted(self.cells) for t in self.cells[cell]]
+        return out + list(self.pool)
+
+    def movable(self) -> list[Tile]:
+        return [t for t in self.tiles() if t.movable]
+
+
+@dataclass
+class Geometry:
+    labels: list[QRectF]
+    cells: dict[Cell, QRectF]
+    lane_heads: list[QRectF]
+    caption: QRectF
+    pool: QRectF
+    pool_title: QRectF
+    tiles: dict[str, QRectF]
+    tile_w: float
+
+
+WIDE = 1.3
+"""A tile is wider than its picture, so most names fit under it."""
+
+
+def _tile_h(pic: float, px: float) -> float:
+    return pic + px * 1.5
+
+
+class TierBoard(QWidget):
+    """The board widget; ``moved`` carries (picture id, (lane, tier) or None for the pool)."""
+
+    moved = pyqtSignal(str, object)
+    flipped = pyqtSignal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = BoardModel()
+        self.geo: Geometry | None = None
+        self.selected: str | None = None
+        self.hover_cell: Cell | None = None
+        self.hover_pool = False
+        self._press: QPointF | None = None
+        self._press_tile: str | None = None
+        self._drag: str | None = None
+        self._drag_at = QPointF()
+        self._drag_offset = QPointF()
+        self._from: dict[str, QRectF] = {}
+        self._beside: set[str] = set()
+        self._progress = 1.0
+        self._anim = QVariantAnimation(self)
+        self._anim.setDuration(MOVE_MS)
+        self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._anim.setStartValue(0.0)
+        self._anim.setEndValue(1.0)
+        self._anim.valueChanged.connect(self._step)
+        self.setMouseTracking(True)
+        self.setMinimumSize(420, 300)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    # --- data in ------------------------------------------------------------
+
+    def set_model(self, model: BoardModel, animate: bool = False) -> None:
+        """Show ``model``; tiles that changed place glide there unless ``animate`` is off."""
+        before = dict(self.geo.tiles) if self.geo is not None else {}
+        if self._drag is not None and self._drag in before:
+            before[self._drag] = self._drag_rect()
+        self._anim.stop()
+        self.model = model
+        self._drag = None
+        self._press = None
+        ids = {t.id for t in model.movable()}
+        if self.selected not in ids:
+            self.selected = None
+        self.geo = self._compute()
+        self._from = {}
+        if animate:
+            self._from = {pid: rect for pid, rect in before.items()
+                          if pid in self.geo.tiles and rect != self.geo.tiles[pid]}
+        if self._from:
+            self._progress = 0.0
+            self._anim.start()
+        else:
+            self._progress = 1.0
+        self.update()
+
+    def finish(self) -> None:
+        """Jump any glide to its end (a new view arrived, or a test wants the final picture)."""
+        self._anim.stop()
+        self._progress = 1.0
+        self._from = {}
+        self.update()
+
+    @property
+    def animating(self) -> bool:
+        return self._progress < 1.0
+
+    def _step(self, value: object) -> None:
+        self._progress = float(value) if isinstance(value, float) else 1.0
+        self.update()
+
+    # --- geometry -------------------------------------------------------------
+
+    def text_px(self) -> float:
+        return max(float(look.default_px()), min(self.width(), self.height()) * 0.022)
+
+    def _compute(self) -> Geometry:
+        m = self.model
+        w, h = float(max(self.width(), 200)), float(max(self.height(), 200))
+        px = self.text_px()
+        pad = px * 0.5
+        head = px * 1.8 if len(m.lanes) > 1 else 0.0
+        cap = px * 1.7 if m.caption else 0.0
+        pool_title = px * 1.6 if m.show_pool else 0.0
+        gap = max(3.0, px * 0.25)
+        # Rows take what is left after the pool's tile row: the row's tile is
+        # 86% of the row height, and the pool's tile matches it.
+        fixed = head + cap + pool_title + 4 * gap + (pad * 2 if m.show_pool else 0)
+        share = 0.9 if m.show_pool else 0.0
+        row_h = (h - fixed - (px * 1.5 if m.show_pool else 0) * 1.0) / (5 + share)
+        row_h = max(px * 3.0, row_h)
+        label_w = min(row_h * 1.05, w * 0.12)
+        top = cap
+        lanes = len(m.lanes)
+        lane_w = (w - label_w - gap * lanes) / lanes
+        labels, cells, heads = [], {}, []
+        for lane in range(lanes):
+            x = label_w + gap + lane * (lane_w + gap)
+            heads.append(QRectF(x, top, lane_w, head))
+        for tier in range(5):
+            y = top + head + tier * (row_h + gap)
+            labels.append(QRectF(0, y, label_w, row_h))
+            for lane in range(lanes):
+                x = label_w + gap + lane * (lane_w + gap)
+                cells[(lane, tier)] = QRectF(x, y, lane_w, row_h)
+        board_bottom = top + head + 5 * row_h + 4 * gap
+        pool_title_r = QRectF(0, board_bottom + pad, w, pool_title)
+        pool_r = QRectF(0, pool_title_r.bottom(), w, max(0.0, h - pool_title_r.bottom()))
+        if not m.show_pool:
+            pool_r = QRectF(0, h, w, 0)
+        tile_max = (row_h - 2 * gap - px * 1.5)
+        tiles: dict[str, QRectF] = {}
+        self._beside = set()
+        for cell, rect in cells.items():
+            self._row_of(m.cells.get(cell, []), rect.adjusted(gap, gap, -gap, -gap),
+                         tile_max, px, tiles, align_left=True)
+        if m.show_pool:
+            self._row_of(m.pool, pool_r.adjusted(pad, 0, -pad, -pad), tile_max * 1.05, px,
+                         tiles, align_left=False)
+        return Geometry(labels, cells, heads, QRectF(0, 0, w, cap), pool_r, pool_title_r,
+                        tiles, tile_max)
+
+    def _row_of(self, row: list[Tile], area: QRectF, side: float, px: float,
+                out: dict[str, QRectF], align_left: bool) -> None:
+        """Tiles side by side in ``area``; smaller when there are too many to fit.
+
+        In a tier row a caption sits right of its tile (rows are wide, not
+        tall); in the pool it sits under the tile.
+        """
+        if not row or area.height() <= 0:
+            return
+        gap = px * 0.5
+        metrics = QFontMetrics(look.font(px * 0.85))
+        beside = [min(metrics.horizontalAdvance(t.caption) + px * 0.6, px * 8)
+                  if align_left and t.caption else 0.0 for t in row]
+        extra = px * 1.3 if not align_left and any(t.caption for t in row) else 0.0
+        side = max(px * 2, min(side, area.height() - px * 1.5 - extra))
+        fit = (area.width() - gap * (len(row) - 1) - sum(beside)) / len(row) / WIDE
+        side = max(px * 1.5, min(side, fit))
+        total = len(row) * side * WIDE + (len(row) - 1) * gap + sum(beside)
+        x = area.left() + (0 if align_left else (area.width() - total) / 2)
+        y = area.top() + (area.height() - _tile_h(side, px) - extra) / 2
+        for tile, room in zip(row, beside, strict=True):
+            out[tile.id] = QRectF(x, y, side * WIDE, _tile_h(side, px))
+            if room:
+                self._beside.add(tile.id)
+            x += side * WIDE + gap + room
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self.geo = self._compute()
+        self.finish()
+
+    # --- hit tests --------------------------------------------------------------
+
+    def tile_rect(self, picture: str) -> QRectF | None:
+        return self.geo.tiles.get(picture) if self.geo else None
+
+    def cell_rect(self, lane: int, tier: int) -> QRectF | None:
+        return self.geo.cells.get((lane, tier)) if self.geo else None
+
+    def pool_rect(self) -> QRectF:
+        return self.geo.pool if self.geo else QRectF()
+
+    def _tile_at(self, at: QPointF) -> Tile | None:
+        if self.geo is None:
+            return None
+        for tile in reversed(self.model.tiles()):
+            rect = self.geo.tiles.get(tile.id)
+            if rect is not None and rect.contains(at):
+                return tile
+        return None
+
+    def _cell_at(self, at: QPointF) -> Cell | None:
+        if self.geo is None:
+            return None
+        for cell, rect in self.geo.cells.items():
+            if rect.contains(at):
+                return cell
+        for tier, rect in enumerate(self.geo.labels):
+            if rect.contains(at) and len(self.model.lanes) == 1:
+                return (0, tier)
+        return None
+
+    def _in_pool(self, at: QPointF) -> bool:
+        return (self.geo is not None and self.model.show_pool
+                and (self.geo.pool.contains(at) or self.geo.pool_title.contains(at)))
+
+    def _flip_badge(self, rect: QRectF) -> QRectF:
+        r = max(12.0, rect.height() * 0.24)
+        return QRectF(rect.right() - r * 1.05, rect.top() + r * 0.05, r, r)
+
+    def _active(self) -> str | None:
+        """The picture a click on a cell moves: the selected one, or the only movable one."""
+        if self.selected is not None:
+            return self.selected
+        movable = self.model.movable()
+        return movable[0].id if len(movable) == 1 else None
+
+    # --- mouse ------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent | None) -> None:
+        if event is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        at = event.position()
+        tile = self._tile_at(at)
+        if (tile is not None and tile.flip and self.geo is not None
+                and self._flip_badge(self.geo.tiles[tile.id]).contains(at)):
+            self.flipped.emit(tile.id)
+            return
+        if tile is not None and tile.movable and self.geo is not None:
+            self._press, self._press_tile = at, tile.id
+            self._drag_offset = at - self.geo.tiles[tile.id].topLeft()
+            return
+        self._press, self._press_tile = None, None
+        self._click_place(at)
+
+    def mouseMoveEvent(self, event: QMouseEvent | None) -> None:
+        if event is None:
+            return
+        at = event.position()
+        if (self._press is not None and self._press_tile is not None and self._drag is None
+                and (at - self._press).manhattanLength() > DRAG_START):
+            self._drag = self._press_tile
+            self.selected = None
+        if self._drag is not None:
+            self._drag_at = at
+            cell = self._cell_at(at)
+            self.hover_cell = cell if cell in self.model.targets else None
+            self.hover_pool = self.model.pool_target and self._in_pool(at)
+            self.update()
+            return
+        tile = self._tile_at(at)
+        movable = tile is not None and (tile.movable or tile.flip)
+        self.setCursor(Qt.CursorShape.PointingHandCursor if movable
+                       else Qt.CursorShape.ArrowCursor)
+        if tile is not None:
+            self.setToolTip(tile.name + (f" ({tile.caption})" if tile.caption else ""))
+        else:
+            self.setToolTip("")
+
+    def mouseReleaseEvent(self, event: QMouseEvent | None) -> None:
+        if event is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        at = event.position()
+        dragged, pressed = self._drag, self._press_tile
+        self._drag, self._press, self._press_tile = None, None, None
+        self.hover_cell, self.hover_pool = None, False
+        if dragged is not None:
+            cell = self._cell_at(at)
+            rect = self._drag_rect_at(at)
+            if cell in self.model.targets:
+                self._emit_from(dragged, cell, rect)
+            elif self.model.pool_target and self._in_pool(at):
+                self._emit_from(dragged, None, rect)
+            else:
+                # An illegal drop glides back to where the tile lies.
+                self._from = {dragged: rect}
+                self._progress = 0.0
+                self._anim.start()
+            self.update()
+            return
+        if pressed is not None:
+            if self.selected == pressed:
+                self.selected = None
+            elif self.selected is not None and self._cell_at(at) in self.model.targets:
+                self._click_place(at)
+                return
+            else:
+                self.selected = pressed
+            self.update()
+
+    def _click_place(self, at: QPointF) -> None:
+        active = self._active()
+        if active is None:
+            return
+        cell = self._cell_at(at)
+        if cell is not None and cell in self.model.targets:
+            self.selected = None
+            self._emit_from(active, cell, None)
+        elif self.model.pool_target and self._in_pool(at):
+            self.selected = None
+            self._emit_from(active, None, None)
+        self.update()
+
+    def _emit_from(self, picture: str, target: Cell | None, rect: QRectF | None) -> None:
+        if rect is not None and self.geo is not None:
+            # The next model glides the tile from where it was dropped.
+            self.geo.tiles[picture] = rect
+        self.moved.emit(picture, target)
+
+    def _drag_rect_at(self, at: QPointF) -> QRectF:
+        home = self.geo.tiles.get(self._press_tile or "", QRectF()) if self.geo else QRectF()
+        if self.geo is not None and home.isNull():
+            home = QRectF(0, 0, self.geo.tile_w * WIDE, _tile_h(self.geo.tile_w, self.text_px()))
+        return QRectF(at - self._drag_offset, home.size())
+
+    def _drag_rect(self) -> QRectF:
+        return self._drag_rect_at(self._drag_at)
+
+    # --- painting -----------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        if self.geo is None:
+            self.geo = self._compute()
+        geo, m = self.geo, self.model
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        px = self.text_px()
+        if m.caption:
+            painter.setFont(look.font(px * 1.05, bold=True))
+            painter.setPen(look.MUTED_ON_FELT)
+            metrics = QFontMetrics(painter.font())
+            painter.drawText(geo.caption, Qt.AlignmentFlag.AlignVCenter
+                             | Qt.AlignmentFlag.AlignLeft,
+                             metrics.elidedText(m.caption, Qt.TextElideMode.ElideRight,
+                                                int(geo.caption.width())))
+        for lane, rect in enumerate(geo.lane_heads):
+            name = m.lanes[lane]
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LANE_TINTS.get(name, QColor(255, 255, 255, 30)))
+            painter.drawRoundedRect(rect.adjusted(0, 2, 0, -2), 6, 6)
+            painter.setPen(look.INK_ON_FELT)
+            painter.setFont(look.font(px * 1.1, bold=True))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{name} side")
+        for tier, rect in enumerate(geo.labels):
+            self._paint_label(painter, tier, rect, px)
+        for (lane, _tier), rect in geo.cells.items():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ROW_BODY)
+            painter.drawRect(rect)
+            tint = LANE_TINTS.get(m.lanes[lane]) if len(m.lanes) > 1 else None
+            if tint is not None:
+                painter.setBrush(QColor(tint.red(), tint.green(), tint.blue(), 22))
+                painter.drawRect(rect)
+        self._paint_targets(painter)
+        if m.show_pool:
+            painter.setFont(look.font(px * 1.05, bold=True))
+            painter.setPen(look.MUTED_ON_FELT)
+            painter.drawText(geo.pool_title, Qt.AlignmentFlag.AlignHCenter
+                             | Qt.AlignmentFlag.AlignVCenter, m.pool_title)
+            if self.hover_pool:
+                painter.setPen(QPen(look.LIT, 3, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(geo.pool.adjusted(2, 2, -2, -2), 8, 8)
+        dragged = self._drag
+        for tile in m.tiles():
+            if tile.id == dragged:
+                continue
+            spot = geo.tiles.get(tile.id)
+            if spot is None:
+                continue
+            self._paint_tile(painter, tile, self._glide(tile.id, spot), px)
+        if dragged is not None:
+            held = next((t for t in m.tiles() if t.id == dragged), None)
+            if held is not None:
+                painter.setOpacity(0.92)
+                self._paint_tile(painter, held, self._drag_rect(), px, lifted=True)
+                painter.setOpacity(1.0)
+        painter.end()
+
+    def _glide(self, picture: str, rect: QRectF) -> QRectF:
+        start = self._from.get(picture)
+        if start is None or self._progress >= 1.0:
+            return rect
+        p = self._progress
+        return QRectF(start.x() + (rect.x() - start.x()) * p,
+                      start.y() + (rect.y() - start.y()) * p,
+                      start.width() + (rect.width() - start.width()) * p,
+                      start.height() + (rect.height() - start.height()) * p)
+
+    def _paint_label(self, painter: QPainter, tier: int, rect: QRectF, px: float) -> None:
+        colour = QColor(TIER_COLOURS[tier])
+        painter.setPen(QPen(QColor("#101010"), 1.5))
+        painter.setBrush(colour)
+        painter.drawRect(rect)
+        painter.setPen(QColor("#111111"))
+        painter.setFont(look.font(min(rect.height(), rect.width()) * 0.5, bold=True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, TIERS[tier])
+        if self.model.hint_tier == tier:
+            star = QRectF(rect.left(), rect.top(), rect.width() * 0.42, rect.height() * 0.42)
+            painter.setFont(look.font(star.height() * 0.8, bold=True))
+            painter.setPen(QColor("#0B3D91"))
+            painter.drawText(star, Qt.AlignmentFlag.AlignCenter, "\u2605")
+
+    def _paint_targets(self, painter: QPainter) -> None:
+        """Legal drop cells light up while a tile is held (dragged or selected)."""
+        assert self.geo is not None
+        holding = self._drag is not None or self.selected is not None
+        if not holding:
+            return
+        for cell in self.model.targets:
+            rect = self.geo.cells.get(cell)
+            if rect is None:
+                continue
+            hot = cell == self.hover_cell
+            painter.setBrush(QColor(255, 216, 102, 60 if hot else 22))
+            painter.setPen(QPen(look.LIT, 3 if hot else 1.5, Qt.PenStyle.DashLine))
+            painter.drawRect(rect.adjusted(1.5, 1.5, -1.5, -1.5))
+
+    def _paint_tile(self, painter: QPainter, tile: Tile, rect: QRectF, px: float,
+                    lifted: bool = False) -> None:
+        side = rect.height() - px * 1.5
+        radius = side * 0.1
+        lit = tile.id == self.selected or lifted or tile.id == self.model.highlight
+        if tile.movable or lit:
+            width = max(2.5, side * 0.05) if lit else max(1.5, side * 0.025)
+            painter.setPen(QPen(look.LIT, width))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            grow = width / 2 + 1
+            painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius + grow,
+                                    radius + grow)
+        painter.setPen(QPen(look.CARD_EDGE, 1.0))
+        painter.setBrush(look.CARD_FACE)
+        painter.drawRoundedRect(rect, radius, radius)
+        inset = side * 0.06
+        pic = int(side - 2 * inset)
+        left = rect.left() + (rect.width() - pic) / 2
+        painter.drawPixmap(QRectF(left, rect.top() + inset, pic, pic).toRect(),
+                           pictures.tile(tile.id, max(16, pic), tile.name))
+        name_box = QRectF(rect.left() + 2, rect.top() + side - inset * 0.5, rect.width() - 4,
+                          rect.height() - side + inset * 0.5)
+        fnt = look.font(px * 0.92, bold=True)
+        metrics = QFontMetrics(fnt)
+        painter.setFont(fnt)
+        painter.setPen(look.CARD_INK)
+        painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter,
+                         metrics.elidedText(tile.name, Qt.TextElideMode.ElideRight,
+                                            int(name_box.width())))
+        if tile.caption:
+            cfont = look.font(px * 0.85)
+            painter.setFont(cfont)
+            painter.setPen(look.LIT)
+            if tile.id in self._beside:
+                cap = QRectF(rect.right() + px * 0.3, rect.top(), px * 8, rect.height())
+                align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            else:
+                cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
+                             rect.width() + side * 0.2, px * 1.3)
+                align = Qt.AlignmentFlag.AlignCenter
+            painter.drawText(cap, align,
+                             QFontMetrics(cfont).elidedText(tile.caption,
+                                                           Qt.TextElideMode.ElideRight,
+                                                           int(cap.width())))
+        if tile.dim:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(20, 30, 26, 130))
+            painter.drawRoundedRect(rect, radius, radius)
+        self._paint_marks(painter, tile, rect, px)
+
+    def _paint_marks(self, painter: QPainter, tile: Tile, rect: QRectF, px: float) -> None:
+        side = rect.height() - px * 1.5
+        if tile.fixed:
+            self._badge(painter, QRectF(rect.left() - 4, rect.top() - 4, side * 0.3,
+                                        side * 0.3), QColor("#0B3D91"), "\u2605")
+        if tile.flip:
+            self._badge(painter, self._flip_badge(rect), QColor("#0072B2"), "\u21bb")
+        if tile.mark in ("right", "wrong", "pending"):
+            colour = {"right": RIGHT, "wrong": WRONG, "pending": look.LIT}[tile.mark]
+            painter.setPen(QPen(colour, max(3.0, side * 0.06)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), side * 0.1, side * 0.1)
+            sign = {"right": "\u2713", "wrong": "\u2717", "pending": "?"}[tile.mark]
+            r = max(px * 1.3, side * 0.28)
+            self._badge(painter, QRectF(rect.right() - r * 0.7, rect.top() - r * 0.3, r, r),
+                        colour, sign)
+        r = max(px * 1.2, side * 0.24)
+        for i, (hex_colour, letter) in enumerate(tile.discs[:4]):
+            centre = QPointF(rect.left() + r * 0.35 + i * r * 0.8, rect.top() + r * 0.35)
+            look.draw_disc(painter, centre, r / 2, QColor(hex_colour), letter)
+
+    @staticmethod
+    def _badge(painter: QPainter, rect: QRectF, colour: QColor, text: str) -> None:
+        painter.setPen(QPen(QColor("#FFFFFF"), 1.5))
+        painter.setBrush(colour)
+        painter.drawEllipse(rect)
+        painter.setPen(look.ink_for(colour))
+        painter.setFont(look.font(rect.height() * 0.7, bold=True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+__all__ = ["TIERS", "TIER_COLOURS", "BoardModel", "TierBoard", "Tile"]
