@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -283,3 +284,24 @@ def test_setup_refuses_a_wrong_mode_or_seat_count() -> None:
         rules.setup(4, "solo", {}, 0, LIB)
     with pytest.raises(ValueError, match="4-11"):
         rules.setup(3, "competitive", {}, 0, LIB)
+
+
+def test_a_custom_pack_s_topics_come_first_and_its_cards_are_in_the_deck(tmp_path: Path) -> None:
+    from content_samples import write_pack
+
+    from lanplay import content
+    from lanplay.games.s_tier import common
+
+    write_pack(tmp_path / "packs" / "office")
+    lib = content.library(["office"], content.discover(tmp_path / "packs"))
+    deck, topics = common.load_content(lib, 3)
+    assert {t.id for t in topics[:2]} == {t.id for t in lib.custom()[0].topics}
+    faces = {p for card in deck.cards for p in (card.front, card.back)}
+    assert {"office/stapler", "office/mug"} <= faces  # the odd third has no partner
+
+
+def test_the_room_shows_the_teams_only_in_team_mode() -> None:
+    from lanplay.games.s_tier import GAME as STIER
+
+    assert STIER.teams(5, "team") == [[0, 2, 4], [1, 3]]
+    assert STIER.teams(5, "cooperative") is None

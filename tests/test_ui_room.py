@@ -8,10 +8,12 @@ what each window shows and what the real host holds.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PyQt6.QtCore import Qt
 from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QLabel
 from ui_harness import (  # noqa: F401
     Runner,
     aloop,
@@ -145,3 +147,22 @@ def test_room_chat_order_remove_leave_and_close(aloop: Runner, tmp_path: Path) -
             await close(ben, ann)
 
     aloop(scenario(), 55)
+
+
+def test_the_room_marks_each_seat_s_team_where_the_mode_plays_in_teams(qtbot: Any) -> None:
+    from protocol.messages import Lobby
+    from ui.room import RoomPage, seat_teams
+
+    seats = [{"name": n, "colour": "#E69F00", "ready": False, "bot": True, "connected": True}
+             for n in ("Ann", "Ben", "Cat", "Dan")]
+    team = Lobby("h", "s-tier", "team", {}, seats, "lobby")
+    assert seat_teams(team) == {0: "Green team", 1: "Red team", 2: "Green team",
+                                3: "Red team"}
+    assert seat_teams(Lobby("h", "s-tier", "cooperative", {}, seats, "lobby")) == {}
+    assert seat_teams(Lobby("h", "alles-klar", "standard", {}, seats, "lobby")) == {}
+    page = RoomPage()
+    qtbot.addWidget(page)
+    page.show_lobby(team, 0, True)
+    marks = page.seat_rows[2]["marks"]
+    texts = [w.text() for w in marks.findChildren(QLabel)]
+    assert texts[0] == "Green team"

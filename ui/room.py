@@ -48,6 +48,26 @@ def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
     return marks
 
 
+def seat_teams(lobby: Lobby) -> dict[int, str]:
+    """Seat -> "Green team" / "Red team" when the game and mode play in teams.
+
+    A game says so with an optional ``teams(players, mode)`` returning the seats
+    of each team (G8 in docs/GAME-SURFACE.md); moving seats is how the owner
+    forms the teams, so the room shows them as they will be.
+    """
+    try:
+        game = games.load(lobby.game)
+    except KeyError:
+        return {}
+    teams_of = getattr(game, "teams", None)
+    if teams_of is None:
+        return {}
+    groups = teams_of(len(lobby.seats), lobby.mode) or []
+    names = ("Green team", "Red team")
+    return {seat: names[t] if t < len(names) else f"Team {t + 1}"
+            for t, group in enumerate(groups) for seat in group}
+
+
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
     """'Waiting for Mia, Ben to be ready.' read by Mia: 'Waiting for you, Ben ...'."""
     head, tail = "Waiting for ", " to be ready."
@@ -194,6 +214,7 @@ class RoomPage(QWidget):
                 widget.deleteLater()
         self.seat_rows = []
         last = len(lobby.seats) - 1
+        teams = seat_teams(lobby)
         for i, seat in enumerate(lobby.seats):
             name = str(seat.get("name", "?"))
             badge = Badge(size=34)
@@ -205,6 +226,9 @@ class RoomPage(QWidget):
             mark_row = QHBoxLayout(marks)
             mark_row.setContentsMargins(12, 0, 0, 0)
             mark_row.setSpacing(12)
+            if i in teams:
+                mark_row.addWidget(label(teams[i], "ok" if teams[i].startswith("Green")
+                                         else "problem"))
             for mark, look in seat_marks(seat):
                 mark_row.addWidget(label(mark, look))
             mark_row.addStretch(1)

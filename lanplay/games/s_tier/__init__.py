@@ -39,20 +39,18 @@ class STier:
         Option(in_play.PACK_OPTION, "Picture pack", "", (),
                "A custom pack from your packs folder; empty = the built-in pictures."),
         Option("text_side", "Harder game (text side)", False, (),
-               "Cooperative only: effects on the track start working as the tokens "
-               "cross them. Ignored in the other modes."),
-        Option("coop_track", "Steps to the star (cooperative)", 4, coop.TRACKS,
-               "Cooperative only: how far each token is from the star. Ignored in the "
-               "other modes."),
-        Option("team_track", "Steps to the star (team)", 5, team.TRACKS,
-               "Team only: how far each team's token is from the star. Ignored in the "
-               "other modes."),
+               "Effects on the track start working as the tokens cross them.",
+               modes=("cooperative",)),
+        Option("coop_track", "Steps to the star", 4, coop.TRACKS,
+               "How far each token is from the star.", modes=("cooperative",)),
+        Option("team_track", "Steps to the star", 5, team.TRACKS,
+               "How far each team's token is from the star.", modes=("team",)),
         Option("guess_seconds", "Time to guess (s)", 300, coop.GUESS_SECONDS,
-               "Cooperative only: the board is submitted as it lies when time runs out; "
-               "0 = no limit. Ignored in the other modes."),
+               "The board is submitted as it lies when time runs out; 0 = no limit.",
+               modes=("cooperative",)),
         Option("place_seconds", "Time to place (s)", 60, competitive.PLACE_SECONDS,
-               "Competitive only: an unplaced picture counts as wrong when time runs out; "
-               "0 = no limit. Ignored in the other modes."),
+               "An unplaced picture counts as wrong when time runs out; 0 = no limit.",
+               modes=("competitive",)),
     )
     rules_help = Path(__file__).with_name("help.md").read_text(encoding="utf-8")
 
@@ -88,6 +86,13 @@ class STier:
 
     def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
         return player.choose(view, seat, rng)
+
+    def teams(self, players: int, mode: str) -> list[list[Seat]] | None:
+        """The teams the room shows while seats are reordered (G8): even and odd
+        seats in team mode, none otherwise."""
+        if mode != "team":
+            return None
+        return [list(range(0, players, 2)), list(range(1, players, 2))]
 
     def describe(self, action: Action) -> str:
         return rules.describe(action)

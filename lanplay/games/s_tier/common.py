@@ -105,9 +105,14 @@ def load_content(library: Library, seed: int) -> tuple[Deck, tuple[Topic, ...]]:
     for card in library.stier_cards(seed):
         cards.append(Card(card.front, _name(library, card.front),
                           card.back, _name(library, card.back)))
+    found = library.stier_topics()
     topics = [Topic(t.id, t.text, tuple((str(a), float(w)) for a, w in t.weights))
-              for t in library.stier_topics()]
-    order = shuffled(range(len(topics)), stream(seed, "topics"))
+              for t in found]
+    # A group that brought its own topics wants to play them: those come first.
+    own = [i for i, t in enumerate(found) if t.pack not in ("", "builtin")]
+    rest = [i for i, t in enumerate(found) if t.pack in ("", "builtin")]
+    draw = stream(seed, "topics")
+    order = shuffled(own, draw) + shuffled(rest, draw)
     return (Deck(tuple(cards), tuple(range(len(cards)))),
             tuple(topics[i] for i in order))
 
