@@ -16,6 +16,7 @@ import contextlib
 import copy
 import dataclasses
 import logging
+import random
 import struct
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
 from lanplay.bots import drive
+from lanplay.games import load
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
 from protocol import delta
@@ -338,6 +340,10 @@ def test_garbage_from_strangers_never_disturbs_the_game_being_played(
     assert not errors, f"the host logged errors serving garbage: {errors}"
 
 
+PAUSE_AT = 12
+"""Actions after which the bots wait for the strangers (a game is longer)."""
+
+
 async def _garbage_game(strangers: list[list[bytes]], seed: int) -> None:
     host = Host("alles-klar", config=HostConfig(host_name="fuzz", bind=LOCAL, port=0,
                                                 seed=seed, autostart=3))
@@ -345,13 +351,31 @@ async def _garbage_game(strangers: list[list[bytes]], seed: int) -> None:
     tasks: list[asyncio.Task[Any]] = []
     try:
         peers = [Peer(f"P{i}", bot=True) for i in range(3)]
+        # The bots play while the strangers pelt the host, but hold the game at
+        # PAUSE_AT until the strangers are done, so the attack always meets a
+        # game in progress however fast this machine plays.
+        strangers_done = asyncio.Event()
+        game = load("alles-klar")
+
+        def gated(i: int) -> Any:
+            rng = random.Random(seed + i)
+
+            def choose(view: Any, seat: int, state_id: int) -> Any:
+                if state_id >= PAUSE_AT and not strangers_done.is_set():
+                    return None
+                return game.bot(view, seat, rng)
+            return choose
+
         for i, peer in enumerate(peers):
             await peer.connect(LOCAL, host.port)
-            tasks.append(asyncio.create_task(drive(peer, seed + i, delay=0.08)))
+            tasks.append(asyncio.create_task(drive(peer, seed + i, delay=0.02,
+                                                   choose=gated(i))))
         await peers[0].wait_until(lambda p: p.view is not None, 10)  # the game is on
         answers = await asyncio.gather(*(pelt(host.port, chunks) for chunks in strangers))
-        assert host.session is not None and host.session.result is None, \
-            "the game ended before the strangers were done: make it longer"
+        assert host.session is not None and host.session.result is None
+        strangers_done.set()
+        for peer in peers:
+            peer.changed.set()  # wake the bots held at PAUSE_AT
         await asyncio.wait_for(host.finished.wait(), 60)
         for peer in peers:
             await peer.wait_until(lambda p: p.result is not None, 10)

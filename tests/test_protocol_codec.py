@@ -25,6 +25,7 @@ from protocol.messages import (
     Bye,
     Challenge,
     Chat,
+    Clock,
     Control,
     Delta,
     GameOver,
@@ -80,6 +81,7 @@ SAMPLES: list[Message] = [
                    [1, ["hint"]], [2, ["hand"], 3]]),
     Resync("delta from 16 while at 17"),
     GameOver(40, {"winners": [0], "scores": [10, 3, -2]}, "finished"),
+    Clock("guess-3", 30.0, 12.5),
     PackOffer({"id": "office", "name": "Office party", "pictures": [
         {"id": "office/stapler", "name": "Stapler", "kind": "png", "size": 3,
          "sha256": "ab" * 32, "scores": {"value": 2}}], "questions": [], "topics": []}),
