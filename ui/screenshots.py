@@ -39,9 +39,35 @@ def render(out: Path) -> int:
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+    written += _game_tables(out)
     for path in written:
         print(path)
     return 0
+
+
+def _game_tables(out: Path) -> list[Path]:
+    """Ranking and S-tier tables at real moments of seeded games played by their
+    rules' bots (the same views a peer would be sent), from an acting seat."""
+    from ui.tables import ranking_demo, s_tier_demo
+
+    written: list[Path] = []
+    before, at = ranking_demo.real_views(4)["compare"]
+    seat = at[None]["actors"][0]
+    path = out / "ranking.png"
+    ranking_demo.render_table(path, before[seat], at[seat], ranking_demo.demo_seats(4, 3),
+                              seat, SIZES[0])
+    written.append(path)
+    for moment, name in (("coop-guess", "s-tier-cooperative.png"),
+                         ("comp-place", "s-tier-competitive.png"),
+                         ("team-take", "s-tier-team.png")):
+        _mode, players, build = s_tier_demo.MOMENTS[moment]
+        game = build()
+        you = s_tier_demo.viewers(game.views()[None], players)[0]
+        path = out / name
+        s_tier_demo.render_view(path, game.trail(you), s_tier_demo.demo_seats(players), you,
+                                SIZES[0])
+        written.append(path)
+    return written
 
 
 async def _settle(seconds: float = 0.15) -> None:
