@@ -134,6 +134,7 @@ class Host:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timer: tuple[str, asyncio.TimerHandle] | None = None
         self._timer_seconds = 0.0
+        self._timer_deadline = 0.0
         self._spent_timer: str | None = None
         self._announcer: Announcer | None = None
         self._announce_dirty = asyncio.Event()
@@ -786,9 +787,12 @@ class Host:
                 or timer.key == self._spent_timer:
             return
         self._cancel_timer()
-        handle = asyncio.get_running_loop().call_later(timer.seconds, self._expire, timer)
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(timer.seconds, self._expire, timer)
         self._timer = (timer.key, handle)
         self._timer_seconds = float(timer.seconds)
+        # Our own deadline: under qasync call_later gives a plain Handle, without when().
+        self._timer_deadline = loop.time() + timer.seconds
         self._broadcast(self._clock())
 
     def _expire(self, timer: Timer) -> None:
@@ -816,8 +820,8 @@ class Host:
         """The running deadline as peers see it (G1 in docs/GAME-SURFACE.md)."""
         if self._timer is None:
             return Clock("", 0.0, 0.0)
-        key, handle = self._timer
-        left = max(0.0, handle.when() - asyncio.get_running_loop().time())
+        key = self._timer[0]
+        left = max(0.0, self._timer_deadline - asyncio.get_running_loop().time())
         return Clock(key, self._timer_seconds, round(left, 3))
 
     def _broadcast(self, msg: Message) -> None:
