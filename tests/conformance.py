@@ -41,6 +41,10 @@ TIMEOUT_CHANCE = 0.15
 """How often the random driver lets a pending timer fire although a seat could act."""
 
 SAMPLE_STATES = 12
+
+WALK_LIMIT = 250
+"""The most states of one game a per-state check walks; a longer game is walked at
+evenly spread states, first and last included."""
 """How many states of a playthrough the expensive checks look at."""
 
 # --- the cases -----------------------------------------------------------------
@@ -340,6 +344,20 @@ def random_run(case: Case, seed: int) -> Playthrough:
 def bot_run(case: Case, seed: int) -> Playthrough:
     """A game of bots in every seat (cached)."""
     return _cached(case, seed, "bot")
+
+
+def walk(states: Sequence[Any], limit: int = WALK_LIMIT) -> list[int]:
+    """The indexes of ``states`` a per-state check looks at.
+
+    Every one of a game up to ``limit`` states; of a longer one (a random
+    5-player Ranking Top runs to a thousand actions, each view holding the
+    whole log) ``limit`` evenly spread ones, so a check costs the same for
+    every game instead of growing with the square of its length.
+    """
+    n = len(states)
+    if n <= limit:
+        return list(range(n))
+    return sorted({round(k * (n - 1) / (limit - 1)) for k in range(limit)})
 
 
 def random_playthrough(game: Game, players: int, mode: str, seed: int) -> list[Any]:

@@ -280,7 +280,8 @@ def test_apply_and_the_readers_never_mutate_their_input(case: c.Case) -> None:
     game, problems = case.game, []
     for seed in SEEDS[:2]:
         run = c.random_run(case, seed)
-        for i, (seat, action) in enumerate(run.moves):
+        for i in c.walk(run.moves):
+            seat, action = run.moves[i]
             state, where = run.states[i], c.describe(case, seed, i)
             before = c.snapshot(state)
             game.actors(state)
@@ -315,8 +316,8 @@ def test_views_survive_msgpack_and_deltas(case: c.Case) -> None:
     for seed in SEEDS:
         run = c.random_run(case, seed)
         last: dict[Any, Any] = {}
-        for i, state in enumerate(run.states):
-            where = c.describe(case, seed, i)
+        for i in c.walk(run.states):
+            state, where = run.states[i], c.describe(case, seed, i)
             for viewer in run.viewers():
                 view = game.view(state, viewer)
                 if not isinstance(view, dict):
@@ -351,7 +352,8 @@ def test_same_seed_and_choices_give_the_same_game(case: c.Case) -> None:
         run = c.random_run(case, seed)
         again = c.play(case, seed)
         assert len(again.states) == len(run.states), f"{case.id} seed {seed}: lengths differ"
-        for i, (a, b) in enumerate(zip(run.states, again.states, strict=True)):
+        for i in c.walk(run.states):
+            a, b = run.states[i], again.states[i]
             for viewer in run.viewers():
                 problem = c.strict_difference(game.view(a, viewer), game.view(b, viewer))
                 assert problem is None, f"{c.describe(case, seed, i)} view({viewer}): {problem}"

@@ -68,8 +68,8 @@ def _record(table: AllesKlarTable) -> list[dict[str, Any]]:
 
 def test_table_for_names_the_alles_klar_table() -> None:
     assert table_for("alles-klar") is AllesKlarTable
-    with pytest.raises(KeyError, match="ranagedon"):
-        table_for("ranagedon")
+    with pytest.raises(KeyError, match="no-such-game"):
+        table_for("no-such-game")
 
 
 def test_a_click_on_a_card_plays_it_with_its_numeral(qtbot: QtBot,

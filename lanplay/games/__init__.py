@@ -30,8 +30,8 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry("ranking", "Ranking", (3, 5), ("standard",), "lanplay.games.ranking"),
     Entry("s-tier", "S-tier", (2, 16), ("cooperative", "competitive", "team"),
           "lanplay.games.s_tier"),
-    Entry("ranking-top", "Ranking Top", (3, 5), ("standard",), None),
-    Entry("ranagedon", "Ranagedon", (2, 4), ("standard",), None),
+    Entry("ranking-top", "Ranking Top", (3, 5), ("standard",), "lanplay.games.ranking_top"),
+    Entry("ranagedon", "Ranagedon", (2, 4), ("standard",), "lanplay.games.ranagedon"),
     Entry("alles-klar", "Alles klar?", (2, 5), ("standard",), "lanplay.games.alles_klar"),
 )
 

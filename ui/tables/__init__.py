@@ -23,9 +23,15 @@ def table_for(game_id: str) -> type[QWidget]:
     if game_id in ("s-tier", "s_tier"):
         from ui.tables.s_tier import STierTable
         return STierTable
+    if game_id in ("ranking-top", "ranking_top"):
+        from ui.tables.ranking_top import RankingTopTable
+        return RankingTopTable
     if game_id == "ranking":
         from ui.tables.ranking import RankingTable
         return RankingTable
+    if game_id == "ranagedon":
+        from ui.tables.ranagedon import RanagedonTable
+        return RanagedonTable
     raise KeyError(f"No table for the game {game_id!r} yet.")
 
 

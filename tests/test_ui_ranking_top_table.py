@@ -1,0 +1,408 @@
+"""The Ranking Top table: clicks, drags and keys become intents; views become a table.
+
+Real widgets offscreen, real clicks through the view's viewport. Views come
+from ``ranking_top_demo.sample_view`` (in the shape of the view contract, for
+moments a game does not stop at on its own) and from the real rules played
+by their bots in a seeded Session.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from PyQt6.QtCore import QPoint, QPointF, Qt
+from PyQt6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from lanplay.session import Session
+from ui.tables import table_for
+from ui.tables.ranking_top import RankingTopTable
+from ui.tables.ranking_top_demo import (
+    MOMENTS,
+    demo_seats,
+    load_game,
+    real_views,
+    sample_view,
+    song_card,
+)
+from ui.tables.ranking_top_items import CardItem
+
+SEATS = demo_seats(4, bots=2)
+LA_SENORA_3 = song_card(2, 3)
+DIENTE_3 = song_card(5, 3, 1)
+OBJECION_1 = song_card(3, 1)
+TOP = 80
+RULE = 90
+
+
+@pytest.fixture
+def table(qtbot: QtBot) -> RankingTopTable:
+    widget = RankingTopTable()
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _record(table: RankingTopTable) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+    table.intent.connect(sent.append)
+    return sent
+
+
+def _point(table: RankingTopTable, item: CardItem) -> QPoint:
+    """A point on the part of a hand card that shows (cards may overlap)."""
+    right = item.x() + item.w
+    for other in table.hand_items:
+        if other.zValue() > item.zValue() and other.x() > item.x():
+            right = min(right, other.x())
+    x = (item.x() + right) / 2
+    return table.graphics.mapFromScene(QPointF(x, item.y() + item.h * 0.6))
+
+
+def _click(qtbot: QtBot, table: RankingTopTable, item: CardItem) -> None:
+    qtbot.mouseClick(table.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     pos=_point(table, item))
+
+
+def _hand(table: RankingTopTable, card_id: int) -> CardItem:
+    return next(item for item in table.hand_items if item.card_id == card_id)
+
+
+def test_table_for_names_the_ranking_top_table() -> None:
+    assert table_for("ranking-top") is RankingTopTable
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+@pytest.mark.parametrize("you", [0, None])
+def test_every_phase_renders_for_a_player_and_a_spectator(table: RankingTopTable, moment: str,
+                                                          you: int | None) -> None:
+    view = sample_view(moment, you)
+    table.set_view(view, SEATS, you, animate=False)
+    assert table.banner.text
+    assert len(table.plates) == 4
+    assert sorted(table.ranking_items) == [0, 1, 2, 3]
+    assert all(len(row) == 5 for row in table.ranking_items.values())
+    assert len(table.hand_items) == (5 if you is not None else 0)
+    assert len(table.discard_items) == 4
+    assert len(table.chain_items) == (2 if moment == "window" else 0)
+    assert table.stage_lines
+    assert table.grab().width() == 1280
+
+
+def test_the_turn_says_what_my_ranking_top_needs(table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    assert table.banner.text == "Your turn: play a card (your Ranking Top needs a 3)"
+    assert all(item.lit for item in table.hand_items)
+    assert table.plates[1].status == "needs 2"
+    assert "Ranking Top: the next card must be a 3" in table.ranking_items[0][2].toolTip()
+
+
+def test_a_card_click_then_to_my_ranking_top_plays_it_there(qtbot: QtBot,
+                                                             table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, _hand(table, LA_SENORA_3))
+    assert table.chooser.isVisible() and sent == []
+    button = table.chooser.button("To my Ranking Top")
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "play", "card": LA_SENORA_3, "to": "top"}]
+    assert not table.chooser.isVisible()
+
+
+def test_a_card_click_then_discard_plays_it_for_its_effect(qtbot: QtBot,
+                                                          table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, _hand(table, DIENTE_3))
+    assert "Draw 2 cards, then play 1 more card" in table.chooser.note.text()
+    qtbot.mouseClick(table.chooser.button("Discard (effect)"), Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "play", "card": DIENTE_3, "to": "discard"}]
+
+
+def test_a_card_that_cannot_go_in_the_ranking_top_says_why(qtbot: QtBot,
+                                                           table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, _hand(table, OBJECION_1))
+    rank = table.chooser.button("To my Ranking Top")
+    assert not rank.isEnabled() and rank.isVisible()
+    assert "Your Ranking Top needs a 3 next." in table.chooser.note.text()
+    assert rank.toolTip() == "Your Ranking Top needs a 3 next."
+    qtbot.mouseClick(table.chooser.buttons[-1], Qt.MouseButton.LeftButton)  # Cancel
+    _click(qtbot, table, _hand(table, TOP))
+    assert "A Top card never goes in a Ranking Top." in table.chooser.note.text()
+    assert table.chooser.button("Discard (no effect)").isEnabled()
+    assert sent == []
+
+
+def test_a_primordial_rule_says_which_number_it_stands_for(qtbot: QtBot,
+                                                           table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    _click(qtbot, table, _hand(table, RULE))
+    qtbot.mouseClick(table.chooser.button("To my Ranking Top (as 3)"), Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "play", "card": RULE, "to": "top"}]
+
+
+def _drag(qtbot: QtBot, table: RankingTopTable, item: CardItem, target: QPointF) -> None:
+    viewport = table.graphics.viewport()
+    assert viewport is not None
+    start = _point(table, item)
+    end = table.graphics.mapFromScene(target)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        QTest.mouseMove(viewport, start + (end - start) * step / 5)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+
+
+def test_dragging_a_card_onto_the_discard_pile_plays_it_there(qtbot: QtBot,
+                                                              table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    assert table.layout_ is not None
+    _drag(qtbot, table, _hand(table, OBJECION_1), table.layout_.discard.center())
+    assert sent == [{"type": "play", "card": OBJECION_1, "to": "discard"}]
+
+
+def test_dragging_onto_my_ranking_top_plays_it_or_explains(qtbot: QtBot,
+                                                           table: RankingTopTable) -> None:
+    table.set_view(sample_view("turn", 0), SEATS, 0)
+    sent = _record(table)
+    assert table.layout_ is not None
+    target = table.layout_.seats[0].ranking[2].center()
+    _drag(qtbot, table, _hand(table, OBJECION_1), target)
+    assert sent == [] and table.toast.isVisible()
+    assert table.toast.text() == "Your Ranking Top needs a 3 next."
+    _drag(qtbot, table, _hand(table, LA_SENORA_3), target)
+    assert sent == [{"type": "play", "card": LA_SENORA_3, "to": "top"}]
+
+
+def test_others_turn_leaves_my_hand_quiet(qtbot: QtBot, table: RankingTopTable) -> None:
+    view = sample_view("turn", 1)
+    view.update(hand=sample_view("turn", 0)["hand"])
+    table.set_view(view, SEATS, 1)
+    sent = _record(table)
+    assert table.banner.text == "Waiting for Mia to play a card"
+    for item in table.hand_items:
+        _click(qtbot, table, item)
+    assert sent == [] and not table.chooser.isVisible()
+    assert not any(item.lit for item in table.hand_items)
+
+
+def test_top_with_several_topping_cards_opens_a_chooser(qtbot: QtBot,
+                                                         table: RankingTopTable) -> None:
+    view = sample_view("window", 0)
+    table.set_view(view, SEATS, 0)
+    sent = _record(table)
+    assert table.top_button.isVisible() and table.pass_button.isVisible()
+    assert table.banner.text.startswith("TOP! or Pass?")
+    qtbot.mouseClick(table.top_button, Qt.MouseButton.LeftButton)
+    assert table.chooser.isVisible() and sent == []
+    labels = [b.text() for b in table.chooser.buttons]
+    assert labels == ["3 · La señora interesante", "Top card", "Cancel"]
+    qtbot.mouseClick(table.chooser.button("Top card"), Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "top", "card": TOP, "window": 7}]
+
+
+def test_space_is_top_and_p_is_pass(qtbot: QtBot, table: RankingTopTable) -> None:
+    view = sample_view("window", 0)
+    view["can_top"] = [LA_SENORA_3]
+    table.set_view(view, SEATS, 0)
+    sent = _record(table)
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    assert sent == [{"type": "top", "card": LA_SENORA_3, "window": 7}], \
+        "one topping card: Space tops with it at once"
+    table.set_view(view, SEATS, 0)
+    qtbot.keyClick(table, Qt.Key.Key_P)
+    assert sent[-1] == {"type": "pass", "window": 7}
+    table.set_view(view, SEATS, 0)
+    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert sent[-1] == {"type": "pass", "window": 7} and len(sent) == 3
+
+
+def test_pass_button_sends_pass_with_the_window(qtbot: QtBot, table: RankingTopTable) -> None:
+    table.set_view(sample_view("window", 0), SEATS, 0)
+    sent = _record(table)
+    qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "pass", "window": 7}]
+    assert not table.pass_button.isVisible(), "one answer per window"
+
+
+def test_clicking_a_lit_hand_card_in_a_window_tops_with_it(qtbot: QtBot,
+                                                          table: RankingTopTable) -> None:
+    table.set_view(sample_view("window", 0), SEATS, 0)
+    sent = _record(table)
+    lit = sorted(item.card_id for item in table.hand_items if item.lit if item.card_id)
+    assert lit == sorted([TOP, LA_SENORA_3])
+    _click(qtbot, table, _hand(table, DIENTE_3))
+    assert sent == []
+    _click(qtbot, table, _hand(table, LA_SENORA_3))
+    assert sent == [{"type": "top", "card": LA_SENORA_3, "window": 7}]
+
+
+def test_top_without_a_topping_card_says_so_and_sends_nothing(qtbot: QtBot,
+                                                              table: RankingTopTable) -> None:
+    holding = sample_view("window", 0)
+    empty = sample_view("window", 0)
+    empty["can_top"] = []
+    table.set_view(holding, SEATS, 0)
+    shown = (table.top_button.text(), table.top_button.isEnabled(), table.pass_button.text())
+    table.set_view(empty, SEATS, 0)
+    assert (table.top_button.text(), table.top_button.isEnabled(),
+            table.pass_button.text()) == shown, "the buttons never tell what I hold"
+    sent = _record(table)
+    qtbot.mouseClick(table.top_button, Qt.MouseButton.LeftButton)
+    assert sent == []
+    assert table.toast.isVisible() and "no card that can top" in table.toast.text()
+    qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "pass", "window": 7}]
+
+
+def test_the_owner_of_the_topped_card_waits_without_buttons(table: RankingTopTable) -> None:
+    view = sample_view("window", 2)
+    table.set_view(view, SEATS, 2)
+    assert not table.top_button.isVisible() and not table.pass_button.isVisible()
+    assert table.banner.text.startswith("Can anyone top your 3")
+    assert "Passed: Jonas" in " ".join(table.stage_lines)
+
+
+def test_keep_asks_and_sends_the_kept_card(qtbot: QtBot, table: RankingTopTable) -> None:
+    table.set_view(sample_view("keep", 0), SEATS, 0)
+    sent = _record(table)
+    assert table.banner.text == "El Dinosaurio Anacleto: click the one card you keep"
+    _click(qtbot, table, _hand(table, TOP))
+    assert "The other 4 cards go to the discard pile" in table.chooser.note.text()
+    qtbot.mouseClick(table.chooser.button("Keep this card"), Qt.MouseButton.LeftButton)
+    assert sent == [{"type": "keep", "card": TOP}]
+
+
+def test_a_second_card_by_objecion_says_it_cannot_be_topped(table: RankingTopTable) -> None:
+    table.set_view(sample_view("again", 0), SEATS, 0)
+    assert "cannot be topped" in table.banner.text
+    assert all(item.lit for item in table.hand_items)
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_a_spectator_has_no_actions(qtbot: QtBot, table: RankingTopTable, moment: str) -> None:
+    table.set_view(sample_view(moment, None), SEATS, None)
+    sent = _record(table)
+    assert table.hand_items == []
+    assert not table.top_button.isVisible() and not table.pass_button.isVisible()
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    qtbot.keyClick(table, Qt.Key.Key_P)
+    for item in [*table.chain_items, *table.discard_items]:
+        qtbot.mouseClick(table.graphics.viewport(), Qt.MouseButton.LeftButton,
+                         pos=table.graphics.mapFromScene(item.sceneBoundingRect().center()))
+    assert sent == [] and not table.chooser.isVisible()
+
+
+def test_show_rejection_shows_the_reason_and_unlocks(qtbot: QtBot,
+                                                     table: RankingTopTable) -> None:
+    table.set_view(sample_view("window", 0), SEATS, 0)
+    sent = _record(table)
+    qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+    table.show_rejection("That window has closed.")
+    assert table.toast.isVisible() and table.toast.text() == "That window has closed."
+    assert table.pass_button.isVisible()
+    qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+    assert len(sent) == 2
+
+
+def test_the_log_uses_names(table: RankingTopTable) -> None:
+    table.set_view(sample_view("window", 0), SEATS, 0)
+    assert "Ada says TOP! with 3 · La señora interesante." in table.log_panel.lines()
+
+
+def test_a_play_flies_and_a_resync_jumps(qtbot: QtBot, table: RankingTopTable) -> None:
+    before = sample_view("turn", 0)
+    table.set_view(before, SEATS, 0)
+    start = _hand(table, LA_SENORA_3).pos()
+    after = sample_view("window", 0)
+    after.update(chain=[{"card": before["hand"][0], "seat": 0, "to": "top", "stands": 3}],
+                 hand=before["hand"][1:], actors=[1, 2, 3], can_top=[],
+                 last={"kind": "play", "seat": 0, "card": before["hand"][0], "to": "top",
+                       "stands": 3, "protected": False})
+    table.set_view(after, SEATS, 0)
+    assert table.animating
+    flying = table.chain_items[0]
+    assert flying.card_id == LA_SENORA_3
+    assert (flying.pos() - start).manhattanLength() < 40, "it starts where it was in my hand"
+    qtbot.waitUntil(lambda: not table.animating, timeout=2000)
+    assert flying.scale() == 1.0 and (flying.pos() - start).manhattanLength() > 100
+    table.set_view(after, SEATS, 0, animate=False)
+    assert not table.animating
+
+
+def test_real_views_render_for_every_viewer(qtbot: QtBot, table: RankingTopTable) -> None:
+    found = real_views(3, seed=7)
+    assert {"turn", "window", "over"} <= set(found)
+    seats = demo_seats(3, bots=2)
+    for _moment, (_before, at) in found.items():
+        for viewer in (0, 1, 2, None):
+            table.set_view(at[viewer], seats, viewer, animate=False)
+            assert table.banner.text and table.stage_lines
+            assert len(table.ranking_items) == 3
+            acting = viewer is not None and viewer in at[None]["actors"]
+            window = at[None]["phase"] == "window"
+            assert table.top_button.isVisible() == (acting and window)
+
+
+def _act(qtbot: QtBot, table: RankingTopTable, view: dict[str, Any],
+         rng: random.Random) -> None:
+    """Seat 0 plays by mouse and keys: a card and its destination, TOP!/Pass, a keep."""
+    phase = view["phase"]
+    if phase in ("turn", "again"):
+        item = rng.choice(table.hand_items)
+        _click(qtbot, table, item)
+        rank = table.chooser.buttons[0]
+        if rank.isEnabled() and rng.random() < 0.8:
+            qtbot.mouseClick(rank, Qt.MouseButton.LeftButton)
+        else:
+            qtbot.mouseClick(table.chooser.buttons[1], Qt.MouseButton.LeftButton)
+    elif phase == "window":
+        if rng.random() < 0.4:
+            qtbot.keyClick(table, Qt.Key.Key_Space)
+            if table.chooser.isVisible():
+                qtbot.mouseClick(table.chooser.buttons[0], Qt.MouseButton.LeftButton)
+            elif not view["can_top"]:
+                assert "no card that can top" in table.toast.text()
+                qtbot.mouseClick(table.pass_button, Qt.MouseButton.LeftButton)
+        else:
+            qtbot.keyClick(table, Qt.Key.Key_P)
+    elif phase == "keep":
+        _click(qtbot, table, rng.choice(table.hand_items))
+        qtbot.mouseClick(table.chooser.button("Keep this card"), Qt.MouseButton.LeftButton)
+
+
+def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
+                                                     table: RankingTopTable) -> None:
+    game = load_game()
+    seats = demo_seats(3, bots=2)
+    session = Session(game, 3, seed=11)
+    rng = random.Random(11)
+    sent = _record(table)
+    mine = 0
+    for _ in range(4000):
+        if session.result is not None:
+            break
+        view = session.view(0)
+        table.set_view(view, seats, 0, animate=False)
+        if 0 in session.actors():
+            _act(qtbot, table, view, rng)
+            assert len(sent) == mine + 1, f"the table sent nothing in phase {view['phase']}"
+            session.submit(0, sent[-1])
+            mine += 1
+            continue
+        seat = min(session.actors())
+        action = game.bot(session.view(seat), seat, rng)
+        assert action is not None
+        session.submit(seat, action)
+    assert session.result is not None, "the game did not end"
+    table.set_view(session.view(0), seats, 0)
+    assert table.banner.text.startswith("Game over")
+    assert {a["type"] for a in sent} >= {"play", "pass", "top"}

@@ -1,0 +1,110 @@
+"""The Ranking Top table's small pop-ups: where a card goes, which card tops, which to keep.
+
+One panel for all three: a prompt, a line that explains what cannot be done
+and why, one button per choice (a choice that cannot be made stays visible,
+disabled, with its reason as tooltip) and Cancel. Game-neutral: it shows
+labels and emits the key of the chosen one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PyQt6.QtCore import QPoint, Qt, pyqtSignal
+from PyQt6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.tables import look
+from ui.tables.widgets import BUTTON_STYLE
+
+DISABLED = ("QPushButton:disabled { background: #5A5F5C; color: #C9CFCB;"
+            " border: 2px dashed #8A908C; }")
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: object
+    label: str
+    enabled: bool = True
+    why: str = ""
+
+
+class ChoicePanel(QFrame):
+    """A prompt with one button per choice, shown over the table near what was clicked."""
+
+    chosen = pyqtSignal(object)
+    cancelled = pyqtSignal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("rtopChoice")
+        self.setStyleSheet(
+            "#rtopChoice { background: #142920; border: 2px solid #FFD866;"
+            " border-radius: 10px; }"
+            "#rtopChoice QLabel { color: #F3F1E7; }"
+            "#rtopChoice QLabel#rtopNote { color: #FFD866; }" + BUTTON_STYLE + DISABLED)
+        self.purpose = ""
+        self.subject: object = None
+        self.buttons: list[QPushButton] = []
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.note = QLabel(self)
+        self.note.setObjectName("rtopNote")
+        self.note.setWordWrap(True)
+        self.row = QHBoxLayout()
+        self.row.setSpacing(8)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(12, 10, 12, 12)
+        column.setSpacing(6)
+        column.addWidget(self.label)
+        column.addWidget(self.note)
+        column.addLayout(self.row)
+        self.hide()
+
+    def ask(self, purpose: str, subject: object, prompt: str, choices: list[Choice],
+            note: str, at: QPoint, text_px: float, below: bool = False) -> None:
+        """Show ``choices`` centred above the point ``at`` (or below it)."""
+        for button in self.buttons:
+            self.row.removeWidget(button)
+            button.deleteLater()
+        self.buttons = []
+        self.purpose, self.subject = purpose, subject
+        self.label.setFont(look.font(text_px * 1.05, bold=True))
+        self.label.setText(prompt)
+        self.note.setFont(look.font(text_px * 0.95))
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        for choice in choices:
+            button = QPushButton(choice.label, self)
+            button.setFont(look.font(text_px * 1.05, bold=True))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setEnabled(choice.enabled)
+            if choice.why:
+                button.setToolTip(choice.why)
+            button.clicked.connect(lambda _=False, key=choice.key: self.chosen.emit(key))
+            self.row.addWidget(button)
+            self.buttons.append(button)
+        cancel = QPushButton("Cancel", self)
+        cancel.setFont(look.font(text_px * 0.95))
+        cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        cancel.clicked.connect(self.cancelled.emit)
+        self.row.addWidget(cancel)
+        self.buttons.append(cancel)
+        parent = self.parentWidget()
+        bounds = parent.rect() if parent else self.rect()
+        self.setMaximumWidth(max(320, bounds.width() - 8))
+        self.label.setMinimumWidth(0)
+        self.adjustSize()
+        x = at.x() - self.width() // 2
+        y = at.y() + 10 if below else at.y() - self.height() - 10
+        x = max(4, min(x, bounds.width() - self.width() - 4))
+        y = max(4, min(y, bounds.height() - self.height() - 4))
+        self.move(x, y)
+        self.show()
+        self.raise_()
+
+    def button(self, label: str) -> QPushButton:
+        """The button labelled ``label`` (for tests and keys)."""
+        for button in self.buttons:
+            if button.text() == label:
+                return button
+        raise KeyError(label)
