@@ -1,4 +1,4 @@
-"""Ranking and S-tier played to the end from the window, as a person would.
+"""Every game played to the end from the window, as a person would.
 
 One window hosts from the Host dialog (the game, its mode, its options),
 adds two bots, presses ready and starts; then every move of the person is a
@@ -16,10 +16,13 @@ from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
+from test_ui_ranagedon_table import _gesture
 from test_ui_ranking_table import _act_through_table
+from test_ui_ranking_top_table import _act as _act_ranking_top
 from test_ui_s_tier_table import _human_move
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
+from lanplay.games import load
 from ui.host_dialog import HostDialog
 from ui.window import MainWindow
 
@@ -36,6 +39,45 @@ def _my_turn(win: MainWindow) -> bool:
     return conn.peer.seat in view.get("actors", [])
 
 
+def _ranking_top_by_mouse(qtbot: QtBot, table: Any, view: dict[str, Any],
+                          rng: random.Random) -> None:
+    """A card and where it goes, or TOP!/Pass by mouse: the table test's player, but
+    clicking the buttons (a window can close under a slow hand, which the host refuses
+    and the loop simply looks again)."""
+    if view["phase"] != "window":
+        _act_ranking_top(qtbot, table, view, rng)
+        return
+    def ready(button: Any) -> bool:
+        return bool(button.isVisible() and button.isEnabled())
+
+    if view.get("can_top") and rng.random() < 0.4 and ready(table.top_button):
+        click(table.top_button)
+        if table.chooser.isVisible():
+            click(table.chooser.buttons[0])
+    elif ready(table.pass_button):
+        click(table.pass_button)
+    # else: the table is between two windows (mine was just closed): look again
+
+
+def _frog_by_mouse(qtbot: QtBot, table: Any, view: dict[str, Any], seat: int,
+                   rng: random.Random) -> None:
+    """The bot picks (frog, angle, strength); the table's own aiming turns it into a
+    press on the frog's ring and a pull, as a person's hand would."""
+    choice = load("ranagedon").bot(view, seat, rng)
+    assert choice is not None
+    if choice["type"] == "deploy":
+        click(table.cluster_buttons[choice["cluster"]])
+        click(table.confirm_button)
+    elif choice["type"] == "stop":
+        click(table.stop_button)
+    else:
+        if (choice["type"] == "dive") != table.dive_mode:
+            click(table.dive_button)
+        press, release = table.aim_points(choice["frog"], float(choice["theta"]),
+                                          max(0.02, float(choice["s"])))
+        _gesture(qtbot, table, press, release)
+
+
 def _over(win: MainWindow) -> bool:
     return win.game.end.isVisible()
 
@@ -45,10 +87,12 @@ def _over(win: MainWindow) -> bool:
     ("ranking", "standard", {}),
     ("s-tier", "cooperative", {"coop_track": 3}),
     ("s-tier", "team", {"team_track": 3}),
+    ("ranking-top", "standard", {}),
+    ("ranagedon", "standard", {}),
 ])
 def test_a_whole_game_from_the_window(aloop: Runner, qtbot: QtBot, tmp_path: Path,  # noqa: F811
                                       game: str, mode: str, options: dict[str, Any]) -> None:
-    players = 4 if mode == "team" else 3
+    players = {"team": 4}.get(mode, 2 if game == "ranagedon" else 3)
 
     async def scenario() -> None:
         win = window(tmp_path, unique("Mia"), "#E69F00")
@@ -90,16 +134,24 @@ def test_a_whole_game_from_the_window(aloop: Runner, qtbot: QtBot, tmp_path: Pat
                 assert conn is not None and conn.peer.view is not None
                 view, before, said = conn.peer.view, conn.peer.state_id, len(sent)
                 # A person waits for the tiles to land before clicking them.
-                if game == "ranking":
-                    table._finish_animation()
-                    _act_through_table(qtbot, table, view, rng)
-                else:
+                if game == "s-tier":
                     table.board.finish()
                     _human_move(qtbot, table, view, conn.peer.seat)
+                else:
+                    table._finish_animation()
+                if game == "ranking":
+                    _act_through_table(qtbot, table, view, rng)
+                elif game == "ranking-top":
+                    _ranking_top_by_mouse(qtbot, table, view, rng)
+                elif game == "ranagedon":  # the bot aims; the table's own gesture jumps
+                    _frog_by_mouse(qtbot, table, view, conn.peer.seat, rng)
                 gestures += 1
                 if len(sent) == said:  # a gesture that only builds (a note being written)
                     silent += 1
                     assert silent < 12, f"gestures in phase {view.get('phase')} send nothing"
+                    if game == "ranking-top":  # a closing window: wait for the next view
+                        await until(lambda c=conn, b=before: c.peer.state_id > b  # type: ignore[misc]
+                                    or _over(win), 15, win)
                     await asyncio.sleep(0)  # let Qt deliver what the clicks did
                     continue
                 silent = 0
