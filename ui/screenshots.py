@@ -48,7 +48,7 @@ def render(out: Path) -> int:
 def _game_tables(out: Path) -> list[Path]:
     """Ranking and S-tier tables at real moments of seeded games played by their
     rules' bots (the same views a peer would be sent), from an acting seat."""
-    from ui.tables import ranking_demo, s_tier_demo
+    from ui.tables import ranagedon_demo, ranking_demo, ranking_top_demo, s_tier_demo
 
     written: list[Path] = []
     before, at = ranking_demo.real_views(4)["compare"]
@@ -67,6 +67,19 @@ def _game_tables(out: Path) -> list[Path]:
         s_tier_demo.render_view(path, game.trail(you), s_tier_demo.demo_seats(players), you,
                                 SIZES[0])
         written.append(path)
+    before, at = ranking_top_demo.real_views(4)["window"]
+    seat = at[None]["actors"][0]
+    path = out / "ranking-top.png"
+    ranking_top_demo.render_table(path, before[seat], at[seat],
+                                  ranking_top_demo.demo_seats(4, 3), seat, SIZES[0])
+    written.append(path)
+    _, before, at = ranagedon_demo.demo_scene(2, "mid")
+    seat = at[None]["turn"]
+    aim = ranagedon_demo._aim_for(at[seat])
+    path = out / "ranagedon.png"
+    ranagedon_demo.render_table(path, before[seat], at[seat], ranagedon_demo.demo_seats(2, 1),
+                                seat, SIZES[0], aim=aim)
+    written.append(path)
     return written
 
 

@@ -27,8 +27,8 @@ SIZES = ((1280, 800), (1600, 900))
 
 
 def game() -> Game:
-    from lanplay.games.ranagedon import GAME
-    return GAME
+    from lanplay.games import load
+    return load("ranagedon")
 
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
