@@ -8,31 +8,18 @@ every intent anyway (a refusal comes back through ``show_rejection``).
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from PyQt6.QtCore import (
-    QAbstractAnimation,
-    QEasingCurve,
-    QEvent,
     QParallelAnimationGroup,
     QPointF,
-    QPropertyAnimation,
     QRectF,
     QSequentialAnimationGroup,
     Qt,
     QTimer,
-    pyqtSignal,
 )
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QResizeEvent
-from PyQt6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QHBoxLayout,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
 from lanplay.games.alles_klar.rules import ROMAN, format_log
 from ui.tables import look
@@ -40,12 +27,13 @@ from ui.tables.alles_klar_items import (
     CardItem,
     PlateItem,
     RankingItem,
-    RingItem,
     StackItem,
     ZoneItem,
 )
 from ui.tables.alles_klar_layout import Layout, compute
-from ui.tables.widgets import Banner, FeltView, LogPanel, NumeralChooser, Toast
+from ui.tables.felt import FeltTable
+from ui.tables.pieces import RingItem
+from ui.tables.widgets import NumeralChooser
 
 FLY_MS = 280
 TRICK_MS = 320
@@ -77,18 +65,11 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
     return action, up
 
 
-class AllesKlarTable(QWidget):
+class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
 
-    intent = pyqtSignal(dict)
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("allesKlarTable")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.view: dict[str, Any] | None = None
-        self.seats: list[dict[str, Any]] = []
-        self.you: int | None = None
+        super().__init__("allesKlarTable", parent)
         self.layout_: Layout | None = None
         self.hand_items: list[CardItem] = []
         self.table_items: dict[int, CardItem] = {}
@@ -98,43 +79,15 @@ class AllesKlarTable(QWidget):
         self.zone: ZoneItem | None = None
         self._hand_rects: dict[int, QRectF] = {}
         self._table_rects: dict[int, tuple[QRectF, bool]] = {}
-        self._anim: QAbstractAnimation | None = None
-        self._ghosts: list[QGraphicsItem] = []
-        self._snaps: list[QPropertyAnimation] = []
         self._pending: int | None = None
         self._pending_pos: QPointF | None = None
-        self._pointer: QPointF | None = None
         self._pending_timer = QTimer(self)
         self._pending_timer.setSingleShot(True)
         self._pending_timer.setInterval(5000)
         self._pending_timer.timeout.connect(self._pending_expired)
-
-        self.scene = QGraphicsScene(self)
-        self.graphics = FeltView(self.scene, self)
-        self.graphics.resized.connect(self._rebuild)
-        self.banner = Banner(self)
-        self.log_panel = LogPanel(self)
-        self.banner.toggle.clicked.connect(self.toggle_log)
         self.chooser = NumeralChooser(self._viewport())
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
-        self.toast = Toast(self._viewport())
-
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(0)
-        left.addWidget(self.banner)
-        left.addWidget(self.graphics, 1)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addLayout(left, 1)
-        row.addWidget(self.log_panel)
-
-    def _viewport(self) -> QWidget:
-        viewport = self.graphics.viewport()
-        assert viewport is not None
-        return viewport
 
     # --- the contract --------------------------------------------------------
 
@@ -146,18 +99,13 @@ class AllesKlarTable(QWidget):
         before_hand, before_table = dict(self._hand_rects), dict(self._table_rects)
         dropped = self._pending_pos
         players = int(view.get("players", len(view.get("table", []))))
-        self.view = view
-        self.seats = list(seats)
-        self.you = you if you is not None and 0 <= you < players else None
+        self._adopt(view, seats, you, players)
         self._clear_pending()
         self.chooser.hide()
         self._rebuild()
         self.banner.show_state(self._turn_text(), *self._turn_seat_look(),
                                f"Trick {view.get('trick', 1)}", accent=self._my_turn())
-        names = self._names()
-        self.log_panel.show_log(
-            [(format_log(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        self._show_log(view, format_log)
         last = view.get("last")
         if (animate and previous is not None and last
                 and last != previous.get("last") and previous.get("game") == view.get("game")):
@@ -167,19 +115,14 @@ class AllesKlarTable(QWidget):
         """The host's reason, near where the player looked, for a few seconds."""
         self._clear_pending(snap_back=True)
         self.chooser.hide()
-        if self._pointer is not None:
-            where = self._pointer
-        elif self.layout_ is not None and self.layout_.hand:
-            where = self.layout_.hand_band.center()
-        else:
-            where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
-        self.toast.show_text(reason, self.graphics.mapFromScene(where))
+        self._toast(reason)
+
+    def _toast_home(self) -> QPointF | None:
+        if self.layout_ is not None and self.layout_.hand:
+            return self.layout_.hand_band.center()
+        return None
 
     # --- what the banner says ---------------------------------------------------
-
-    def _names(self) -> list[str]:
-        players = int(self.view.get("players", 0)) if self.view else len(self.seats)
-        return [look.seat_name(self.seats, s) for s in range(players)]
 
     def _turn_text(self) -> str:
         view = self.view or {}
@@ -208,10 +151,6 @@ class AllesKlarTable(QWidget):
         if view.get("over") or turn is None:
             return None, ""
         return look.seat_colour(self.seats, turn), look.initial(look.seat_name(self.seats, turn))
-
-    def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -445,14 +384,7 @@ class AllesKlarTable(QWidget):
         if home is None or item.scene() is not self.scene or item.pos() == home.topLeft():
             return
         item.setZValue(10)
-        anim = self._fly(item, item.pos(), home.topLeft(), SNAP_MS)
-        anim.finished.connect(self._snap_done)
-        self._snaps.append(anim)
-        anim.start()
-
-    def _snap_done(self) -> None:
-        self._snaps = [a for a in self._snaps
-                       if a.state() != QAbstractAnimation.State.Stopped]
+        self._snap_to(item, home.topLeft(), SNAP_MS)
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
         """Keys 1-5 play the hand's cards from the left; Esc closes the numeral choice."""
@@ -467,42 +399,7 @@ class AllesKlarTable(QWidget):
             return
         super().keyPressEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self.log_panel.fit(self.width(), self.height())
-        self.banner.fit(self.height())
-
-    def changeEvent(self, event: QEvent | None) -> None:
-        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
-        super().changeEvent(event)
-        if event is not None and event.type() in (QEvent.Type.FontChange,
-                                                  QEvent.Type.ApplicationFontChange):
-            self.log_panel.fit(self.width(), self.height())
-            self.banner.fit(self.height())
-            self._rebuild()
-
     # --- motion ---------------------------------------------------------------------
-
-    @property
-    def animating(self) -> bool:
-        return self._anim is not None
-
-    def _finish_animation(self) -> None:
-        """Jump the running animation to its end and drop its temporary pieces."""
-        anim, self._anim = self._anim, None
-        if anim is not None:
-            with contextlib.suppress(TypeError):
-                anim.finished.disconnect()
-            anim.setCurrentTime(anim.totalDuration())
-            anim.stop()
-        for snap in self._snaps:
-            snap.setCurrentTime(snap.totalDuration())
-            snap.stop()
-        self._snaps = []
-        for ghost in self._ghosts:
-            if ghost.scene() is self.scene:
-                self.scene.removeItem(ghost)
-        self._ghosts = []
 
     def _source(self, seat: int, card_id: int, before_hand: dict[int, QRectF],
                 dropped: QPointF | None) -> QPointF:
@@ -516,16 +413,6 @@ class AllesKlarTable(QWidget):
         plate = self.plates.get(seat)
         point = plate.hand_point() if plate else QPointF(lay.width / 2, 0)
         return QPointF(point.x() - lay.card_w / 2, point.y() - lay.card_h / 2)
-
-    def _fly(self, item: Any, start: Any, end: Any, ms: int,
-             prop: bytes = b"pos") -> QPropertyAnimation:
-        """One eased move (or fade, or shrink) of a scene object."""
-        anim = QPropertyAnimation(item, prop, self)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-        anim.setStartValue(start)
-        anim.setEndValue(end)
-        return anim
 
     def _animate(self, last: dict[str, Any], previous: dict[str, Any],
                  before_hand: dict[int, QRectF], before_table: dict[int, tuple[QRectF, bool]],
@@ -548,11 +435,7 @@ class AllesKlarTable(QWidget):
         elif last.get("result") in ("won", "blind"):
             group.addAnimation(self._trick_away(last, previous, before_table, start))
         self._draw_in(group, before_hand)
-        if group.animationCount() == 0:
-            return
-        group.finished.connect(self._finish_animation)
-        self._anim = group
-        group.start()
+        self._start_animation(group)
 
     def _pulses(self, group: QParallelAnimationGroup, last: dict[str, Any]) -> None:
         """A fading ring on the ranking card turned down and on the card covered."""
@@ -564,11 +447,7 @@ class AllesKlarTable(QWidget):
         if isinstance(covered, int) and covered in self.table_items:
             rects.append(self.table_items[covered].sceneBoundingRect())
         for rect in rects:
-            ring = RingItem(QRectF(rect))
-            ring.setZValue(60)
-            self.scene.addItem(ring)
-            self._ghosts.append(ring)
-            group.addAnimation(self._fly(ring, 1.0, 0.0, PULSE_MS, b"opacity"))
+            self._pulse(group, RingItem(QRectF(rect), gap=3.0), PULSE_MS)
 
     def _trick_away(self, last: dict[str, Any], previous: dict[str, Any],
                     before_table: dict[int, tuple[QRectF, bool]],
@@ -599,8 +478,8 @@ class AllesKlarTable(QWidget):
         for z, ghost in enumerate(ghosts):
             ghost.setZValue(40 + z)
             ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self.scene.addItem(ghost)
-            self._ghosts.append(ghost)
+            self._ghost(ghost)
+
         winner = last.get("winner")
         if last.get("result") == "won" and isinstance(winner, int) and winner in self.plates:
             point = self.plates[winner].won_point()

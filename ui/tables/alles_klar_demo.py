@@ -15,10 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtWidgets import QApplication
-
 from lanplay import games
 from lanplay.session import Session
+from ui.tables import demo
 
 GAME = games.load("alles-klar")
 
@@ -30,21 +29,13 @@ SIZES = ((1280, 800), (1920, 1080))
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return [{"name": NAMES[i], "colour": COLOURS[i], "bot": i >= players - bots,
-             "connected": True, "ready": True, "owner": i == 0} for i in range(players)]
-
-
-def _step(session: Session, rng: random.Random) -> None:
-    seat = min(session.actors())
-    action = GAME.bot(session.view(seat), seat, rng)
-    assert action is not None
-    session.submit(seat, action)
+    return demo.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _advance_until(session: Session, rng: random.Random,
                    done: Callable[[Session], bool]) -> None:
     while session.result is None and not done(session):
-        _step(session, rng)
+        demo.bot_step(session, rng)
 
 
 def demo_scene(players: int, moment: str, seed: int = 7
@@ -66,7 +57,7 @@ def demo_scene(players: int, moment: str, seed: int = 7
 
     if moment == "early":
         for _ in range(2):
-            _step(session, rng)
+            demo.bot_step(session, rng)
     else:
         _advance_until(session, rng, lambda s: s.view(None)["pile"] <= half)
         if moment == "mid":
@@ -79,13 +70,13 @@ def demo_scene(players: int, moment: str, seed: int = 7
     if moment == "trick":
         while True:
             before = {v: session.view(v) for v in viewers}
-            _step(session, rng)
+            demo.bot_step(session, rng)
             last = session.view(None)["last"]
             if last["result"] == "won" or session.result is not None:
                 break
     else:
         before = {v: session.view(v) for v in viewers}
-        _step(session, rng)
+        demo.bot_step(session, rng)
     after = {v: session.view(v) for v in viewers}
     return session, before, after
 
@@ -95,22 +86,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  progress: float | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``progress`` (0..1) freezes the animation there."""
     from ui.tables.alles_klar import AllesKlarTable
-    table = AllesKlarTable()
-    table.resize(*size)
-    table.show()
-    QApplication.processEvents()
-    if previous is not None:
-        table.set_view(previous, seats, you, animate=False)
-    table.set_view(view, seats, you, animate=progress is not None)
-    anim = table._anim
-    if progress is not None and anim is not None:
-        anim.pause()
-        anim.setCurrentTime(int(anim.totalDuration() * progress))
-    QApplication.processEvents()
-    table.grab().save(str(path))
-    table._finish_animation()
-    table.close()
-    table.deleteLater()
+    demo.render_table(AllesKlarTable, path, previous, view, seats, you, size, progress)
 
 
 def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
@@ -126,27 +102,18 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
             seat = turn if turn is not None else 0
             if moment == "trick":
                 seat = after[None]["last"]["winner"]
-            for you in (seat, None):
-                who = "spectator" if you is None else f"seat{you}"
-                for w, h in sizes:
-                    path = out / f"alles-klar-{players}p-{moment}-{who}-{w}x{h}.png"
-                    render_table(path, before[you], after[you], seats, you, (w, h))
-                    written.append(path)
-                    if moment == "trick" and you is not None:
-                        mid = out / f"alles-klar-{players}p-{moment}-{who}-{w}x{h}-flight.png"
-                        render_table(mid, before[you], after[you], seats, you, (w, h), 0.75)
-                        written.append(mid)
+            for you, who, (w, h) in demo.shots(seat, sizes):
+                path = out / f"alles-klar-{players}p-{moment}-{who}-{w}x{h}.png"
+                render_table(path, before[you], after[you], seats, you, (w, h))
+                written.append(path)
+                if moment == "trick" and you is not None:
+                    mid = out / f"alles-klar-{players}p-{moment}-{who}-{w}x{h}-flight.png"
+                    render_table(mid, before[you], after[you], seats, you, (w, h), 0.75)
+                    written.append(mid)
+
     return written
 
 
-def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv[:1])
-    out = Path(argv[1] if len(argv) > 1 else "screenshots")
-    for path in render_all(out):
-        print(path)
-    del app
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(demo.main(sys.argv, render_all))
+

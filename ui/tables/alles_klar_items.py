@@ -7,22 +7,27 @@ so a table can animate their position and opacity.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPainterPath, QPen
 from PyQt6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
-    QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from lanplay.games.alles_klar.rules import ROMAN
 from ui.tables import look
+from ui.tables.pieces import (
+    HandCard,
+    paint_back,
+    paint_drop_zone,
+    paint_glow,
+    paint_plate,
+    paint_quiet,
+)
 
 ORDINAL_SHORT = ("highest", "2nd highest", "3rd highest", "4th highest", "5th highest")
 
@@ -37,7 +42,7 @@ def _rounded(rect: QRectF, radius: float) -> QPainterPath:
     return path
 
 
-class CardItem(QGraphicsObject):
+class CardItem(HandCard):
     """A playing card: face up (ivory), face down on the table (dimmed), or a back.
 
     The corner index (value over numerals) stays visible when cards overlap in a
@@ -51,32 +56,13 @@ class CardItem(QGraphicsObject):
         self.w, self.h = width, height
         self.face_up = face_up
         self.back = back or card is None
-        self.lit = False
-        self.quiet = False
         self.compact = False
         """Overlapped in a row: the corner index carries the numerals too."""
-        self.hovered = False
-        self.on_click: Callable[[CardItem], None] | None = None
-        self.on_drag: Callable[[CardItem, QPointF, bool], None] | None = None
-        self._press: QPointF | None = None
-        self._dragging = False
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     @property
     def card_id(self) -> int | None:
         value = self.card.get("id")
         return value if isinstance(value, int) else None
-
-    def make_playable(self, lit: bool, on_click: Callable[[CardItem], None],
-                      on_drag: Callable[[CardItem, QPointF, bool], None]) -> None:
-        """A card in my hand: lit when it may be played now, quiet otherwise."""
-        self.lit, self.quiet = lit, not lit
-        self.on_click, self.on_drag = on_click, on_drag
-        self.setAcceptHoverEvents(True)
-        if lit:
-            self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-            self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.update()
 
     def boundingRect(self) -> QRectF:
         pad = max(3.0, self.w * 0.05)
@@ -90,13 +76,9 @@ class CardItem(QGraphicsObject):
         rect = QRectF(0, 0, self.w, self.h)
         radius = self.w * 0.09
         if self.lit:
-            glow = max(2.5, self.w * 0.035)
-            painter.setPen(QPen(look.LIT, glow))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(-glow / 2, -glow / 2, glow / 2, glow / 2),
-                                    radius + glow / 2, radius + glow / 2)
+            paint_glow(painter, rect, radius, max(2.5, self.w * 0.035), look.LIT)
         if self.back:
-            self._paint_back(painter, rect, radius)
+            paint_back(painter, rect, radius)
         elif self.face_up:
             self._paint_face(painter, rect, radius, look.CARD_FACE, look.CARD_INK,
                              look.NUMERAL_INK)
@@ -104,18 +86,7 @@ class CardItem(QGraphicsObject):
             self._paint_face(painter, rect, radius, look.DOWN_FACE, look.DOWN_INK,
                              look.DOWN_INK, hatch=True)
         if self.quiet:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(20, 30, 26, 95))
-            painter.drawRoundedRect(rect, radius, radius)
-
-    def _paint_back(self, painter: QPainter, rect: QRectF, radius: float) -> None:
-        painter.setPen(QPen(QColor("#F2F2F2"), max(1.0, self.w * 0.03)))
-        painter.setBrush(look.BACK)
-        painter.drawRoundedRect(rect, radius, radius)
-        inner = rect.adjusted(self.w * 0.12, self.w * 0.12, -self.w * 0.12, -self.w * 0.12)
-        painter.setBrush(QBrush(look.BACK_LINE, Qt.BrushStyle.DiagCrossPattern))
-        painter.setPen(QPen(look.BACK_LINE, 1.0))
-        painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+            paint_quiet(painter, rect, radius, 95)
 
     def _paint_face(self, painter: QPainter, rect: QRectF, radius: float, face: QColor,
                     ink: QColor, numeral_ink: QColor, hatch: bool = False) -> None:
@@ -184,38 +155,6 @@ class CardItem(QGraphicsObject):
             self.setY(self.y() + self.h * 0.06)
         self.hovered = False
         super().hoverLeaveEvent(event)
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or not self.lit:
-            return
-        self._press = event.scenePos()
-        self._grab = event.scenePos() - self.pos()
-        self._dragging = False
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or self._press is None:
-            return
-        if not self._dragging:
-            moved = event.scenePos() - self._press
-            if moved.manhattanLength() < max(8.0, self.w * 0.08):
-                return
-            self._dragging = True
-            self.setZValue(50)
-        self.setPos(event.scenePos() - self._grab)
-        if self.on_drag:
-            self.on_drag(self, event.scenePos(), False)
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or self._press is None:
-            return
-        dragging, self._press = self._dragging, None
-        self._dragging = False
-        if dragging:
-            if self.on_drag:
-                self.on_drag(self, event.scenePos(), True)
-        elif self.on_click:
-            self.on_click(self)
 
 
 class RankingItem(QGraphicsObject):
@@ -361,13 +300,7 @@ class PlateItem(QGraphicsObject):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(0, 0, self.w, self.h)
-        radius = self.h * 0.22
-        painter.setBrush(look.PLATE if not self.active else QColor(0, 0, 0, 120))
-        if self.active:
-            painter.setPen(QPen(self.colour, max(3.0, self.text_px * 0.22)))
-        else:
-            painter.setPen(QPen(QColor(255, 255, 255, 40), 1.0))
-        painter.drawRoundedRect(rect, radius, radius)
+        paint_plate(painter, rect, self.h * 0.22, self.colour, self.active, self.text_px)
         t = self.text_px
         disc_r = self.h * 0.30
         centre = QPointF(self.h * 0.12 + disc_r, self.h * 0.5)
@@ -462,33 +395,9 @@ class ZoneItem(QGraphicsObject):
         if painter is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(look.LIT, 3.0 if self.hot else 2.0, Qt.PenStyle.DashLine))
-        painter.setBrush(QColor(255, 216, 102, 45 if self.hot else 18))
-        painter.drawRoundedRect(self.rect, 12, 12)
+        paint_drop_zone(painter, self.rect, self.hot, (18, 45))
         painter.setFont(look.font(self.text_px, bold=True))
         painter.setPen(look.LIT)
         painter.drawText(self.rect.adjusted(self.text_px, 0, 0, 0),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          "Drop here\nto play")
-
-
-class RingItem(QGraphicsObject):
-    """A short-lived ring that marks what just changed (a ranking card, a covered card)."""
-
-    def __init__(self, rect: QRectF) -> None:
-        super().__init__()
-        self.rect = rect
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresParentOpacity)
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-6, -6, 6, 6)
-
-    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
-              widget: QWidget | None = None) -> None:
-        if painter is None:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(look.LIT, 4.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(self.rect.adjusted(-3, -3, 3, 3), 10, 10)

@@ -16,12 +16,10 @@ snaps exactly to the sent positions; ``animate=False`` jumps there.
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Any
 
 from PyQt6.QtCore import (
-    QAbstractAnimation,
     QEasingCurve,
     QEvent,
     QObject,
@@ -29,29 +27,13 @@ from PyQt6.QtCore import (
     QPointF,
     QRectF,
     Qt,
-    QTimer,
     QVariantAnimation,
-    pyqtSignal,
 )
-from PyQt6.QtGui import (
-    QColor,
-    QFontMetrics,
-    QKeyEvent,
-    QMouseEvent,
-    QPainterPath,
-    QResizeEvent,
-)
-from PyQt6.QtWidgets import (
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.tables import look
+from ui.tables.felt import WaitingTable, names_list
 from ui.tables.ranagedon_aim import (
     SLOP_PX,
     Aim,
@@ -72,9 +54,8 @@ from ui.tables.ranagedon_items import (
     StackChip,
     TableItem,
 )
-from ui.tables.widgets import BUTTON_STYLE, Banner, FeltView, LogPanel, Toast
+from ui.tables.widgets import BUTTON_STYLE
 
-PENDING_MS = 5000
 DEPLOY_MS = 320
 HOP_MM_PER_LEVEL = 12.0
 """A flight's height in mm that draws the frog one stack level nearer."""
@@ -89,40 +70,15 @@ ABILITY_WORDS = {"double": "double jump", "dive": "diving (slides first)",
                  "poison": "poisonous"}
 
 
-def format_log(entry: dict[str, Any], names: list[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    seats = entry.get("seats") or []
-    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"
-              for s in seats]
-    text = str(entry.get("text", ""))
-    try:
-        return text.format(*filled)
-    except (IndexError, KeyError, ValueError):
-        return text
-
-
-def names_list(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _xy(frog: dict[str, Any]) -> tuple[float, float]:
     return float(frog.get("x", 0.0)), float(frog.get("y", 0.0))
 
 
-class RanagedonTable(QWidget):
+class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
-    intent = pyqtSignal(dict)
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("ranagedonTable")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.view: dict[str, Any] | None = None
-        self.seats: list[dict[str, Any]] = []
-        self.you: int | None = None
+        super().__init__("ranagedonTable", parent)
         self.board: Board | None = None
         self.frogs: dict[int, FrogItem] = {}
         self.plates: list[PlateItem] = []
@@ -136,24 +92,8 @@ class RanagedonTable(QWidget):
         self.cluster: int | None = 0
         """The suggested cluster ``placement`` still equals, if any."""
         self._drag: tuple[int, QPointF] | None = None
-        self._anim: QAbstractAnimation | None = None
-        self._ghosts: list[Any] = []
         self._captions: list[Any] = []
-        self._pending = False
-        self._pointer: QPointF | None = None
-        self._pending_timer = QTimer(self)
-        self._pending_timer.setSingleShot(True)
-        self._pending_timer.setInterval(PENDING_MS)
-        self._pending_timer.timeout.connect(self._clear_pending)
-
-        self.scene = QGraphicsScene(self)
-        self.graphics = FeltView(self.scene, self)
-        self.graphics.resized.connect(self._rebuild)
         self._viewport().installEventFilter(self)
-        self.banner = Banner(self)
-        self.log_panel = LogPanel(self)
-        self.banner.toggle.clicked.connect(self.toggle_log)
-        self.toast = Toast(self._viewport())
 
         self.controls = QWidget(self._viewport())
         self.controls.setObjectName("ranagedonActions")
@@ -186,22 +126,6 @@ class RanagedonTable(QWidget):
             self.action_column.addWidget(button)
         self.action_column.addStretch(1)
 
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(0)
-        left.addWidget(self.banner)
-        left.addWidget(self.graphics, 1)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addLayout(left, 1)
-        row.addWidget(self.log_panel)
-
-    def _viewport(self) -> QWidget:
-        viewport = self.graphics.viewport()
-        assert viewport is not None
-        return viewport
-
     # --- the contract --------------------------------------------------------
 
     def set_view(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
@@ -209,12 +133,8 @@ class RanagedonTable(QWidget):
         """Show ``view``; fly its new ``last`` unless this is a resync (animate=False)."""
         self._finish_animation()
         previous = self.view
-        players = int(view.get("players", len(seats)))
-        self.view = view
-        self.seats = list(seats)
-        self.you = you if you is not None and 0 <= you < players else None
-        self._pending = False
-        self._pending_timer.stop()
+        self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        self._stop_waiting()
         self.aim = None
         self._drag = None
         if view.get("phase") != "deploy" or not self._can_deploy():
@@ -224,10 +144,7 @@ class RanagedonTable(QWidget):
         if not self._divers():
             self.dive_mode = False
         self._rebuild()
-        names = self._names()
-        self.log_panel.show_log(
-            [(format_log(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        self._show_log(view)
         last = view.get("last")
         old = (previous or {}).get("last")
         if (animate and previous is not None and isinstance(last, dict)
@@ -235,24 +152,7 @@ class RanagedonTable(QWidget):
                 and previous.get("game") == view.get("game")):
             self._animate(last, previous)
 
-    def show_rejection(self, reason: str) -> None:
-        """The host's reason, near where the player looked, for a few seconds."""
-        self._clear_pending()
-        self._toast(reason)
-
     # --- reading the view ---------------------------------------------------------
-
-    def _names(self) -> list[str]:
-        players = int(self.view.get("players", 0)) if self.view else len(self.seats)
-        return [look.seat_name(self.seats, s) for s in range(players)]
-
-    def _name(self, seat: Any) -> str:
-        names = self._names()
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
-
-    def _phase(self) -> str:
-        view = self.view or {}
-        return "over" if view.get("over") else str(view.get("phase", ""))
 
     def _my_side(self) -> int | None:
         view = self.view or {}
@@ -398,10 +298,6 @@ class RanagedonTable(QWidget):
             return "Deploying"
         turns = int(view.get("turns", 0) or 0)
         return f"Turn {turns + (0 if self._phase() == 'over' else 1)}"
-
-    def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
 
     # --- drawing ------------------------------------------------------------------
 
@@ -956,24 +852,6 @@ class RanagedonTable(QWidget):
         if self._can_jump() and self._phase() == "again":
             self._send({"type": "stop"})
 
-    def _send(self, action: dict[str, Any]) -> None:
-        self._pending = True
-        self._pending_timer.start()
-        self.intent.emit(action)
-
-    def _clear_pending(self) -> None:
-        """No answer (or a refusal): make the table playable again."""
-        self._pending = False
-        self._pending_timer.stop()
-        if self.view is not None:
-            self._rebuild()
-
-    def _toast(self, text: str) -> None:
-        where = self._pointer
-        if where is None:
-            where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
-        self.toast.show_text(text, self.graphics.mapFromScene(where))
-
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
         """Esc drops an aim in progress."""
         if event is None:
@@ -983,41 +861,13 @@ class RanagedonTable(QWidget):
             return
         super().keyPressEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self.log_panel.fit(self.width(), self.height())
-        self.banner.fit(self.height())
-
-    def changeEvent(self, event: QEvent | None) -> None:
-        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
-        super().changeEvent(event)
-        if event is not None and event.type() in (QEvent.Type.FontChange,
-                                                  QEvent.Type.ApplicationFontChange):
-            self.log_panel.fit(self.width(), self.height())
-            self.banner.fit(self.height())
-            self._rebuild()
-
     # --- motion ---------------------------------------------------------------------
 
-    @property
-    def animating(self) -> bool:
-        return self._anim is not None
-
-    def _finish_animation(self) -> None:
-        """Jump the running flight to its end: every frog at the sent position."""
-        anim, self._anim = self._anim, None
-        if anim is not None:
-            with contextlib.suppress(TypeError):
-                anim.finished.disconnect()
-            anim.setCurrentTime(anim.totalDuration())
-            anim.stop()
+    def _settle(self) -> None:
+        """The flight ended (or was cut short): every frog at the sent position."""
         self._snap()
         for caption in self._captions:
             caption.setVisible(True)
-        for ghost in self._ghosts:
-            if ghost.scene() is self.scene:
-                self.scene.removeItem(ghost)
-        self._ghosts = []
 
     def _snap(self) -> None:
         """Every frog exactly where the view puts it."""
@@ -1046,9 +896,7 @@ class RanagedonTable(QWidget):
             return
         for caption in self._captions:
             caption.setVisible(False)
-        anim.finished.connect(self._finish_animation)
-        self._anim = anim
-        anim.start()
+        self._start_animation(anim)
 
     def _flight(self, last: dict[str, Any], trajectory: dict[str, Any]
                 ) -> QVariantAnimation | None:

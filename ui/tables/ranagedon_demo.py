@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QPointF
-from PyQt6.QtWidgets import QApplication
 
 from lanplay.game import Game
 from lanplay.session import Session
+from ui.tables import demo
+from ui.tables.demo import bot_step as step
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas")
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
@@ -33,16 +34,7 @@ def game() -> Game:
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return [{"name": NAMES[i], "colour": COLOURS[i], "bot": i >= players - bots,
-             "connected": True, "ready": True, "owner": i == 0} for i in range(players)]
-
-
-def step(session: Session, rng: random.Random, seat: int | None = None) -> None:
-    """One bot move by ``seat`` (default: the lowest actor)."""
-    acting = min(session.actors()) if seat is None else seat
-    action = session.game.bot(session.view(acting), acting, rng)
-    assert action is not None, "the bot must move when it is an actor"
-    session.submit(acting, action)
+    return demo.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _until(session: Session, rng: random.Random, done: Callable[[Session], bool],
@@ -100,27 +92,15 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
     ``aim`` = (frog, theta, s) shows an aim in progress made through the table's own mouse
     handling."""
     from ui.tables.ranagedon import RanagedonTable
-    table = RanagedonTable()
-    table.resize(*size)
-    table.show()
-    QApplication.processEvents()
-    if previous is not None:
-        table.set_view(previous, seats, you, animate=False)
-    table.set_view(view, seats, you, animate=progress is not None)
-    anim = table._anim
-    if progress is not None and anim is not None:
-        anim.pause()
-        anim.setCurrentTime(int(anim.totalDuration() * progress))
-    if aim is not None:
+
+    def aim_now(table: RanagedonTable) -> None:
+        assert aim is not None
         press, pull = table.aim_points(*aim)
         table._press(table.graphics.mapToScene(press))
         table._move(QPointF(table.graphics.mapToScene(pull)))
-    QApplication.processEvents()
-    table.grab().save(str(path))
-    table.cancel_aim()
-    table._finish_animation()
-    table.close()
-    table.deleteLater()
+
+    demo.render_table(RanagedonTable, path, previous, view, seats, you, size, progress,
+                      aim_now if aim is not None else None)
 
 
 def _aim_for(view: dict[str, Any]) -> tuple[int, float, float] | None:
@@ -152,35 +132,26 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
                 seat = public["turn"]
             else:
                 seat = 0
-            for you in (seat, None):
-                who = "spectator" if you is None else f"seat{you}"
-                for w, h in sizes:
-                    stem = f"frog-{players}p-{moment}-{who}-{w}x{h}"
-                    path = out / f"{stem}.png"
-                    render_table(path, before[you], after[you], seats, you, (w, h))
-                    written.append(path)
-                    if moment == "landing":
-                        mid = out / f"{stem}-flight.png"
-                        render_table(mid, before[you], after[you], seats, you, (w, h), 0.5)
-                        written.append(mid)
-                    if moment == "mid" and you is not None:
-                        aim = _aim_for(after[you])
-                        if aim is not None:
-                            aimed = out / f"frog-{players}p-aim-{who}-{w}x{h}.png"
-                            render_table(aimed, before[you], after[you], seats, you, (w, h),
-                                         aim=aim)
-                            written.append(aimed)
+            for you, who, (w, h) in demo.shots(seat, sizes):
+                stem = f"frog-{players}p-{moment}-{who}-{w}x{h}"
+                path = out / f"{stem}.png"
+                render_table(path, before[you], after[you], seats, you, (w, h))
+                written.append(path)
+                if moment == "landing":
+                    mid = out / f"{stem}-flight.png"
+                    render_table(mid, before[you], after[you], seats, you, (w, h), 0.5)
+                    written.append(mid)
+                if moment == "mid" and you is not None:
+                    aim = _aim_for(after[you])
+                    if aim is not None:
+                        aimed = out / f"frog-{players}p-aim-{who}-{w}x{h}.png"
+                        render_table(aimed, before[you], after[you], seats, you, (w, h),
+                                     aim=aim)
+                        written.append(aimed)
+
     return written
 
 
-def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv[:1])
-    out = Path(argv[1] if len(argv) > 1 else "screenshots")
-    for path in render_all(out):
-        print(path)
-    del app
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(demo.main(sys.argv, render_all))
+

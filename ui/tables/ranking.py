@@ -15,82 +15,37 @@ owner's disc and the points the tile earned (``previous_row``).
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
-from PyQt6.QtCore import (
-    QAbstractAnimation,
-    QEasingCurve,
-    QEvent,
-    QParallelAnimationGroup,
-    QPointF,
-    QPropertyAnimation,
-    QRectF,
-    Qt,
-    QTimer,
-    pyqtSignal,
-)
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QResizeEvent
-from PyQt6.QtWidgets import (
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QHBoxLayout,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from ui import pictures
 from ui.tables import look
+from ui.tables.felt import WaitingTable, names_list
+from ui.tables.pieces import RingItem
 from ui.tables.ranking_items import (
     Mark,
     PlateInfo,
     PlateItem,
     QuestionItem,
-    RingItem,
     RoofItem,
     ShelfItem,
     TileItem,
 )
 from ui.tables.ranking_layout import FLOORS, Layout, compute, track_position
-from ui.tables.widgets import BUTTON_STYLE, Banner, FeltView, LogPanel, NumeralChooser, Toast
+from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 
 MOVE_MS = 300
 PULSE_MS = 700
-PENDING_MS = 5000
 
 
-def format_log(entry: dict[str, Any], names: list[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    seats = entry.get("seats") or []
-    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"
-              for s in seats]
-    text = str(entry.get("text", ""))
-    try:
-        return text.format(*filled)
-    except (IndexError, KeyError, ValueError):
-        return text
-
-
-def names_list(names: list[str]) -> str:
-    """'Ben', 'Ben and Ada', 'Ben, Ada and Lea'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-class RankingTable(QWidget):
+class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
 
-    intent = pyqtSignal(dict)
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rankingTable")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.view: dict[str, Any] | None = None
-        self.seats: list[dict[str, Any]] = []
-        self.you: int | None = None
+        super().__init__("rankingTable", parent)
         self.layout_: Layout | None = None
         self.tiles: dict[int, TileItem] = {}
         """Slot -> the tile on the tower (this round's row, or the finished one)."""
@@ -101,21 +56,6 @@ class RankingTable(QWidget):
         """The first tile picked for a comparison (a slot)."""
         self._showing_previous = False
         self._rects: dict[tuple[Any, str], QRectF] = {}
-        self._anim: QAbstractAnimation | None = None
-        self._ghosts: list[RingItem] = []
-        self._pending = False
-        self._pointer: QPointF | None = None
-        self._pending_timer = QTimer(self)
-        self._pending_timer.setSingleShot(True)
-        self._pending_timer.setInterval(PENDING_MS)
-        self._pending_timer.timeout.connect(self._clear_pending)
-
-        self.scene = QGraphicsScene(self)
-        self.graphics = FeltView(self.scene, self)
-        self.graphics.resized.connect(self._rebuild)
-        self.banner = Banner(self)
-        self.log_panel = LogPanel(self)
-        self.banner.toggle.clicked.connect(self.toggle_log)
         self.chooser = NumeralChooser(self._viewport())
         self.chooser.label.setText("Which fits the question better?")
         self.chooser.chosen.connect(self._chosen)
@@ -125,23 +65,6 @@ class RankingTable(QWidget):
         self.pass_button.setStyleSheet(BUTTON_STYLE)
         self.pass_button.clicked.connect(self._pass)
         self.pass_button.hide()
-        self.toast = Toast(self._viewport())
-
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(0)
-        left.addWidget(self.banner)
-        left.addWidget(self.graphics, 1)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addLayout(left, 1)
-        row.addWidget(self.log_panel)
-
-    def _viewport(self) -> QWidget:
-        viewport = self.graphics.viewport()
-        assert viewport is not None
-        return viewport
 
     # --- the contract --------------------------------------------------------
 
@@ -151,45 +74,24 @@ class RankingTable(QWidget):
         self._finish_animation()
         previous = self.view
         before = dict(self._rects)
-        players = int(view.get("players", len(seats)))
-        self.view = view
-        self.seats = list(seats)
-        self.you = you if you is not None and 0 <= you < players else None
-        self._pending = False
-        self._pending_timer.stop()
+        self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        self._stop_waiting()
         self.first = None
         self.chooser.hide()
         self._rebuild()
-        names = self._names()
-        self.log_panel.show_log(
-            [(format_log(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        self._show_log(view)
         if animate and previous is not None and previous.get("game") == view.get("game"):
             self._animate(previous, before)
 
     def show_rejection(self, reason: str) -> None:
-        """The host's reason, near where the player looked, for a few seconds."""
-        self._clear_pending()
         self.chooser.hide()
-        self._toast(reason)
+        super().show_rejection(reason)
 
     # --- reading the view ---------------------------------------------------------
-
-    def _names(self) -> list[str]:
-        players = int(self.view.get("players", 0)) if self.view else len(self.seats)
-        return [look.seat_name(self.seats, s) for s in range(players)]
-
-    def _name(self, seat: Any) -> str:
-        names = self._names()
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
 
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats,
                                                                                   seat)))
-
-    def _phase(self) -> str:
-        view = self.view or {}
-        return "over" if view.get("over") else str(view.get("phase", ""))
 
     def _acting(self) -> bool:
         """It is my move now (the view lists me among the actors)."""
@@ -281,10 +183,6 @@ class RankingTable(QWidget):
         if not isinstance(seat, int):
             return None, ""
         return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
-
-    def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -716,26 +614,8 @@ class RankingTable(QWidget):
         self._pair = None
         self._select(None)
 
-    def _send(self, action: dict[str, Any]) -> None:
-        self._pending = True
-        self._pending_timer.start()
-        self.intent.emit(action)
-
-    def _clear_pending(self) -> None:
-        """No answer (or a refusal): make the table clickable again."""
-        self._pending = False
-        self._pending_timer.stop()
-        if self.view is not None:
-            self._rebuild()
-
-    def _toast(self, text: str) -> None:
-        if self._pointer is not None:
-            where = self._pointer
-        elif self.layout_ is not None:
-            where = self.layout_.hand_band.center()
-        else:
-            where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
-        self.toast.show_text(text, self.graphics.mapFromScene(where))
+    def _toast_home(self) -> QPointF | None:
+        return self.layout_.hand_band.center() if self.layout_ is not None else None
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
         """Esc drops a half-made comparison; keys 1-6 place the hand's tiles from the left."""
@@ -751,47 +631,7 @@ class RankingTable(QWidget):
             return
         super().keyPressEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self.log_panel.fit(self.width(), self.height())
-        self.banner.fit(self.height())
-
-    def changeEvent(self, event: QEvent | None) -> None:
-        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
-        super().changeEvent(event)
-        if event is not None and event.type() in (QEvent.Type.FontChange,
-                                                  QEvent.Type.ApplicationFontChange):
-            self.log_panel.fit(self.width(), self.height())
-            self.banner.fit(self.height())
-            self._rebuild()
-
     # --- motion ---------------------------------------------------------------------
-
-    @property
-    def animating(self) -> bool:
-        return self._anim is not None
-
-    def _finish_animation(self) -> None:
-        """Jump the running animation to its end and drop its temporary rings."""
-        anim, self._anim = self._anim, None
-        if anim is not None:
-            with contextlib.suppress(TypeError):
-                anim.finished.disconnect()
-            anim.setCurrentTime(anim.totalDuration())
-            anim.stop()
-        for ghost in self._ghosts:
-            if ghost.scene() is self.scene:
-                self.scene.removeItem(ghost)
-        self._ghosts = []
-
-    def _fly(self, item: Any, start: Any, end: Any, ms: int,
-             prop: bytes = b"pos") -> QPropertyAnimation:
-        anim = QPropertyAnimation(item, prop, self)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-        anim.setStartValue(start)
-        anim.setEndValue(end)
-        return anim
 
     def _animate(self, previous: dict[str, Any], before: dict[tuple[Any, str], QRectF]) -> None:
         """Tiles glide from where they were; a placed tile flies from the hand; new
@@ -830,13 +670,6 @@ class RankingTable(QWidget):
             for tile in self.tiles.values():
                 group.addAnimation(self._fly(tile, 0.3, 1.0, MOVE_MS, b"opacity"))
         for rect in rings:
-            ring = RingItem(rect)
-            ring.setZValue(60)
-            self.scene.addItem(ring)
-            self._ghosts.append(ring)
-            group.addAnimation(self._fly(ring, 1.0, 0.0, PULSE_MS, b"opacity"))
-        if group.animationCount() == 0:
-            return
-        group.finished.connect(self._finish_animation)
-        self._anim = group
-        group.start()
+            self._pulse(group, RingItem(rect, gap=5.0), PULSE_MS)
+        self._start_animation(group)
+

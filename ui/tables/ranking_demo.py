@@ -9,13 +9,12 @@ every screenshot we check by eye. Run it as ``python -m ui.tables.ranking_demo D
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtWidgets import QApplication
+from ui.tables import demo
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas", "Lea")
 COLOURS = ("#0072B2", "#F0E442", "#009E73", "#D55E00", "#CC79A7")
@@ -29,8 +28,7 @@ MOMENTS = ("place", "placed", "compare", "picked", "guess", "reveal", "over")
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return [{"name": NAMES[i], "colour": COLOURS[i], "bot": i >= players - bots,
-             "connected": True, "ready": True, "owner": i == 0} for i in range(players)]
+    return demo.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _row(floors: list[int], stones: dict[int, list[int]] | None = None,
@@ -100,13 +98,7 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
     """Views (before, at) for each viewer at the first place/compare/guess/reveal/over
     moments of a real seeded game played by the rules' own bots."""
     from lanplay import games
-    from lanplay.session import Session
 
-    game = games.load("ranking")
-    session = Session(game, players, seed=seed)
-    rng = random.Random(seed)
-    viewers: list[int | None] = [*range(players), None]
-    found: dict[str, tuple[dict[Any, Any], dict[Any, Any]]] = {}
     wanted: dict[str, Callable[[dict[str, Any]], bool]] = {
         "place": lambda v: v["phase"] == "place" and v["round"] == 1,
         "compare": lambda v: v["phase"] == "compare" and v.get("compares", 0) >= 3,
@@ -114,20 +106,7 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
         "reveal": lambda v: v["phase"] == "place" and v["round"] == 2,
         "over": lambda v: v["phase"] == "over",
     }
-    before = {v: session.view(v) for v in viewers}
-    for _ in range(5000):
-        now = {v: session.view(v) for v in viewers}
-        for name, test in wanted.items():
-            if name not in found and test(now[None]):
-                found[name] = (before, now)
-        if session.result is not None or len(found) == len(wanted):
-            break
-        seat = min(session.actors())
-        action = game.bot(session.view(seat), seat, rng)
-        assert action is not None
-        before = now
-        session.submit(seat, action)
-    return found
+    return demo.real_views(games.load("ranking"), players, seed, wanted, 5000)
 
 
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
@@ -135,19 +114,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  prepare: Callable[[Any], None] | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``prepare`` may click things first."""
     from ui.tables.ranking import RankingTable
-    table = RankingTable()
-    table.resize(*size)
-    table.show()
-    QApplication.processEvents()
-    if previous is not None:
-        table.set_view(previous, seats, you, animate=False)
-    table.set_view(view, seats, you, animate=False)
-    if prepare is not None:
-        prepare(table)
-    QApplication.processEvents()
-    table.grab().save(str(path))
-    table.close()
-    table.deleteLater()
+    demo.render_table(RankingTable, path, previous, view, seats, you, size, prepare=prepare)
 
 
 def _pick_pair(table: Any) -> None:
@@ -169,12 +136,11 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
             acting = viewer["actors"] or [0]
             seat = acting[0] if moment != "guess" else next(
                 (s for s in acting if s != viewer.get("guess_for")), acting[0])
-            for you in (seat, None):
-                who = "spectator" if you is None else f"seat{you}"
-                for w, h in sizes:
-                    path = out / f"ranking-real-{players}p-{moment}-{who}-{w}x{h}.png"
-                    render_table(path, before[you], at[you], seats, you, (w, h))
-                    written.append(path)
+            for you, who, (w, h) in demo.shots(seat, sizes):
+                path = out / f"ranking-real-{players}p-{moment}-{who}-{w}x{h}.png"
+                render_table(path, before[you], at[you], seats, you, (w, h))
+                written.append(path)
+
     for players in (4, 5, 3):
         seats = demo_seats(players, bots=players - 2)
         for moment in MOMENTS:
@@ -191,14 +157,6 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
     return written
 
 
-def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv[:1])
-    out = Path(argv[1] if len(argv) > 1 else "screenshots")
-    for path in render_all(out):
-        print(path)
-    del app
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(demo.main(sys.argv, render_all))
+

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 from PyQt6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
     QGraphicsSceneMouseEvent,
@@ -24,6 +23,7 @@ from PyQt6.QtWidgets import (
 
 from ui import pictures
 from ui.tables import look
+from ui.tables.pieces import paint_plate
 from ui.tables.ranking_layout import track_position
 
 SHELF = QColor("#8A6D2F")
@@ -476,11 +476,7 @@ class PlateItem(QGraphicsObject):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         i, r, t = self.info, self.rect, self.text_px
-        radius = t * 0.8
-        painter.setBrush(QColor(0, 0, 0, 120) if i.active else look.PLATE)
-        painter.setPen(QPen(i.colour, max(3.0, t * 0.22)) if i.active
-                       else QPen(QColor(255, 255, 255, 40), 1.0))
-        painter.drawRoundedRect(r, radius, radius)
+        paint_plate(painter, r, t * 0.8, i.colour, i.active, t)
         disc_r = t * 1.0
         centre = QPointF(r.left() + t * 0.5 + disc_r, r.top() + t * 0.45 + disc_r)
         look.draw_disc(painter, centre, disc_r, i.colour, look.initial(i.name))
@@ -569,24 +565,3 @@ class PlateItem(QGraphicsObject):
                 x += sr * 2.2
             x += sr * 0.6
 
-
-class RingItem(QGraphicsObject):
-    """A short-lived ring that marks what just changed (a compared tile, new stones)."""
-
-    def __init__(self, rect: QRectF) -> None:
-        super().__init__()
-        self.rect = rect
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresParentOpacity)
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-8, -8, 8, 8)
-
-    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
-              widget: QWidget | None = None) -> None:
-        if painter is None:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(look.LIT, 4.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(self.rect.adjusted(-5, -5, 5, 5), 10, 10)

@@ -16,44 +16,29 @@ short. The window's time left is the game page's clock, not ours.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
-from PyQt6.QtCore import (
-    QAbstractAnimation,
-    QEasingCurve,
-    QEvent,
-    QParallelAnimationGroup,
-    QPointF,
-    QPropertyAnimation,
-    QRectF,
-    Qt,
-    QTimer,
-    pyqtSignal,
-)
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QResizeEvent
+from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
-    QGraphicsItem,
-    QGraphicsScene,
     QGraphicsSimpleTextItem,
-    QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QTextEdit,
-    QVBoxLayout,
     QWidget,
 )
 
 from ui.tables import look
+from ui.tables.felt import WaitingTable, format_log, names_list
+from ui.tables.pieces import RingItem
 from ui.tables.ranking_top_choice import Choice, ChoicePanel
 from ui.tables.ranking_top_items import (
     CardItem,
     DirectionItem,
     DiscItem,
     PlateItem,
-    RingItem,
     SlotItem,
     StackItem,
     ZoneItem,
@@ -62,12 +47,11 @@ from ui.tables.ranking_top_items import (
     wrap,
 )
 from ui.tables.ranking_top_layout import Layout, compute
-from ui.tables.widgets import BUTTON_STYLE, Banner, FeltView, LogPanel, Toast
+from ui.tables.widgets import BUTTON_STYLE
 
 FLY_MS = 300
 PULSE_MS = 650
 SNAP_MS = 220
-PENDING_MS = 5000
 FAN = 4
 """How many discard-pile cards show (the top one whole, older ones fanned behind)."""
 
@@ -76,25 +60,6 @@ TOP_STYLE = (
     " border-radius: 10px; padding: 6px 18px; font-weight: bold; }"
     "QPushButton:hover { background: #FFE08A; }")
 PASS_STYLE = BUTTON_STYLE.replace("#F3E6C2", "#DCE3DF")
-
-
-def format_log(entry: dict[str, Any], names: list[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    seats = entry.get("seats") or []
-    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"
-              for s in seats]
-    text = str(entry.get("text", ""))
-    try:
-        return text.format(*filled)
-    except (IndexError, KeyError, ValueError):
-        return text
-
-
-def names_list(names: list[str]) -> str:
-    """'Ben', 'Ben and Ada', 'Ben, Ada and Lea'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def rank_reason(card: dict[str, Any], needed: int) -> str:
@@ -114,18 +79,11 @@ def discard_words(card: dict[str, Any]) -> str:
     return f"Discard: {face.effect}"
 
 
-class RankingTopTable(QWidget):
+class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
-    intent = pyqtSignal(dict)
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rankingTopTable")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.view: dict[str, Any] | None = None
-        self.seats: list[dict[str, Any]] = []
-        self.you: int | None = None
+        super().__init__("rankingTopTable", parent)
         self.layout_: Layout | None = None
         self.hand_items: list[CardItem] = []
         self.ranking_items: dict[int, list[CardItem | SlotItem]] = {}
@@ -135,22 +93,6 @@ class RankingTopTable(QWidget):
         self.stage_lines: list[str] = []
         self.zones: dict[str, ZoneItem] = {}
         self._rects: dict[int, QRectF] = {}
-        self._anim: QAbstractAnimation | None = None
-        self._ghosts: list[QGraphicsItem] = []
-        self._snaps: list[QPropertyAnimation] = []
-        self._pending = False
-        self._pointer: QPointF | None = None
-        self._pending_timer = QTimer(self)
-        self._pending_timer.setSingleShot(True)
-        self._pending_timer.setInterval(PENDING_MS)
-        self._pending_timer.timeout.connect(self._clear_pending)
-
-        self.scene = QGraphicsScene(self)
-        self.graphics = FeltView(self.scene, self)
-        self.graphics.resized.connect(self._rebuild)
-        self.banner = Banner(self)
-        self.log_panel = LogPanel(self)
-        self.banner.toggle.clicked.connect(self.toggle_log)
         self.chooser = ChoicePanel(self._viewport())
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
@@ -167,23 +109,6 @@ class RankingTopTable(QWidget):
             button.hide()
         self.top_button.clicked.connect(self.press_top)
         self.pass_button.clicked.connect(self.press_pass)
-        self.toast = Toast(self._viewport())
-
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(0)
-        left.addWidget(self.banner)
-        left.addWidget(self.graphics, 1)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addLayout(left, 1)
-        row.addWidget(self.log_panel)
-
-    def _viewport(self) -> QWidget:
-        viewport = self.graphics.viewport()
-        assert viewport is not None
-        return viewport
 
     # --- the contract --------------------------------------------------------
 
@@ -193,45 +118,24 @@ class RankingTopTable(QWidget):
         self._finish_animation()
         previous = self.view
         before = dict(self._rects)
-        players = int(view.get("players", len(seats)))
-        self.view = view
-        self.seats = list(seats)
-        self.you = you if you is not None and 0 <= you < players else None
-        self._pending = False
-        self._pending_timer.stop()
+        self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        self._stop_waiting()
         self.chooser.hide()
         self._rebuild()
-        names = self._names()
-        self.log_panel.show_log(
-            [(format_log(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        self._show_log(view)
         if self._my_window():
             self._take_keys()
         if animate and previous is not None and previous.get("game") == view.get("game"):
             self._animate(previous, before)
 
     def show_rejection(self, reason: str) -> None:
-        """The host's reason, near where the player looked, for a few seconds."""
-        self._clear_pending()
         self.chooser.hide()
-        self._toast(reason)
+        super().show_rejection(reason)
 
     # --- reading the view ---------------------------------------------------------
 
-    def _names(self) -> list[str]:
-        players = int(self.view.get("players", 0)) if self.view else len(self.seats)
-        return [look.seat_name(self.seats, s) for s in range(players)]
-
-    def _name(self, seat: Any) -> str:
-        names = self._names()
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
-
     def _your(self, seat: Any) -> str:
         return "your" if seat == self.you else f"{self._name(seat)}'s"
-
-    def _phase(self) -> str:
-        view = self.view or {}
-        return "over" if view.get("over") else str(view.get("phase", ""))
 
     def _actors(self) -> list[int]:
         return [s for s in (self.view or {}).get("actors") or [] if isinstance(s, int)]
@@ -339,10 +243,6 @@ class RankingTopTable(QWidget):
         view = self.view or {}
         way = "clockwise" if view.get("direction", 1) == 1 else "counter-clockwise"
         return f"Deck {view.get('deck', 0)} · {way}"
-
-    def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -844,30 +744,16 @@ class RankingTopTable(QWidget):
         self._send({"type": "pass", "window": (self.view or {}).get("window")})
 
     def _send(self, action: dict[str, Any]) -> None:
-        self._pending = True
-        self._pending_timer.start()
+        """Sent: the buttons go and my hand goes quiet until the host answers."""
         self.top_button.hide()
         self.pass_button.hide()
         for item in self.hand_items:
             item.lit = False
             item.update()
-        self.intent.emit(action)
+        super()._send(action)
 
-    def _clear_pending(self) -> None:
-        """No answer (or a refusal): make the table clickable again."""
-        self._pending = False
-        self._pending_timer.stop()
-        if self.view is not None:
-            self._rebuild()
-
-    def _toast(self, text: str) -> None:
-        if self._pointer is not None:
-            where = self._pointer
-        elif self.layout_ is not None:
-            where = self.layout_.hand_band.center()
-        else:
-            where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
-        self.toast.show_text(text, self.graphics.mapFromScene(where))
+    def _toast_home(self) -> QPointF | None:
+        return self.layout_.hand_band.center() if self.layout_ is not None else None
 
     def _take_keys(self) -> None:
         """A window opened for me: Space and P must reach the table, unless I am typing."""
@@ -897,59 +783,13 @@ class RankingTopTable(QWidget):
                 return
         super().keyPressEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self.log_panel.fit(self.width(), self.height())
-        self.banner.fit(self.height())
-
-    def changeEvent(self, event: QEvent | None) -> None:
-        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
-        super().changeEvent(event)
-        if event is not None and event.type() in (QEvent.Type.FontChange,
-                                                  QEvent.Type.ApplicationFontChange):
-            self.log_panel.fit(self.width(), self.height())
-            self.banner.fit(self.height())
-            self._rebuild()
-
     # --- motion ---------------------------------------------------------------------
-
-    @property
-    def animating(self) -> bool:
-        return self._anim is not None
-
-    def _finish_animation(self) -> None:
-        """Jump the running animation to its end and drop its temporary pieces."""
-        anim, self._anim = self._anim, None
-        if anim is not None:
-            with contextlib.suppress(TypeError):
-                anim.finished.disconnect()
-            anim.setCurrentTime(anim.totalDuration())
-            anim.stop()
-        for snap in self._snaps:
-            snap.setCurrentTime(snap.totalDuration())
-            snap.stop()
-        self._snaps = []
-        for ghost in self._ghosts:
-            if ghost.scene() is self.scene:
-                self.scene.removeItem(ghost)
-        self._ghosts = []
-
-    def _fly(self, item: Any, start: Any, end: Any, ms: int,
-             prop: bytes = b"pos") -> QPropertyAnimation:
-        anim = QPropertyAnimation(item, prop, self)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-        anim.setStartValue(start)
-        anim.setEndValue(end)
-        return anim
 
     def _snap_back(self, item: CardItem) -> None:
         home = self._rects.get(item.card_id if item.card_id is not None else -1)
         if home is None or item.scene() is not self.scene or item.pos() == home.topLeft():
             return
-        anim = self._fly(item, item.pos(), home.topLeft(), SNAP_MS)
-        self._snaps.append(anim)
-        anim.start()
+        self._snap_to(item, home.topLeft(), SNAP_MS)
 
     def _animate(self, previous: dict[str, Any], before: dict[int, QRectF]) -> None:
         """Every card shown now flies from where it was shown before (hand, chain,
@@ -995,12 +835,6 @@ class RankingTopTable(QWidget):
             if target is not None:
                 ring = RingItem(QRectF(target.pos(), QPointF(target.pos().x() + target.w,
                                                              target.pos().y() + target.h)))
-                ring.setZValue(80)
-                self.scene.addItem(ring)
-                self._ghosts.append(ring)
-                group.addAnimation(self._fly(ring, 1.0, 0.0, PULSE_MS, b"opacity"))
-        if group.animationCount() == 0:
-            return
-        group.finished.connect(self._finish_animation)
-        self._anim = group
-        group.start()
+                self._pulse(group, ring, PULSE_MS, z=80)
+        self._start_animation(group)
+

@@ -9,13 +9,12 @@ check by eye. Run it as ``python -m ui.tables.ranking_top_demo DIR``.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtWidgets import QApplication
+from ui.tables import demo
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas", "Lea")
 COLOURS = ("#0072B2", "#F0E442", "#009E73", "#D55E00", "#CC79A7")
@@ -33,8 +32,7 @@ TITLES = (("Mi muñeca me hablo", "Flor Bovina"),
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return [{"name": NAMES[i], "colour": COLOURS[i], "bot": i >= players - bots,
-             "connected": True, "ready": True, "owner": i == 0} for i in range(players)]
+    return demo.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def card(card_id: int) -> dict[str, Any]:
@@ -139,13 +137,6 @@ def real_views(players: int = 3, seed: int = 7) -> dict[str, tuple[dict[Any, Any
                                                                    dict[Any, Any]]]:
     """Views (before, at) for each viewer at the first turn / window / keep / again /
     over moments of a real seeded game played by the rules' own bots."""
-    from lanplay.session import Session
-
-    game = load_game()
-    session = Session(game, players, seed=seed)
-    rng = random.Random(seed)
-    viewers: list[int | None] = [*range(players), None]
-    found: dict[str, tuple[dict[Any, Any], dict[Any, Any]]] = {}
     wanted: dict[str, Callable[[dict[str, Any]], bool]] = {
         "turn": lambda v: v["phase"] == "turn" and v["window"] >= 3,
         "window": lambda v: v["phase"] == "window" and len(v["chain"]) >= 2,
@@ -153,20 +144,7 @@ def real_views(players: int = 3, seed: int = 7) -> dict[str, tuple[dict[Any, Any
         "again": lambda v: v["phase"] == "again",
         "over": lambda v: v["phase"] == "over",
     }
-    before = {v: session.view(v) for v in viewers}
-    for _ in range(20000):
-        now = {v: session.view(v) for v in viewers}
-        for name, test in wanted.items():
-            if name not in found and test(now[None]):
-                found[name] = (before, now)
-        if session.result is not None or len(found) == len(wanted):
-            break
-        seat = min(session.actors())
-        action = game.bot(session.view(seat), seat, rng)
-        assert action is not None
-        before = now
-        session.submit(seat, action)
-    return found
+    return demo.real_views(load_game(), players, seed, wanted, 20000)
 
 
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
@@ -174,19 +152,8 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  prepare: Callable[[Any], None] | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``prepare`` may click things first."""
     from ui.tables.ranking_top import RankingTopTable
-    table = RankingTopTable()
-    table.resize(*size)
-    table.show()
-    QApplication.processEvents()
-    if previous is not None:
-        table.set_view(previous, seats, you, animate=False)
-    table.set_view(view, seats, you, animate=False)
-    if prepare is not None:
-        prepare(table)
-    QApplication.processEvents()
-    table.grab().save(str(path))
-    table.close()
-    table.deleteLater()
+    demo.render_table(RankingTopTable, path, previous, view, seats, you, size,
+                      prepare=prepare)
 
 
 def _click_first_card(table: Any) -> None:
@@ -222,12 +189,11 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES,
         for moment, (before, at) in real_views(players).items():
             viewer = at[None]
             acting = viewer["actors"] or [viewer["current"]]
-            for you in (acting[0], None):
-                who = "spectator" if you is None else f"seat{you}"
-                for w, h in sizes:
-                    path = out / f"{prefix}-real-{players}p-{moment}-{who}-{w}x{h}.png"
-                    render_table(path, before[you], at[you], seats, you, (w, h))
-                    written.append(path)
+            for you, who, (w, h) in demo.shots(acting[0], sizes):
+                path = out / f"{prefix}-real-{players}p-{moment}-{who}-{w}x{h}.png"
+                render_table(path, before[you], at[you], seats, you, (w, h))
+                written.append(path)
+
     seats = demo_seats(4, bots=2)
     extra: list[tuple[str, str, int | None, Callable[[Any], None] | None]] = [
         ("turn", "choice", 0, _click_blocked_card), ("window", "top-chooser", 0, _press_top),
@@ -242,14 +208,6 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES,
     return written
 
 
-def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv[:1])
-    out = Path(argv[1] if len(argv) > 1 else "screenshots")
-    for path in render_all(out):
-        print(path)
-    del app
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(demo.main(sys.argv, render_all))
+

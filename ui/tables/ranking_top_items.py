@@ -11,7 +11,6 @@ it stands for once it sits in a Ranking Top).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +25,14 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look
+from ui.tables.pieces import (
+    HandCard,
+    paint_back,
+    paint_drop_zone,
+    paint_glow,
+    paint_plate,
+    paint_quiet,
+)
 
 CARD_RATIO = 0.70
 TOP_FACE = QColor("#26221C")
@@ -270,7 +277,7 @@ def wrap(text: str, metrics: QFontMetrics, width: float, lines: int) -> list[str
     return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, int(width)) for line in out]
 
 
-class CardItem(QGraphicsObject):
+class CardItem(HandCard):
     """A card face up (or a back), clickable and draggable when it sits in my hand.
 
     The corner index (number and shape in the colour band) stays visible when
@@ -284,36 +291,16 @@ class CardItem(QGraphicsObject):
         self.face = face_of(card)
         self.w, self.h = width, height
         self.back = back or card is None
-        self.lit = False
         self.selected = False
-        self.quiet = False
         self.compact = False
         """Overlapped by the next card: only the band's corner index shows."""
-        self.hovered = False
-        self.on_click: Callable[[CardItem], None] | None = None
-        self.on_drag: Callable[[CardItem, QPointF, bool], None] | None = None
-        self._press: QPointF | None = None
-        self._grab = QPointF()
-        self._dragging = False
         self._lifted = False
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if not self.back:
             self.setToolTip(card_tip(self.face))
 
     @property
     def card_id(self) -> int | None:
         return self.face.id
-
-    def make_playable(self, lit: bool, on_click: Callable[[CardItem], None],
-                      on_drag: Callable[[CardItem, QPointF, bool], None] | None) -> None:
-        """A card in my hand: lit when it may be played now, quiet otherwise."""
-        self.lit, self.quiet = lit, not lit
-        self.on_click, self.on_drag = on_click, on_drag
-        self.setAcceptHoverEvents(True)
-        if lit:
-            self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-            self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.update()
 
     def boundingRect(self) -> QRectF:
         pad = max(3.0, self.w * 0.06)
@@ -327,11 +314,8 @@ class CardItem(QGraphicsObject):
         rect = QRectF(0, 0, self.w, self.h)
         radius = self.w * 0.08
         if self.lit or self.selected:
-            glow = max(2.5, self.w * (0.05 if self.selected else 0.035))
-            painter.setPen(QPen(QColor("#FFFFFF") if self.selected else look.LIT, glow))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(-glow / 2, -glow / 2, glow / 2, glow / 2),
-                                    radius + glow / 2, radius + glow / 2)
+            paint_glow(painter, rect, radius, max(2.5, self.w * (0.05 if self.selected else 0.035)),
+                       QColor("#FFFFFF") if self.selected else look.LIT)
         if self.back:
             paint_back(painter, rect, radius)
         elif self.face.kind == "top":
@@ -341,9 +325,7 @@ class CardItem(QGraphicsObject):
         else:
             self._paint_song(painter, rect, radius)
         if self.quiet:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(20, 30, 26, 80))
-            painter.drawRoundedRect(rect, radius, radius)
+            paint_quiet(painter, rect, radius, 80)
 
     # --- faces ----------------------------------------------------------------
 
@@ -491,48 +473,10 @@ class CardItem(QGraphicsObject):
         self.hovered = False
         super().hoverLeaveEvent(event)
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or not self.lit:
-            return
-        self._press = event.scenePos()
-        self._grab = event.scenePos() - self.pos()
-        self._dragging = False
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or self._press is None or self.on_drag is None:
-            return
-        if not self._dragging:
-            moved = event.scenePos() - self._press
-            if moved.manhattanLength() < max(8.0, self.w * 0.08):
-                return
-            self._dragging = True
-            self.setZValue(50)
-        self.setPos(event.scenePos() - self._grab)
-        self.on_drag(self, event.scenePos(), False)
-
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
-        if event is None or self._press is None:
-            return
-        dragging, self._press = self._dragging, None
-        self._dragging = False
-        self._lifted = False
-        if dragging:
-            if self.on_drag:
-                self.on_drag(self, event.scenePos(), True)
-        elif self.on_click:
-            self.on_click(self)
-
-
-def paint_back(painter: QPainter, rect: QRectF, radius: float) -> None:
-    w = rect.width()
-    painter.setPen(QPen(QColor("#F2F2F2"), max(1.0, w * 0.03)))
-    painter.setBrush(look.BACK)
-    painter.drawRoundedRect(rect, radius, radius)
-    inner = rect.adjusted(w * 0.12, w * 0.12, -w * 0.12, -w * 0.12)
-    painter.setBrush(QBrush(look.BACK_LINE, Qt.BrushStyle.DiagCrossPattern))
-    painter.setPen(QPen(look.BACK_LINE, 1.0))
-    painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+        if event is not None and self._press is not None:
+            self._lifted = False  # a click or a drop ends the hover lift
+        super().mouseReleaseEvent(event)
 
 
 class SlotItem(QGraphicsObject):
@@ -621,35 +565,12 @@ class ZoneItem(QGraphicsObject):
         if painter is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(look.LIT, 3.0 if self.hot else 2.0, Qt.PenStyle.DashLine))
-        painter.setBrush(QColor(255, 216, 102, 70 if self.hot else 25))
-        painter.drawRoundedRect(self.rect, 12, 12)
+        paint_drop_zone(painter, self.rect, self.hot, (25, 70))
         painter.setPen(look.LIT)
         painter.setFont(look.font(self.text_px, bold=True))
         painter.drawText(self.rect.adjusted(6, 4, -6, -4),
                          Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
                          self.label)
-
-
-class RingItem(QGraphicsObject):
-    """A fading ring around a spot that just changed."""
-
-    def __init__(self, rect: QRectF) -> None:
-        super().__init__()
-        self.rect = QRectF(rect)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-8, -8, 8, 8)
-
-    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
-              widget: QWidget | None = None) -> None:
-        if painter is None:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(look.LIT, 4.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(self.rect.adjusted(-4, -4, 4, 4), 10, 10)
 
 
 class PlateItem(QGraphicsObject):
@@ -696,13 +617,7 @@ class PlateItem(QGraphicsObject):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(0, 0, self.w, self.h)
-        radius = self.h * 0.22
-        painter.setBrush(look.PLATE if not self.active else QColor(0, 0, 0, 120))
-        if self.active:
-            painter.setPen(QPen(self.colour, max(3.0, self.text_px * 0.22)))
-        else:
-            painter.setPen(QPen(QColor(255, 255, 255, 40), 1.0))
-        painter.drawRoundedRect(rect, radius, radius)
+        paint_plate(painter, rect, self.h * 0.22, self.colour, self.active, self.text_px)
         t = self.text_px
         disc_r = self.h * 0.32
         centre = QPointF(self.h * 0.12 + disc_r, self.h * 0.5)

@@ -1,0 +1,185 @@
+"""The frame every felt table shares: banner, felt scene and view, log panel, toast.
+
+A table subclasses ``FeltTable``, draws its scene in ``_rebuild`` and keeps
+its own look; the frame does what is the same on every table: the banner
+over a never-scrolling felt view, the log panel beside it (collapsible), a
+toast near where the player looked, and a refit and redraw when the window
+or the application font (Ctrl+plus / Ctrl+minus) changes size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PyQt6.QtCore import QEvent, QPointF, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QResizeEvent
+from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
+
+from ui.tables import look
+from ui.tables.motion import Motion
+from ui.tables.widgets import Banner, FeltView, LogPanel, Toast
+
+LogFormat = Callable[[Mapping[str, Any], Sequence[str]], str]
+PENDING_MS = 5000
+"""How long an intent may wait for the host before the table is playable again."""
+
+
+def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
+    seats = entry.get("seats") or []
+    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"
+              for s in seats]
+    text = str(entry.get("text", ""))
+    try:
+        return text.format(*filled)
+    except (IndexError, KeyError, ValueError):
+        return text
+
+
+def names_list(names: list[str]) -> str:
+    """'Ben', 'Ben and Ada', 'Ben, Ada and Lea'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class FeltTable(Motion, QWidget):
+    """A game table drawn on a QGraphicsView of felt, with the banner and the log."""
+
+    intent = pyqtSignal(dict)
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.view: dict[str, Any] | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.you: int | None = None
+        self._pointer: QPointF | None = None
+        self.scene = QGraphicsScene(self)
+        self._init_motion()
+        self.graphics = FeltView(self.scene, self)
+        self.graphics.resized.connect(self._rebuild)
+        self.banner = Banner(self)
+        self.log_panel = LogPanel(self)
+        self.banner.toggle.clicked.connect(self.toggle_log)
+        self.toast = Toast(self._viewport())
+
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(0)
+        left.addWidget(self.banner)
+        left.addWidget(self.graphics, 1)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addLayout(left, 1)
+        row.addWidget(self.log_panel)
+
+    def _viewport(self) -> QWidget:
+        viewport = self.graphics.viewport()
+        assert viewport is not None
+        return viewport
+
+    def _rebuild(self) -> None:
+        """Draw the scene afresh from ``self.view`` at the viewport's size."""
+        raise NotImplementedError
+
+    # --- taking a view -------------------------------------------------------------
+
+    def _adopt(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
+               players: int) -> None:
+        """Keep ``view`` and the seats; ``you`` only when it names one of the players."""
+        self.view = view
+        self.seats = list(seats)
+        self.you = you if you is not None and 0 <= you < players else None
+
+    def _show_log(self, view: dict[str, Any], fmt: LogFormat = format_log) -> None:
+        names = self._names()
+        self.log_panel.show_log(
+            [(fmt(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
+            self.seats)
+
+    def _names(self) -> list[str]:
+        players = int(self.view.get("players", 0)) if self.view else len(self.seats)
+        return [look.seat_name(self.seats, s) for s in range(players)]
+
+    def _name(self, seat: Any) -> str:
+        names = self._names()
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+
+    def _phase(self) -> str:
+        view = self.view or {}
+        return "over" if view.get("over") else str(view.get("phase", ""))
+
+    # --- the frame -------------------------------------------------------------------
+
+    def toggle_log(self) -> None:
+        self.log_panel.setVisible(not self.log_panel.isVisible())
+        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
+
+    def _toast_home(self) -> QPointF | None:
+        """Where a message goes when the player has not pointed anywhere yet."""
+        return None
+
+    def _toast(self, text: str) -> None:
+        """``text`` near where the player looked, for a few seconds."""
+        where = self._pointer if self._pointer is not None else self._toast_home()
+        if where is None:
+            where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
+        self.toast.show_text(text, self.graphics.mapFromScene(where))
+
+    def _refit(self) -> None:
+        self.log_panel.fit(self.width(), self.height())
+        self.banner.fit(self.height())
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._refit()
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
+        super().changeEvent(event)
+        if event is not None and event.type() in (QEvent.Type.FontChange,
+                                                  QEvent.Type.ApplicationFontChange):
+            self._refit()
+            self._rebuild()
+
+
+class WaitingTable(FeltTable):
+    """A felt table that sends one intent at a time and waits for the host's answer.
+
+    While an intent is out the table stays quiet (no second click can race it);
+    a new view, a refusal or PENDING_MS without an answer make it playable again.
+    """
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(name, parent)
+        self._pending = False
+        self._pending_timer = QTimer(self)
+        self._pending_timer.setSingleShot(True)
+        self._pending_timer.setInterval(PENDING_MS)
+        self._pending_timer.timeout.connect(self._clear_pending)
+
+    def _stop_waiting(self) -> None:
+        """A view came: whatever was sent has had its answer."""
+        self._pending = False
+        self._pending_timer.stop()
+
+    def _send(self, action: dict[str, Any]) -> None:
+        self._pending = True
+        self._pending_timer.start()
+        self.intent.emit(action)
+
+    def show_rejection(self, reason: str) -> None:
+        """The host's reason, near where the player looked, for a few seconds."""
+        self._clear_pending()
+        self._toast(reason)
+
+    def _clear_pending(self) -> None:
+        """No answer (or a refusal): make the table playable again."""
+
+        self._stop_waiting()
+        if self.view is not None:
+            self._rebuild()

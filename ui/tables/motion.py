@@ -1,0 +1,102 @@
+"""How a table moves: one running animation, snap-backs, and short-lived ghosts.
+
+Mixed into a table widget (``FeltTable``). UX rule: never block input for
+an animation, and a new view arriving mid-animation finishes the old one at
+once, so ``_finish_animation`` jumps everything to its end and drops the
+temporary pieces (rings, ghost cards) from the scene.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, cast
+
+from PyQt6.QtCore import (
+    QAbstractAnimation,
+    QAnimationGroup,
+    QEasingCurve,
+    QObject,
+    QPointF,
+    QPropertyAnimation,
+)
+from PyQt6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene
+
+
+class Motion:
+    """The animation state of a table; the class it is mixed into is a QObject."""
+
+    scene: QGraphicsScene
+    _anim: QAbstractAnimation | None
+    _ghosts: list[QGraphicsItem]
+    _snaps: list[QPropertyAnimation]
+
+    def _init_motion(self) -> None:
+        self._anim = None
+        self._ghosts = []
+        self._snaps = []
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    def _finish_animation(self) -> None:
+        """Jump the running animation to its end and drop its temporary pieces."""
+        anim, self._anim = self._anim, None
+        if anim is not None:
+            with contextlib.suppress(TypeError):
+                anim.finished.disconnect()
+            anim.setCurrentTime(anim.totalDuration())
+            anim.stop()
+        for snap in self._snaps:
+            snap.setCurrentTime(snap.totalDuration())
+            snap.stop()
+        self._snaps = []
+        self._settle()
+        for ghost in self._ghosts:
+            if ghost.scene() is self.scene:
+                self.scene.removeItem(ghost)
+        self._ghosts = []
+
+    def _settle(self) -> None:
+        """After the animation ends, before its ghosts go: put pieces exactly in place."""
+
+    def _fly(self, item: Any, start: Any, end: Any, ms: int,
+             prop: bytes = b"pos") -> QPropertyAnimation:
+        """One eased move (or fade, or shrink) of a scene object."""
+        anim = QPropertyAnimation(item, prop, cast(QObject, self))
+        anim.setDuration(ms)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.setStartValue(start)
+        anim.setEndValue(end)
+        return anim
+
+    def _ghost(self, item: QGraphicsItem) -> None:
+        """Add a piece that lives only until the animation ends."""
+        self.scene.addItem(item)
+        self._ghosts.append(item)
+
+    def _pulse(self, group: QAnimationGroup, ring: QGraphicsObject, ms: int,
+               z: float = 60) -> None:
+        """A ring that fades out over ``ms``, marking what just changed."""
+        ring.setZValue(z)
+        self._ghost(ring)
+        group.addAnimation(self._fly(ring, 1.0, 0.0, ms, b"opacity"))
+
+    def _start_animation(self, anim: QAbstractAnimation) -> None:
+        """Run ``anim`` as the table's animation (an empty group is not run)."""
+        if isinstance(anim, QAnimationGroup) and anim.animationCount() == 0:
+            return
+        anim.finished.connect(self._finish_animation)
+        self._anim = anim
+        anim.start()
+
+    def _snap_to(self, item: QGraphicsObject, home: QPointF, ms: int) -> None:
+        """Glide ``item`` back to ``home`` (an illegal drop, a refused play)."""
+        anim = self._fly(item, item.pos(), home, ms)
+        anim.finished.connect(self._snap_done)
+        self._snaps.append(anim)
+        anim.start()
+
+    def _snap_done(self) -> None:
+        self._snaps = [a for a in self._snaps
+                       if a.state() != QAbstractAnimation.State.Stopped]
