@@ -8,20 +8,23 @@ the content (pictures and questions) once, at setup.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from lanplay.content import in_play
-from lanplay.game import Action, Mode, Option, Result, Seat, Timer, View, Viewer
+from lanplay.game import Action, Mode, Option, Seat, Timer
+from lanplay.games.binding import RulesGame
 from lanplay.games.ranking import bot as player
 from lanplay.games.ranking import rules
 from lanplay.games.ranking.rules import State
 
 
-class Ranking:
+class Ranking(RulesGame):
     """The Game surface of Ranking; stateless, so one module-level instance."""
+
+    rules = rules
+    player = player
 
     id = rules.GAME_ID
     name = "Ranking"
@@ -44,27 +47,8 @@ class Ranking:
     rules_help = Path(__file__).with_name("help.md").read_text(encoding="utf-8")
 
     def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> State:
-        if mode != "standard":
-            raise ValueError(f"Ranking has no mode {mode!r}; choose standard")
+        self.check_mode(mode)
         return rules.setup(players, options, seed, in_play.for_options(options))
-
-    def actors(self, state: State) -> frozenset[Seat]:
-        return rules.actors(state)
-
-    def legal(self, state: State, seat: Seat) -> list[Action]:
-        return rules.legal(state, seat)
-
-    def check(self, state: State, seat: Seat, action: Action) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: Seat, action: Action) -> State:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, viewer: Viewer) -> View:
-        return rules.view(state, viewer)
-
-    def result(self, state: State) -> Result | None:
-        return rules.result(state)
 
     def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:
         """The place and guess waits, each with its own host option (0 = no timer)."""
@@ -82,18 +66,6 @@ class Ranking:
     def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
         """Placing and guessing are simultaneous answers; comparing is not."""
         return isinstance(action, Mapping) and action.get("type") in ("place", "guess", "pass")
-
-    def hidden_variant(self, state: State, viewer: Viewer, rng: random.Random) -> State:
-        return rules.hidden_variant(state, viewer, rng)
-
-    def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
-        return player.choose(view, seat, rng)
-
-    def describe(self, action: Action) -> str:
-        return rules.describe(action)
-
-    def format_log(self, entry: Mapping[str, Any], names: list[str]) -> str:
-        return rules.format_log(entry, names)
 
 
 GAME = Ranking()

@@ -3,17 +3,19 @@ topping your opponents' plays on the way.
 
 The rules, and every decision taken where the rulebook is silent, are in
 ``rules.py`` (module docstring) and ``help.md`` (what players read on F1).
-This module only binds them to the ``lanplay.game.Game`` surface.
+This module only binds them to the ``lanplay.game.Game`` surface; what
+players see (the view and the words for actions and log lines) lives in
+``view.py``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lanplay.game import Action, Mode, Option, Result, Seat, Timer, View, Viewer
+from lanplay.game import Action, Mode, Option, Seat, Timer, View, Viewer
+from lanplay.games.binding import RulesGame
 from lanplay.games.ranking_top import bot as player
 from lanplay.games.ranking_top import rules
 from lanplay.games.ranking_top import view as views
@@ -27,8 +29,11 @@ from lanplay.games.ranking_top.state import (
 )
 
 
-class RankingTop:
+class RankingTop(RulesGame):
     """The Game surface of Ranking Top; stateless, so one module-level instance."""
+
+    rules = rules
+    player = player
 
     id = GAME_ID
     name = "Ranking Top"
@@ -43,28 +48,8 @@ class RankingTop:
     )
     rules_help = Path(__file__).with_name("help.md").read_text(encoding="utf-8")
 
-    def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> State:
-        if mode != "standard":
-            raise ValueError(f"Ranking Top has no mode {mode!r}; choose standard")
-        return rules.setup(players, options, seed)
-
-    def actors(self, state: State) -> frozenset[Seat]:
-        return rules.actors(state)
-
-    def legal(self, state: State, seat: Seat) -> list[Action]:
-        return rules.legal(state, seat)
-
-    def check(self, state: State, seat: Seat, action: Action) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: Seat, action: Action) -> State:
-        return rules.apply(state, seat, action)
-
     def view(self, state: State, viewer: Viewer) -> View:
         return views.view(state, viewer)
-
-    def result(self, state: State) -> Result | None:
-        return rules.result(state)
 
     def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:
         """One timer per window (key ``window-k``); ``top_seconds`` 0 means none.
@@ -85,12 +70,6 @@ class RankingTop:
                     and state.phase == "window")
         except Exception:
             return False
-
-    def hidden_variant(self, state: State, viewer: Viewer, rng: random.Random) -> State:
-        return rules.hidden_variant(state, viewer, rng)
-
-    def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
-        return player.choose(view, seat, rng)
 
     def describe(self, action: Action) -> str:
         return views.describe(action)

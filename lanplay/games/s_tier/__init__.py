@@ -3,26 +3,30 @@
 Three modes: cooperative (2-6), competitive (4-11) and team (4-16). The rules
 and every decision taken where the rulebook is silent are in ``coop.py``,
 ``competitive.py``, ``team.py`` (module docstrings) and ``help.md`` (what
-players read on F1). This module only binds them to the Game surface and
-hands ``rules.setup`` the content library the options name.
+players read on F1). This module only binds them (through ``rules.py``, which
+dispatches on the mode) to the Game surface and hands ``rules.setup`` the
+content library the options name.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from lanplay.content import in_play
-from lanplay.game import Action, Mode, Option, Result, Seat, Timer, View, Viewer
+from lanplay.game import Action, Mode, Option, Seat, Timer
+from lanplay.games.binding import RulesGame
 from lanplay.games.s_tier import bot as player
 from lanplay.games.s_tier import competitive, coop, rules, team
 from lanplay.games.s_tier.rules import State
 
 
-class STier:
+class STier(RulesGame):
     """The Game surface of S-tier; stateless, so one module-level instance."""
+
+    rules = rules
+    player = player
 
     id = rules.GAME_ID
     name = "S-tier"
@@ -57,35 +61,11 @@ class STier:
     def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> State:
         return rules.setup(players, mode, options, seed, in_play.for_options(options))
 
-    def actors(self, state: State) -> frozenset[Seat]:
-        return rules.actors(state)
-
-    def legal(self, state: State, seat: Seat) -> list[Action]:
-        return rules.legal(state, seat)
-
-    def check(self, state: State, seat: Seat, action: Action) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: State, seat: Seat, action: Action) -> State:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, viewer: Viewer) -> View:
-        return rules.view(state, viewer)
-
-    def result(self, state: State) -> Result | None:
-        return rules.result(state)
-
     def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:
         return rules.timer(state, options)
 
     def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
         return rules.order_independent(state, seat, action)
-
-    def hidden_variant(self, state: State, viewer: Viewer, rng: random.Random) -> State:
-        return rules.hidden_variant(state, viewer, rng)
-
-    def bot(self, view: View, seat: Seat, rng: random.Random) -> Action | None:
-        return player.choose(view, seat, rng)
 
     def teams(self, players: int, mode: str) -> list[list[Seat]] | None:
         """The teams the room shows while seats are reordered (G8): even and odd
@@ -93,12 +73,6 @@ class STier:
         if mode != "team":
             return None
         return [list(range(0, players, 2)), list(range(1, players, 2))]
-
-    def describe(self, action: Action) -> str:
-        return rules.describe(action)
-
-    def format_log(self, entry: Mapping[str, Any], names: list[str]) -> str:
-        return rules.format_log(entry, names)
 
 
 GAME = STier()

@@ -10,12 +10,12 @@ the deck goes back in, because the points are counted, not held.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from lanplay.content.library import Library
-from lanplay.game import IllegalAction, Seat
+from lanplay.game import SYSTEM, IllegalAction, Seat
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "s-tier"
@@ -93,6 +93,20 @@ class Deck:
     def discarding(self, cards: Sequence[int]) -> Deck:
         return Deck(self.cards, self.order, (*self.discard, *cards), self.reshuffles)
 
+    def discarding_unkept(self, cards: Iterable[int], kept: Collection[str | None]) -> Deck:
+        """Discard ``cards`` but those showing a picture in ``kept`` (won as points)."""
+        return self.discarding([c for c in cards
+                                if self.cards[c].front not in kept
+                                and self.cards[c].back not in kept])
+
+    def name_in(self, cards: Iterable[int], picture: str | None) -> str | None:
+        """The name of ``picture`` if one of ``cards`` has it on either face."""
+        for c in cards:
+            card = self.cards[c]
+            if picture in (card.front, card.back):
+                return card.name_of(picture)
+        return None
+
     def shuffled_order(self, rng: Any) -> Deck:
         """The same deck with its draw order reshuffled (hidden variants)."""
         return Deck(self.cards, tuple(shuffled(self.order, rng)), self.discard,
@@ -137,6 +151,22 @@ def first_seat(players: int, seed: int) -> Seat:
     return choice_index(players, stream(seed, "first"))
 
 
+# --- checking setup -----------------------------------------------------------------
+
+def check_players(mode: str, low: int, high: int, players: int) -> None:
+    if not low <= players <= high:
+        raise ValueError(f"S-tier ({mode}) needs {low}-{high} players; there are {players}.")
+
+
+def int_option(options: Mapping[str, Any], key: str, default: int,
+               choices: Sequence[int]) -> int:
+    """The option's value, which must be one of ``choices`` (a bool is not an int here)."""
+    value = options.get(key, default)
+    if value not in choices or not is_int(value):
+        raise ValueError(f"option {key} must be one of {list(choices)}")
+    return value
+
+
 # --- checking actions from the wire -------------------------------------------------
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -151,6 +181,28 @@ def need_map(action: object) -> Mapping[str, Any]:
     if not isinstance(action, Mapping):
         raise IllegalAction("An action must be a map with a 'type'.")
     return action
+
+
+def read_action(action: object, known: Sequence[str], over: bool) -> tuple[Mapping[str, Any], str]:
+    """The action as a map and its type (``timeout`` included), refusing junk and
+    anything once the game is over; the first step of every mode's ``check``."""
+    act = need_map(action)
+    if over:
+        raise IllegalAction("The game is over.")
+    return act, type_of(act, known)
+
+
+def need_player(seat: Seat, players: int) -> None:
+    if seat == SYSTEM or not 0 <= seat < players:
+        raise IllegalAction("Only a player at the table can do that.")
+
+
+def need_note_writer(phase: str, leader: Seat, seat: Seat) -> None:
+    """One leader a round writes one note (cooperative and competitive)."""
+    if phase != "note":
+        raise IllegalAction("The note for this round is already written.")
+    if seat != leader:
+        raise IllegalAction("Only the leader writes the note.")
 
 
 def only_keys(action: Mapping[str, Any], *keys: str) -> None:

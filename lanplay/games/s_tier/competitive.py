@@ -25,27 +25,28 @@ from typing import Any
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
-    GAME_ID,
     TIER_COUNT,
     TIERS,
     Deck,
     LogLine,
     Topic,
     ceil_half,
+    check_players,
     default_faces,
     first_seat,
     freeze,
+    int_option,
     is_int,
     is_tier,
     load_content,
     names,
-    need_map,
+    need_note_writer,
+    need_player,
     only_keys,
-    plain,
+    read_action,
     tier_field,
-    topic_of,
-    type_of,
 )
+from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "competitive"
@@ -57,7 +58,7 @@ ACTIONS = ("note", "place")
 
 
 @dataclass(frozen=True)
-class Competitive:
+class Competitive(OneLeader):
     players: int
     seed: int
     place_seconds: int
@@ -76,24 +77,9 @@ class Competitive:
     log: tuple[LogLine, ...] = ()
     last: Mapping[str, Any] | None = None
 
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def topic(self) -> Topic:
-        return topic_of(self.topics, self.round)
-
-    @property
-    def guessers(self) -> tuple[Seat, ...]:
-        return tuple(s for s in range(self.players) if s != self.leader)
-
     def name(self, picture: str | None) -> str:
-        for c in self.hand:
-            card = self.deck.cards[c]
-            if picture in (card.front, card.back):
-                return card.name_of(picture)
-        return str(picture)
+        found = self.deck.name_in(self.hand, picture)
+        return str(picture) if found is None else found
 
 
 def picture_count(players: int) -> int:
@@ -101,11 +87,8 @@ def picture_count(players: int) -> int:
 
 
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Competitive:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"S-tier (competitive) needs 4-11 players; there are {players}.")
-    seconds = options.get("place_seconds", 60)
-    if seconds not in PLACE_SECONDS or not is_int(seconds):
-        raise ValueError(f"option place_seconds must be one of {list(PLACE_SECONDS)}")
+    check_players(MODE, MIN_PLAYERS, MAX_PLAYERS, players)
+    seconds = int_option(options, "place_seconds", 60, PLACE_SECONDS)
     deck, topics = load_content(library, seed)
     state = Competitive(players=players, seed=seed, place_seconds=seconds, deck=deck,
                         topics=topics, round=0, leader=first_seat(players, seed), phase="note",
@@ -170,10 +153,7 @@ def note_problem(tiers: object, count: int) -> str | None:
 
 
 def check(state: Competitive, seat: Seat, action: object) -> None:
-    act = need_map(action)
-    if state.over:
-        raise IllegalAction("The game is over.")
-    kind = type_of(act, ACTIONS)
+    act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
         if seat != SYSTEM:
             raise IllegalAction("Only the host's clock can end the time for placing.")
@@ -182,13 +162,9 @@ def check(state: Competitive, seat: Seat, action: object) -> None:
                 or act.get("round") != state.round or act.get("phase") != "place"):
             raise IllegalAction("That timer belongs to a round that is already scored.")
         return
-    if seat == SYSTEM or not 0 <= seat < state.players:
-        raise IllegalAction("Only a player at the table can do that.")
+    need_player(seat, state.players)
     if kind == "note":
-        if state.phase != "note":
-            raise IllegalAction("The note for this round is already written.")
-        if seat != state.leader:
-            raise IllegalAction("Only the leader writes the note.")
+        need_note_writer(state.phase, state.leader, seat)
         only_keys(act, "tiers")
         problem = note_problem(act.get("tiers"), len(state.faces))
         if problem:
@@ -263,10 +239,8 @@ def reveal(state: Competitive) -> Competitive:
     last = freeze({"kind": "reveal", "note": list(state.note), "placements": list(state.placed),
                    "correct": list(correct), "leader_gain": gain})
     kept = {state.dealt[s] for s in correct}
-    lost = [c for c in state.hand
-            if state.deck.cards[c].front not in kept and state.deck.cards[c].back not in kept]
-    after = replace(state, won=tuple(won), last=last, deck=state.deck.discarding(lost),
-                    log=(*state.log, *lines))
+    after = replace(state, won=tuple(won), last=last,
+                    deck=state.deck.discarding_unkept(state.hand, kept), log=(*state.log, *lines))
     if len(state.led) == state.players:
         best = max(won)
         winners = tuple(s for s in range(state.players) if won[s] == best)
@@ -298,10 +272,7 @@ def view(state: Competitive, viewer: Viewer) -> View:
     res = result(state)
     own = viewer is not None and 0 <= viewer < state.players
     dealt_public = state.phase != "note"
-    return {
-        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
-        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
-        "tiers": list(TIERS),
+    return framed_view(state, MODE, viewer, actors(state), res, {
         "topic": None if state.phase == "note" and not leads else state.topic.to_view(),
         "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
         "leader": state.leader, "leaders": [],
@@ -314,22 +285,14 @@ def view(state: Competitive, viewer: Viewer) -> View:
         "led": list(state.led),
         "timer": ({"key": f"place-{state.round}", "seconds": state.place_seconds}
                   if state.phase == "place" and state.place_seconds else None),
-        "log": [line.to_view() for line in state.log],
-        "last": plain(state.last) if state.last is not None else None,
-        "over": res is not None,
-        "winners": None if res is None else list(res.winners),
-        "scores": None if res is None else list(res.scores),
-    }
+    })
 
 
 def hidden_variant(state: Competitive, viewer: Viewer, rng: random.Random) -> Competitive:
     """Reshuffle the deck and unseen topics, the note and others' placements when unseen."""
     leads = viewer == state.leader
-    start = state.round if state.phase == "note" and not leads else state.round + 1
-    topics = list(state.topics)
-    if start - 1 < len(topics):
-        topics[start - 1:] = shuffled(topics[start - 1:], rng)
-    out = replace(state, deck=state.deck.shuffled_order(rng), topics=tuple(topics))
+    topics = unseen_topics(state.topics, state.round, state.phase == "note" and not leads, rng)
+    out = replace(state, deck=state.deck.shuffled_order(rng), topics=topics)
     if state.note is not None and not leads and not state.over:
         out = replace(out, note=tuple(shuffled(state.note, rng)))
     if state.phase == "place":

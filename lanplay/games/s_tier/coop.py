@@ -33,25 +33,26 @@ from typing import Any
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
-    GAME_ID,
     TIER_COUNT,
     TIERS,
     Deck,
     LogLine,
     Topic,
+    check_players,
     default_faces,
     first_seat,
     freeze,
+    int_option,
     is_int,
     is_tier,
     load_content,
-    need_map,
+    need_note_writer,
+    need_player,
     only_keys,
-    plain,
+    read_action,
     tier_field,
-    topic_of,
-    type_of,
 )
+from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "cooperative"
@@ -72,7 +73,7 @@ Board = tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
-class Coop:
+class Coop(OneLeader):
     """One cooperative game; ``faces`` are the pictures the round's cards show."""
 
     players: int
@@ -100,37 +101,17 @@ class Coop:
     log: tuple[LogLine, ...] = ()
     last: Mapping[str, Any] | None = None
 
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def topic(self) -> Topic:
-        return topic_of(self.topics, self.round)
-
-    @property
-    def guessers(self) -> tuple[Seat, ...]:
-        return tuple(s for s in range(self.players) if s != self.leader)
-
     def name(self, picture: str | None) -> str:
         if picture is None:
             return "nothing"
-        for c in self.hand:
-            card = self.deck.cards[c]
-            if picture in (card.front, card.back):
-                return card.name_of(picture)
-        return picture
+        found = self.deck.name_in(self.hand, picture)
+        return picture if found is None else found
 
 
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Coop:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"S-tier (cooperative) needs 2-6 players; there are {players}.")
-    star = options.get("coop_track", 4)
-    if star not in TRACKS or not is_int(star):
-        raise ValueError(f"option coop_track must be one of {list(TRACKS)}")
-    seconds = options.get("guess_seconds", 300)
-    if seconds not in GUESS_SECONDS or not is_int(seconds):
-        raise ValueError(f"option guess_seconds must be one of {list(GUESS_SECONDS)}")
+    check_players(MODE, MIN_PLAYERS, MAX_PLAYERS, players)
+    star = int_option(options, "coop_track", 4, TRACKS)
+    seconds = int_option(options, "guess_seconds", 300, GUESS_SECONDS)
     deck, topics = load_content(library, seed)
     state = Coop(players=players, seed=seed, text_side=bool(options.get("text_side", False)),
                  star=star, guess_seconds=seconds, deck=deck, topics=topics, round=0,
@@ -213,15 +194,11 @@ def sample_notes(state: Coop) -> list[Action]:
 # --- checking -------------------------------------------------------------------
 
 def check(state: Coop, seat: Seat, action: object) -> None:
-    act = need_map(action)
-    if state.over:
-        raise IllegalAction("The game is over.")
-    kind = type_of(act, ACTIONS)
+    act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
         check_timeout(state, seat, act)
         return
-    if seat == SYSTEM or not 0 <= seat < state.players:
-        raise IllegalAction("Only a player at the table can do that.")
+    need_player(seat, state.players)
     if kind == "note":
         check_note(state, seat, act)
         return
@@ -253,10 +230,7 @@ def check_timeout(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
 
 
 def check_note(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
-    if state.phase != "note":
-        raise IllegalAction("The note for this round is already written.")
-    if seat != state.leader:
-        raise IllegalAction("Only the leader writes the note.")
+    need_note_writer(state.phase, state.leader, seat)
     hinted = "place-one" in state.effects
     only_keys(act, "tiers", *(("hint",) if hinted else ()))
     tiers = act.get("tiers")
@@ -458,10 +432,7 @@ def view(state: Coop, viewer: Viewer) -> View:
             card = state.deck.cards[c]
             cards.append([card.front, card.front_name, card.back, card.back_name])
     seconds = state.guess_seconds
-    return {
-        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
-        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
-        "tiers": list(TIERS),
+    return framed_view(state, MODE, viewer, actors(state), res, {
         "topic": None if secret else state.topic.to_view(),
         "pictures": [] if secret else [{"id": p, "name": state.name(p)} for p in state.faces],
         "leader": state.leader, "leaders": [],
@@ -479,23 +450,15 @@ def view(state: Coop, viewer: Viewer) -> View:
         "text_side": state.text_side,
         "timer": ({"key": f"guess-{state.round}-{state.attempt}", "seconds": seconds}
                   if state.phase == "guess" and seconds else None),
-        "log": [line.to_view() for line in state.log],
-        "last": plain(state.last) if state.last is not None else None,
-        "over": res is not None,
-        "winners": None if res is None else list(res.winners),
-        "scores": None if res is None else list(res.scores),
-    }
+    })
 
 
 def hidden_variant(state: Coop, viewer: Viewer, rng: random.Random) -> Coop:
     """Reshuffle the deck and future topics; the hand and topic or the note when unseen."""
     deck = state.deck.shuffled_order(rng)
     leads = viewer == state.leader
-    start = state.round if state.phase == "note" and not leads else state.round + 1
-    topics = list(state.topics)
-    if start - 1 < len(topics):
-        topics[start - 1:] = shuffled(topics[start - 1:], rng)
-    out = replace(state, deck=deck, topics=tuple(topics))
+    topics = unseen_topics(state.topics, state.round, state.phase == "note" and not leads, rng)
+    out = replace(state, deck=deck, topics=topics)
     if state.phase == "note" and not leads:
         mixed = shuffled([*state.hand, *deck.order], rng)
         hand = tuple(mixed[:len(state.hand)])

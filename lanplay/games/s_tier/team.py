@@ -27,25 +27,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lanplay.content.library import Library
-from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.game import Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
-    GAME_ID,
     TIER_COUNT,
     TIERS,
     Deck,
     LogLine,
     Topic,
+    check_players,
     default_faces,
     freeze,
-    is_int,
+    int_option,
     load_content,
-    need_map,
+    need_player,
     only_keys,
-    plain,
+    read_action,
     tier_field,
-    topic_of,
-    type_of,
 )
+from lanplay.games.s_tier.rounds import Rounds, framed_view, unseen_topics
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "team"
@@ -58,7 +57,7 @@ PER_LEADER = 5
 
 
 @dataclass(frozen=True)
-class Team:
+class Team(Rounds):
     """``pictures`` order: team 0's leader's five, then team 1's; per picture the
     team that took it and the tier it lies on."""
 
@@ -83,14 +82,6 @@ class Team:
     total: tuple[int, int] = (0, 0)
     log: tuple[LogLine, ...] = ()
     last: Mapping[str, Any] | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def topic(self) -> Topic:
-        return topic_of(self.topics, self.round)
 
     @property
     def teams(self) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
@@ -119,12 +110,8 @@ class Team:
         return rest or (self.leaders[team],)
 
     def name(self, picture: str) -> str:
-        for hand in self.hands:
-            for c in hand:
-                card = self.deck.cards[c]
-                if picture in (card.front, card.back):
-                    return card.name_of(picture)
-        return picture
+        found = self.deck.name_in((c for hand in self.hands for c in hand), picture)
+        return picture if found is None else found
 
 
 def teams_of(players: int) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
@@ -132,11 +119,8 @@ def teams_of(players: int) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
 
 
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Team:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"S-tier (team) needs 4-16 players; there are {players}.")
-    star = options.get("team_track", 5)
-    if star not in TRACKS or not is_int(star):
-        raise ValueError(f"option team_track must be one of {list(TRACKS)}")
+    check_players(MODE, MIN_PLAYERS, MAX_PLAYERS, players)
+    star = int_option(options, "team_track", 5, TRACKS)
     deck, topics = load_content(library, seed)
     t0, t1 = teams_of(players)
     offsets = (choice_index(len(t0), stream(seed, "first", 0)),
@@ -209,14 +193,10 @@ def legal(state: Team, seat: Seat) -> list[Action]:
 # --- checking ----------------------------------------------------------------------
 
 def check(state: Team, seat: Seat, action: object) -> None:
-    act = need_map(action)
-    if state.over:
-        raise IllegalAction("The game is over.")
-    kind = type_of(act, ACTIONS)
+    act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
         raise IllegalAction("Team mode has no timers.")
-    if seat == SYSTEM or not 0 <= seat < state.players:
-        raise IllegalAction("Only a player at the table can do that.")
+    need_player(seat, state.players)
     if kind == "note":
         check_note(state, seat, act)
         return
@@ -371,11 +351,10 @@ def reveal(state: Team) -> Team:
            else f"{TEAM_NAMES[0 if moved[0] else 1]} moves one step")
     lines.append(LogLine(f"Green {got[0]}, Red {got[1]} correct: {who}."))
     kept = {p for team in right for p in team}
-    lost = [c for hand in state.hands for c in hand
-            if state.deck.cards[c].front not in kept and state.deck.cards[c].back not in kept]
     last = freeze({"kind": "reveal", "notes": notes, "correct": right, "moved": list(moved)})
+    deck = state.deck.discarding_unkept((c for hand in state.hands for c in hand), kept)
     after = replace(state, steps=steps, total=total, round_pictures=got, turn=None,
-                    deck=state.deck.discarding(lost), last=last, log=(*state.log, *lines))
+                    deck=deck, last=last, log=(*state.log, *lines))
     if steps[0] >= state.star or steps[1] >= state.star:
         winners = result_winners(after)
         text = ("It is a draw." if len(winners) == state.players else
@@ -427,10 +406,7 @@ def view(state: Team, viewer: Viewer) -> View:
     note = state.notes[team] if team is not None else None
     pending = None if state.pending is None else {
         "picture": state.pictures[state.pending[0]], "team": state.pending[1]}
-    return {
-        "game": GAME_ID, "mode": MODE, "you": viewer, "players": state.players,
-        "round": state.round, "phase": state.phase, "actors": sorted(actors(state)),
-        "tiers": list(TIERS),
+    return framed_view(state, MODE, viewer, actors(state), res, {
         "topic": None if writing and not leading else state.topic.to_view(),
         "pictures": pictures,
         "leader": None, "leaders": list(state.leaders),
@@ -443,22 +419,14 @@ def view(state: Team, viewer: Viewer) -> View:
         "track": {"green": state.steps[0], "red": state.steps[1], "star": state.star},
         "round_pictures": None if state.round_pictures is None else list(state.round_pictures),
         "total": list(state.total),
-        "log": [line.to_view() for line in state.log],
-        "last": plain(state.last) if state.last is not None else None,
-        "over": res is not None,
-        "winners": None if res is None else list(res.winners),
-        "scores": None if res is None else list(res.scores),
-    }
+    })
 
 
 def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:
     """Reshuffle the deck, unseen topics, unseen hands and the notes ``viewer`` cannot read."""
     leading = viewer in state.leaders
     writing = state.phase == "notes"
-    start = state.round if writing and not leading else state.round + 1
-    topics = list(state.topics)
-    if start - 1 < len(topics):
-        topics[start - 1:] = shuffled(topics[start - 1:], rng)
+    topics = unseen_topics(state.topics, state.round, writing and not leading, rng)
     deck = state.deck.shuffled_order(rng)
     hands, faces, notes = list(state.hands), list(state.faces), list(state.notes)
     for t in (0, 1):
@@ -475,5 +443,5 @@ def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:
                 notes[t] = tuple(new[old.index(p)] for p in notes[t] or ())
         if notes[t] is not None:
             notes[t] = tuple(shuffled(notes[t] or (), rng))
-    return replace(state, topics=tuple(topics), deck=deck, hands=tuple(hands),
+    return replace(state, topics=topics, deck=deck, hands=tuple(hands),
                    faces=tuple(faces), notes=tuple(notes))
