@@ -24,7 +24,7 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -45,6 +45,37 @@ class IllegalAction(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A public log entry, kept in the state and shown through ``view``.
+
+    ``{0}``, ``{1}`` in ``text`` stand for the names of ``seats``, so each
+    laptop fills in the names it shows (``format_log``).
+    """
+
+    text: str
+    seats: tuple[Seat, ...] = ()
+
+    def to_view(self) -> dict[str, Any]:
+        return {"text": self.text, "seats": list(self.seats)}
+
+
+def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A log entry's text with seat names in place of ``{0}``, ``{1}``.
+
+    Peers call it on what arrived over the wire, so a malformed entry gives its
+    raw text rather than an exception.
+    """
+    seats = entry.get("seats") or []
+    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names)
+              else f"seat {s + 1}" if isinstance(s, int) else "someone" for s in seats]
+    text = str(entry.get("text", ""))
+    try:
+        return text.format(*filled)
+    except (IndexError, KeyError, ValueError, AttributeError):
+        return text
 
 
 @dataclass(frozen=True)
@@ -220,7 +251,7 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
 
 
 __all__ = [
-    "SYSTEM", "Action", "Game", "IllegalAction", "Mode", "Option", "Result", "Seat",
-    "Timer", "View", "Viewer", "mode_of", "player_range", "resolve_options",
+    "SYSTEM", "Action", "Game", "IllegalAction", "LogLine", "Mode", "Option", "Result", "Seat",
+    "Timer", "View", "Viewer", "format_log", "mode_of", "player_range", "resolve_options",
     "seats_problem",
 ]

@@ -15,10 +15,10 @@ from typing import Any
 import msgpack
 import pytest
 
-from lanplay.game import Game, IllegalAction
+from lanplay.game import Game, IllegalAction, format_log
 from lanplay.games.alles_klar import GAME, rules
 from lanplay.games.alles_klar.bot import choose
-from lanplay.games.alles_klar.rules import Placed, State, build, card_id, decide, format_log
+from lanplay.games.alles_klar.rules import Placed, State, build, card_id, decide
 
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
 

@@ -21,7 +21,8 @@ from PyQt6.QtCore import (
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
-from lanplay.games.alles_klar.rules import ROMAN, format_log
+from lanplay.game import format_log
+from lanplay.games.alles_klar.rules import ROMAN
 from ui.tables import look
 from ui.tables.alles_klar_items import (
     CardItem,

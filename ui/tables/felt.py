@@ -16,6 +16,7 @@ from PyQt6.QtCore import QEvent, QPointF, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
+from lanplay.game import format_log
 from ui.tables import look
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, FeltView, LogPanel, Toast
@@ -23,18 +24,6 @@ from ui.tables.widgets import Banner, FeltView, LogPanel, Toast
 LogFormat = Callable[[Mapping[str, Any], Sequence[str]], str]
 PENDING_MS = 5000
 """How long an intent may wait for the host before the table is playable again."""
-
-
-def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    seats = entry.get("seats") or []
-    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"
-              for s in seats]
-    text = str(entry.get("text", ""))
-    try:
-        return text.format(*filled)
-    except (IndexError, KeyError, ValueError):
-        return text
 
 
 def names_list(names: list[str]) -> str:

@@ -30,8 +30,9 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.game import format_log
 from ui.tables import look
-from ui.tables.felt import WaitingTable, format_log, names_list
+from ui.tables.felt import WaitingTable, names_list
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top_choice import Choice, ChoicePanel
 from ui.tables.ranking_top_items import (

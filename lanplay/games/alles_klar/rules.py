@@ -38,7 +38,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
-from lanplay.game import Action, IllegalAction, Result, Seat, View, Viewer
+from lanplay.game import Action, IllegalAction, LogLine, Result, Seat, View, Viewer
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "alles-klar"
@@ -162,17 +162,6 @@ class Placed:
 
     card: int
     up: bool = True
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
-
-    text: str
-    seats: tuple[Seat, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
 
 
 @dataclass(frozen=True)
@@ -502,12 +491,6 @@ def hidden_variant(state: State, viewer: Viewer, rng: random.Random) -> State:
         size = len(hands[s])
         hands[s], cards = tuple(cards[:size]), cards[size:]
     return replace(state, hands=tuple(hands), pile=tuple(cards))
-
-
-def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in entry["seats"]]
-    return str(entry["text"]).format(*filled)
 
 
 def describe(action: Action) -> str:

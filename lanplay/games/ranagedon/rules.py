@@ -45,7 +45,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.game import (
+    SYSTEM,
+    Action,
+    IllegalAction,
+    LogLine,
+    Result,
+    Seat,
+    Timer,
+    View,
+    Viewer,
+)
 from lanplay.games.ranagedon import model, slide
 from lanplay.games.ranagedon.geometry import (
     CLUSTERS,
@@ -94,17 +104,6 @@ TIMEOUT_ACTION: Action = {"type": "timeout", "phase": DEPLOY}
 
 _BY_BORDER = {"magenta": DOUBLE, "blue": DIVE, "yellow": POISON}
 _BY_COLOUR = {"red": DOUBLE, "green": DIVE}
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
-
-    text: str
-    seats: tuple[Seat, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
 
 
 @dataclass(frozen=True)
@@ -587,11 +586,6 @@ def hidden_variant(state: State, viewer: Viewer, rng: random.Random) -> State:
     if state.phase == OVER:
         return state
     return replace(state, seed=state.seed ^ (1 + int(rng.random() * 2**31)))
-
-
-def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in entry["seats"]]
-    return str(entry["text"]).format(*filled)
 
 
 def describe(action: Action) -> str:

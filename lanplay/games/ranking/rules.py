@@ -46,7 +46,16 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
 from lanplay.content.library import Library
-from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, View, Viewer
+from lanplay.game import (
+    SYSTEM,
+    Action,
+    IllegalAction,
+    LogLine,
+    Result,
+    Seat,
+    View,
+    Viewer,
+)
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "ranking"
@@ -95,17 +104,6 @@ class Slot:
     floor: int = START_FLOOR
     stones: tuple[Seat, ...] = ()
     owner: Seat | None = None
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
-
-    text: str
-    seats: tuple[Seat, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
 
 
 @dataclass(frozen=True)
@@ -697,12 +695,6 @@ def hidden_variant(state: State, viewer: Viewer, rng: random.Random) -> State:
             pending[s] = rng.choice([*range(ROW_SIZE), PASS])
     return replace(state, hands=tuple(hands), placed=tuple(placed), supply=supply,
                    row=tuple(row), pending=tuple(pending))
-
-
-def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in entry["seats"]]
-    return str(entry["text"]).format(*filled)
 
 
 def describe(action: Action) -> str:

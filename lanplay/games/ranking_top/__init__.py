@@ -74,9 +74,6 @@ class RankingTop(RulesGame):
     def describe(self, action: Action) -> str:
         return views.describe(action)
 
-    def format_log(self, entry: Mapping[str, Any], names: list[str]) -> str:
-        return views.format_log(entry, names)
-
 
 GAME = RankingTop()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from lanplay.game import LogLine as LogLine  # rules.py takes it from here
 from lanplay.game import Seat
 from lanplay.games.ranking_top import cards
 from lanplay.rng import shuffled, stream
@@ -40,17 +41,6 @@ class Link:
     seat: Seat
     to: str | None
     stands: int | None
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
-
-    text: str
-    seats: tuple[Seat, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ and nowhere else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from lanplay.game import View, Viewer
@@ -83,12 +83,6 @@ def view(state: State, viewer: Viewer) -> View:
         "winners": None if res is None else list(res.winners),
         "scores": None if res is None else list(res.scores),
     }
-
-
-def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``."""
-    filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in entry["seats"]]
-    return str(entry["text"]).format(*filled)
 
 
 def describe(action: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ from typing import Any, TypeGuard
 
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, IllegalAction, Seat
+from lanplay.game import LogLine as LogLine  # the modes take it from here
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "s-tier"
@@ -50,17 +51,6 @@ class Card:
 
     def name_of(self, picture: str) -> str:
         return self.front_name if picture == self.front else self.back_name
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """A public log entry; ``{0}``, ``{1}`` in ``text`` stand for ``seats``' names."""
-
-    text: str
-    seats: tuple[Seat, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
 
 
 @dataclass(frozen=True)
