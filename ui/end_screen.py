@@ -22,15 +22,43 @@ def _score(value: Any) -> str:
 
 
 def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
+    """The result in one sentence, read from the result alone (the same on every laptop).
+
+    A team game says which team won (``detail["teams"]``); a cooperative game
+    says whether everyone won or lost together (``detail["outcome"]``).
+    """
     winners = [w for w in result.get("winners", []) if isinstance(w, int)]
+    detail = result.get("detail") or {}
+    outcome = detail.get("outcome") if isinstance(detail, dict) else None
+    if outcome == "victory":
+        return "Victory: you all win together!" if you is not None else "Victory for the table!"
+    if outcome == "defeat":
+        return "Defeat: you all lose together." if you is not None else "The table lost together."
+    who = [names[w] if 0 <= w < len(names) else f"Seat {w + 1}" for w in winners]
+    team = _winning_team(detail, winners)
+    if team is not None:
+        members = " and ".join([", ".join(who[:-1]), who[-1]] if len(who) > 1 else who)
+        if you is not None and you in winners:
+            return f"Your team wins! ({members})"
+        return f"Team {members} wins!"
     if you is not None and you in winners:
         return "You win!" if len(winners) == 1 else "You share the win!"
-    who = [names[w] if 0 <= w < len(names) else f"Seat {w + 1}" for w in winners]
     if not who:
         return "Nobody wins."
     if len(who) == 1:
         return f"{who[0]} wins!"
     return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+
+
+def _winning_team(detail: Any, winners: list[int]) -> int | None:
+    """The index of the team whose seats are exactly the winners, if teams played."""
+    teams = detail.get("teams") if isinstance(detail, dict) else None
+    if not isinstance(teams, list) or not winners:
+        return None
+    for index, team in enumerate(teams):
+        if isinstance(team, list) and sorted(team) == sorted(winners):
+            return index
+    return None
 
 
 class EndScreen(QWidget):

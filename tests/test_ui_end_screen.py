@@ -1,0 +1,32 @@
+"""The end screen's headline says who won in words that fit the game."""
+
+from __future__ import annotations
+
+from ui.end_screen import headline
+
+NAMES = ["Mia", "Ben", "Ada", "Jonas"]
+
+
+def test_one_winner_and_a_shared_win() -> None:
+    assert headline({"winners": [1], "scores": [1, 5]}, NAMES, 0) == "Ben wins!"
+    assert headline({"winners": [1], "scores": [1, 5]}, NAMES, 1) == "You win!"
+    assert headline({"winners": [0, 2]}, NAMES, 3) == "Mia and Ada share the win!"
+    assert headline({"winners": [0, 2]}, NAMES, 2) == "You share the win!"
+    assert headline({"winners": []}, NAMES, 0) == "Nobody wins."
+
+
+def test_a_team_wins_as_a_team() -> None:
+    result = {"winners": [1, 3], "detail": {"teams": [[0, 2], [1, 3]]}}
+    assert headline(result, NAMES, 0) == "Team Ben and Jonas wins!"
+    assert headline(result, NAMES, 3) == "Your team wins! (Ben and Jonas)"
+    # Equal teams sharing the win are not one team's win.
+    shared = {"winners": [0, 1, 2, 3], "detail": {"teams": [[0, 2], [1, 3]]}}
+    assert headline(shared, NAMES, None) == "Mia, Ben, Ada and Jonas share the win!"
+
+
+def test_a_cooperative_game_is_won_or_lost_together() -> None:
+    won = {"winners": [0, 1, 2], "detail": {"outcome": "victory"}}
+    lost = {"winners": [], "detail": {"outcome": "defeat"}}
+    assert headline(won, NAMES, 1) == "Victory: you all win together!"
+    assert headline(lost, NAMES, 1) == "Defeat: you all lose together."
+    assert headline(lost, NAMES, None) == "The table lost together."
