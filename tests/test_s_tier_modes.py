@@ -135,6 +135,26 @@ def test_the_place_timer_counts_unplaced_pictures_as_wrong() -> None:
         comp.check(state, -1, timer.action)
 
 
+def test_the_competitive_reveal_in_last_is_whole_and_hides_nothing() -> None:
+    state = comp_note(comp_start(players=5))
+    faces, dealt, leader = state.faces, state.dealt, state.leader
+    names = {p: state.name(p) for p in faces}
+    state = place_right(state, 2)
+    assert state.round == 2 and state.phase == "note"
+    last = GAME.view(state, None)["last"]
+    assert list(last) == ["kind", "note", "placements", "correct", "leader_gain", "leader",
+                          "pictures", "dealt"]
+    assert last["pictures"] == [{"id": p, "name": names[p]} for p in faces]
+    assert last["dealt"] == list(dealt) and last["leader"] == leader
+    truth = dict(zip(faces, last["note"], strict=True))
+    right = [s for s in range(5) if s != leader and truth[dealt[s]] == last["placements"][s]]
+    assert last["correct"] == right and len(right) == 2
+    # Nothing of the next round: its pictures are new, its note unwritten.
+    assert not set(state.faces) & {p["id"] for p in last["pictures"]}
+    for seat in [None, *range(5)]:
+        assert GAME.view(state, seat)["last"] == last
+
+
 # --- team -------------------------------------------------------------------------------
 
 
@@ -217,6 +237,46 @@ def finish_round(state: Team, green_right: int, red_right: int) -> Team:
             if state.phase == "wrong":
                 state = teams.apply(state, state.leaders[t], {"type": "silent"})
     return state
+
+
+def test_the_team_reveal_in_last_is_whole_and_hides_nothing() -> None:
+    state = notes(team_start(players=6))
+    faces, leaders = state.faces, state.leaders
+    names = {p: state.name(p) for t in (0, 1) for p in faces[t]}
+    state = take(state, faces[0][0], 1)             # Green, its own leader's, wrong
+    state = teams.apply(state, leaders[0], {"type": "wrong"})
+    wrong = GAME.view(state, None)["last"]
+    state = teams.apply(state, taker(state), {"type": "move", "picture": faces[0][0],
+                                              "tier": 0})
+    # Then Red, Green, ... : Green right, Red wrong on its first two.
+    order = [(1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)]
+    for t, k in order:
+        assert state.turn == t
+        state = take(state, faces[t][k], (k + 1) % 5 if t == 1 and k < 2 else k)
+        if state.phase == "wrong":
+            state = teams.apply(state, leaders[t], {"type": "silent"})
+    assert state.round == 2 and state.phase == "notes"
+    last = GAME.view(state, None)["last"]
+    assert list(last) == list(wrong) == ["kind", "team", "notes", "correct", "moved",
+                                         "leaders", "pictures"]
+    assert wrong["kind"] == "wrong" and wrong["team"] == 0 and wrong["pictures"] is None
+    assert last["kind"] == "reveal" and last["leaders"] == list(leaders)
+    assert [len(c) for c in last["correct"]] == [5, 3] and last["moved"] == [True, False]
+    assert last["notes"] == [list(faces[0]), list(faces[1])]
+    pics = {p["id"]: p for p in last["pictures"]}
+    assert set(pics) == set(names) and all(p["name"] == names[i] for i, p in pics.items())
+    for pid, p in pics.items():
+        owner = 0 if pid in faces[0] else 1
+        assert p["team"] == owner and p["taken"] in (0, 1) and p["tier"] in range(5)
+        assert p["right"] == (p["tier"] == last["notes"][owner].index(pid))
+        assert (pid in last["correct"][p["taken"]]) == p["right"]
+    assert pics[faces[0][0]]["right"] and pics[faces[0][0]]["tier"] == 0
+    assert any(not p["right"] for p in pics.values())
+    # Nothing of the next round: the new hands are the new leaders' secret.
+    new = {p for t in (0, 1) for p in state.faces[t]}
+    assert not new & set(pics) and not new & {p for n in last["notes"] for p in n}
+    for seat in [None, *range(6)]:
+        assert GAME.view(state, seat)["last"] == last
 
 
 def test_more_pictures_this_round_moves_one_token() -> None:

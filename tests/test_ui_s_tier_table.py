@@ -464,6 +464,54 @@ def test_the_competitive_reveal_shows_each_holder_right_or_wrong(
     assert [notes[pid] for pid in ids] == last["note"]
 
 
+def _fresh_after_reveal(mode: str, players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The spectator's view just after round 1's reveal, and nothing before it."""
+    game = Game(mode, players)
+    game.until(lambda s: s.round == 2)
+    assert game.state.round == 2 and game.state.last["kind"] == "reveal"
+    return game.mod.view(game.state, None), demo_seats(players)
+
+
+def _tiles(table: STierTable) -> dict[str, tuple[tuple[int, int], Any]]:
+    return {t.id: (cell, t) for cell, tiles in table.board.model.cells.items() for t in tiles}
+
+
+def test_a_fresh_table_draws_the_whole_competitive_reveal_from_last(
+        qtbot: QtBot, table: STierTable) -> None:
+    view, seats = _fresh_after_reveal("competitive", 6)
+    table.set_view(view, seats, None, animate=False)
+    last = view["last"]
+    tiles = _tiles(table)
+    assert set(tiles) == {p["id"] for p in last["pictures"]}
+    holders = {pid: seat for seat, pid in enumerate(last["dealt"]) if pid is not None}
+    assert len(holders) == 5
+    for pic, tier in zip(last["pictures"], last["note"], strict=True):
+        (lane, at), t = tiles[pic["id"]]
+        assert (lane, at) == (0, tier) and t.name == pic["name"]
+        seat = holders.get(pic["id"])
+        if seat is None:
+            assert t.caption == "extra" and not t.mark
+        else:
+            assert t.caption.startswith(seats[seat]["name"])
+            assert t.mark == ("right" if seat in last["correct"] else "wrong")
+    assert {t.mark for _, t in tiles.values()} >= {"right", "wrong"}
+
+
+def test_a_fresh_table_draws_the_whole_team_reveal_from_last(
+        qtbot: QtBot, table: STierTable) -> None:
+    view, seats = _fresh_after_reveal("team", 6)
+    table.set_view(view, seats, None, animate=False)
+    last = view["last"]
+    tiles = _tiles(table)
+    assert len(last["pictures"]) == 10 and set(tiles) == {p["id"] for p in last["pictures"]}
+    for pic in last["pictures"]:
+        (lane, tier), t = tiles[pic["id"]]
+        assert (lane, tier) == (pic["taken"], pic["tier"]) and t.name == pic["name"]
+        assert t.mark == ("right" if pic["id"] in last["correct"][pic["taken"]] else "wrong")
+    assert {lane for lane, _ in (cell for cell, _ in tiles.values())} == {0, 1}
+    assert {t.mark for _, t in tiles.values()} >= {"right", "wrong"}
+
+
 def test_a_move_glides_and_a_resync_jumps(qtbot: QtBot, table: STierTable) -> None:
     game, me = _coop_guessing()
     view = game.mod.view(game.state, me)

@@ -3,9 +3,10 @@
 The round's pictures lie face up below the tiers with who holds each; mine is
 lit and a click on a tier (or a drag) places it. Placements stay hidden
 until everyone answered; then the note lies on the board with each holder's
-disc and a tick or a cross. The reveal's picture order is the previous
-round's, so the panel remembers the last pictures and deal it saw (a fresh
-spectator simply sees the note without holders).
+disc and a tick or a cross. The reveal (``last``) carries the round's
+pictures with names, the deal and every placement, so a fresh snapshot (a
+spectator joining, a player reconnecting) draws it whole; the memory of
+earlier views is only a fallback for a reveal without pictures.
 """
 
 from __future__ import annotations
@@ -166,10 +167,13 @@ class CompetitivePanel:
         note = list(last.get("note") or [])
         placements = list(last.get("placements") or [])
         right = {int(s) for s in last.get("correct") or []}
-        ids: list[str] = [str(p) for p in last.get("pictures") or []]
+        shown = [p for p in last.get("pictures") or [] if isinstance(p, dict)]
+        ids: list[str] = [str(p["id"]) for p in shown]
+        self.names.update({str(p["id"]): str(p.get("name", "")) for p in shown})
         dealt: list[Any] = list(last.get("dealt") or [])
         if not ids:
-            # The reveal belongs to the round before this one (this one, once over).
+            # An older host's reveal names no pictures: fall back on what this
+            # table saw of the round before this one (this one, once over).
             seen = self.memory.get(ctx.round if ctx.over else ctx.round - 1)
             if seen is not None:
                 ids, dealt = seen[0], seen[1] or dealt
@@ -187,8 +191,11 @@ class CompetitivePanel:
                              mark="right" if seat in right else "wrong",
                              caption=f"{ctx.names[seat]} {said}")
                 cells.setdefault((0, int(tier)), []).append(t)
+        leader = last.get("leader")
+        whose = (f"{ctx.names[leader]}'s" if isinstance(leader, int)
+                 and 0 <= leader < len(ctx.names) else "the leader's")
         return BoardModel(cells=cells, show_pool=False,
-                          caption="Last round: the leader's note; beside each picture, "
+                          caption=f"Last round: {whose} note; beside each picture, "
                                   "its holder's guess")
 
     def _players(self, ctx: Context) -> list[PlayerRow]:

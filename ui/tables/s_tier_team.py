@@ -5,7 +5,8 @@ picture from below and drops it on its own side; after a team placed its own
 leader's picture, that leader says Wrong (only when it is wrong, as the host
 checks) or stays silent; after Wrong the team moves it to another tier. After
 the reveal each side keeps its pictures with a tick or a cross until the next
-notes are written (remembered from the last view that showed them).
+notes are written, drawn from the reveal in ``last`` alone (both notes, every
+placement and which were right), so a fresh snapshot shows it whole.
 """
 
 from __future__ import annotations
@@ -242,25 +243,30 @@ class TeamPanel:
         if last.get("kind") != "reveal":
             return BoardModel(lanes=TEAM_NAMES, show_pool=False)
         correct = [set(map(str, c)) for c in last.get("correct") or [[], []]]
-        earlier = [r for r in self.memory if r < ctx.round or ctx.over]
-        seen = self.memory[max(earlier)] if earlier else []
+        shown = [p for p in last.get("pictures") or [] if isinstance(p, dict)]
+        if not shown:
+            # An older host's reveal has no placements: fall back on the last
+            # placements this table saw before the reveal.
+            earlier = [r for r in self.memory if r < ctx.round or ctx.over]
+            seen = self.memory[max(earlier)] if earlier else []
+            shown = [{**p, "right": str(p["id"]) in correct[int(p.get("taken") or 0)]}
+                     for p in seen if p.get("taken") is not None]
+        self.names.update({str(p["id"]): str(p["name"]) for p in shown if p.get("name")})
+        leaders = [int(s) for s in last.get("leaders") or []]
+        truth = {str(p): t for note in last.get("notes") or [] for t, p in enumerate(note or [])}
         cells: dict[tuple[int, int], list[Tile]] = {}
-        if seen:
-            for p in seen:
-                taken = p.get("taken")
-                if taken is None:
-                    continue
-                pid = str(p["id"])
-                right = pid in correct[int(taken)]
-                cells.setdefault((int(taken), int(p.get("tier") or 0)), []).append(
-                    tile(pid, self.names, mark="right" if right else "wrong"))
-        else:
-            notes = last.get("notes") or [[], []]
-            truth = {str(p): t for note in notes for t, p in enumerate(note)}
-            for team, ids in enumerate(correct):
-                for pid in sorted(ids):
-                    cells.setdefault((team, truth.get(pid, 0)), []).append(
-                        tile(pid, self.names, mark="right"))
+        for p in shown:
+            taken = p.get("taken")
+            if taken is None:
+                continue
+            team = p.get("team")
+            pid, owner = str(p["id"]), int(taken if team is None else team)
+            leader = leaders[owner] if owner < len(leaders) else None
+            right = bool(p.get("right"))
+            cells.setdefault((int(taken), int(p.get("tier") or 0)), []).append(
+                tile(pid, self.names, mark="right" if right else "wrong",
+                     discs=(ctx.disc(leader),) if leader is not None else (),
+                     caption="" if right or pid not in truth else f"note: {TIERS[truth[pid]]}"))
         return BoardModel(lanes=TEAM_NAMES, cells=cells, show_pool=False,
                           caption="Last round: each side as placed; \u2713 = where the note "
                                   "had it")

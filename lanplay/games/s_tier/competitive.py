@@ -236,8 +236,12 @@ def reveal(state: Competitive) -> Competitive:
     if gain:
         lines.append(LogLine(f"{{0}} takes {gain} victory picture{'s' if gain > 1 else ''}.",
                              (state.leader,)))
+    # Self-contained (a fresh snapshot draws the reveal from it alone), all of it
+    # public once revealed; one kind, so the keys and their order never change.
     last = freeze({"kind": "reveal", "note": list(state.note), "placements": list(state.placed),
-                   "correct": list(correct), "leader_gain": gain})
+                   "correct": list(correct), "leader_gain": gain, "leader": state.leader,
+                   "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
+                   "dealt": list(state.dealt)})
     kept = {state.dealt[s] for s in correct}
     after = replace(state, won=tuple(won), last=last,
                     deck=state.deck.discarding_unkept(state.hand, kept), log=(*state.log, *lines))

@@ -287,7 +287,7 @@ def apply(state: Team, seat: Seat, action: Action) -> Team:
         used = (True, state.wrong_used[1]) if team == 0 else (state.wrong_used[0], True)
         line = LogLine("{0} says \u201cWrong!\u201d", (seat,))
         return replace(state, phase="fix", wrong_used=used, log=(*state.log, line),
-                       last=freeze({"kind": "wrong", "team": team}))
+                       last=last_event("wrong", team=team))
     placed = list(state.placed)
     placed[index] = action["tier"]
     line = LogLine(f"{{0}} moves {state.name(state.pictures[index])} to "
@@ -332,6 +332,20 @@ def advance(state: Team) -> Team:
     return replace(after, turn=1 - state.turn)
 
 
+def last_event(kind: str, team: int | None = None, notes: Any = None, correct: Any = None,
+               moved: Any = None, leaders: Any = None, pictures: Any = None
+               ) -> Mapping[str, Any]:
+    """``last`` for a Wrong or a reveal, with the same keys in the same order for
+    both (a view delta keeps the first order it saw). A reveal is self-contained:
+    both notes (picture ids by tier), the round's two leaders, and per picture its
+    name, whose leader wrote it, the team that took it, the tier it lay on and
+    whether right; all public once revealed, and none of the next round's cards."""
+    event: Mapping[str, Any] = freeze({
+        "kind": kind, "team": team, "notes": notes, "correct": correct, "moved": moved,
+        "leaders": leaders, "pictures": pictures})
+    return event
+
+
 def reveal(state: Team) -> Team:
     right: list[list[str]] = [[], []]
     for i, p in enumerate(state.pictures):
@@ -351,7 +365,11 @@ def reveal(state: Team) -> Team:
            else f"{TEAM_NAMES[0 if moved[0] else 1]} moves one step")
     lines.append(LogLine(f"Green {got[0]}, Red {got[1]} correct: {who}."))
     kept = {p for team in right for p in team}
-    last = freeze({"kind": "reveal", "notes": notes, "correct": right, "moved": list(moved)})
+    placed = [{"id": p, "name": state.name(p), "team": state.owner(i), "taken": state.takers[i],
+               "tier": state.placed[i], "right": p in right[state.takers[i] or 0]}
+              for i, p in enumerate(state.pictures)]
+    last = last_event("reveal", notes=notes, correct=right, moved=list(moved),
+                      leaders=list(state.leaders), pictures=placed)
     deck = state.deck.discarding_unkept((c for hand in state.hands for c in hand), kept)
     after = replace(state, steps=steps, total=total, round_pictures=got, turn=None,
                     deck=deck, last=last, log=(*state.log, *lines))
