@@ -146,6 +146,7 @@ class Host:
         self._links: set[Link] = set()
         self._save_path: Path | None = None
         self._log_cache: list[str] = []
+        self._writer: saves.Writer | None = None
         self._outbox = Outbox()
         self._published = -1
         """The state_id peers have been told of (saved before telling)."""
@@ -859,6 +860,7 @@ class Host:
         self._game_started = time.time()
         self._save_path = None
         self._log_cache = []
+        self._writer = None
         if self.config.save:
             self._save_path = (saves.saves_dir(self.config.data_dir)
                                / saves.file_name(self._save_of()))
@@ -881,24 +883,49 @@ class Host:
             started=self._game_started, updated=time.time(),
             state=saves.plain(session.state))
 
+    def _saved_room(self) -> tuple[Any, ...]:
+        """What a save holds besides the log and the state: when it changes, the
+        next commit writes the full save (the journal holds actions only)."""
+        room = self.room
+        return (tuple((s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
+                      for s in room.seats),
+                tuple(sorted(room.banned)), self.port, room.host_name, self.owner_token,
+                self.config.password, self.config.seed, self.games_played)
+
     def _commit(self, publish: Callable[[], None]) -> None:
-        """Save the game as it is now (off the event loop), then ``publish``."""
+        """Make the game as it is now durable (off the event loop), then ``publish``.
+
+        The full save when the game starts or ends, when the room's saved data
+        changed and every ``saves.COMPACT_EVERY`` actions; otherwise only the new
+        actions, appended to the journal (one fdatasync)."""
         path = self._save_path
-        if path is None or self.session is None or self._dead:
+        session = self.session
+        if path is None or session is None or self._dead:
             self._outbox.post(publish)
             return
-        save = self._save_of()
-        data = saves.encode(save, self._log_cache)
-        finished = save.finished
-        if finished:
-            self._save_path = None  # a finished game lives on in the history only
+        writer = self._writer
+        if writer is None or writer.path != path:
+            writer = self._writer = saves.Writer(path)
+        room = self._saved_room()
+        finished = session.result is not None
+        if (finished or writer.needs_full or room != writer.room
+                or session.state_id - writer.full_at >= saves.COMPACT_EVERY):
+            save = self._save_of()
+            writer.full(saves.encode(save, self._log_cache), save.state_id, room, finished)
+            if finished:
+                self._save_path = None  # a finished game lives on in the history only
+        else:
+            cache = self._log_cache
+            start = len(cache)
+            cache.extend(saves.entry_json(e) for e in session.log[start:])
+            if len(cache) == start:
+                self._outbox.post(publish)  # nothing new to make durable
+                return
+            writer.lines(cache[start:])
 
         def write() -> None:
             try:
-                if finished:
-                    saves.archive_bytes(path, data)
-                else:
-                    saves.write_atomic(path, data)
+                writer.flush()
             except OSError as exc:
                 log.warning("Could not save the game to %s (%s); play goes on, but a "
                             "crash now would lose it: free some disk space.", path,

@@ -1,4 +1,4 @@
-"""Saved games: written atomically after every accepted action, read back to resume.
+"""Saved games: durable after every accepted action, read back to resume.
 
 A save holds what replays the game exactly (game, mode, options, seed, the
 action log) plus what brings the room back (seats with their tokens, removed
@@ -8,15 +8,28 @@ old one with ``os.replace``: a host killed at any moment (SIGKILL, power loss)
 leaves either the previous save or the new one, never half of one. Finished
 games move to ``saves/history/`` with their result.
 
+Rewriting the whole save with two fsyncs after every action was most of the
+host's latency (docs/BENCHMARKS.md), so the full save is written only when a
+game starts, when the room's saved data changes, every ``COMPACT_EVERY``
+actions and at the end. Between those, each action is appended as one JSON
+line to ``<save>.journal`` and made durable with one ``fdatasync`` (the
+journal's directory entry is synced once, when it is created). Loading applies
+the journal's lines that follow the save's log; a torn last line (a crash in
+mid-write; its action was never told to anyone) is ignored, anything else that
+does not follow refuses the save. Lines the save already holds (a crash between
+a compaction and the journal's truncation) are skipped once checked.
+
 JSON, so a person can read a save (the audit); the only value JSON lacks, a
 msgpack bin, is written as ``{"$bytes": "<hex>"}``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,6 +44,10 @@ FORMAT = 1
 """Bumped on an incompatible change of the file layout."""
 ENV = "LANPLAY_DATA_DIR"
 SUFFIX = ".json"
+JOURNAL = ".journal"
+"""The journal of a save is its file name with this appended."""
+COMPACT_EVERY = 64
+"""Actions between full saves: bounds the journal a resume replays on top."""
 
 
 class SaveError(Exception):
@@ -103,6 +120,9 @@ class Save:
     updated: float = 0.0
     state: Any = None
     """A plain dump of the game state, for audit; resuming checks the replay against it."""
+    journaled: int = 0
+    """How many of the log's last entries came from the journal, not the file: the
+    dump ``state`` is at ``state_id - journaled``. Never written into the file."""
 
     @property
     def finished(self) -> bool:
@@ -170,17 +190,25 @@ def encode(save: Save, log_cache: list[str] | None = None) -> bytes:
     at move 5 apart from the copying."""
     head: dict[str, Any] = {"format": FORMAT}
     for f in dataclasses.fields(save):
-        if f.name not in ("log", "seats"):
+        if f.name not in ("log", "seats", "journaled"):
             head[f.name] = getattr(save, f.name)
     head["seats"] = [dataclasses.asdict(s) for s in save.seats]
     cache = log_cache if log_cache is not None else []
     if len(cache) > len(save.log):
         cache.clear()
     for entry in save.log[len(cache):]:
-        cache.append(_json({"seat": entry.seat, "action": entry.action,
-                            "state_id": entry.state_id}))
+        cache.append(entry_json(entry))
     text = _json(head)
     return f'{text[:-1]},"log":[{",".join(cache)}]}}'.encode()
+
+
+def entry_json(entry: LogEntry) -> str:
+    """One log entry as the save's log and the journal write it."""
+    return _json({"seat": entry.seat, "action": entry.action, "state_id": entry.state_id})
+
+
+def _entry(e: Any) -> LogEntry:
+    return LogEntry(int(e["seat"]), e["action"], int(e["state_id"]))
 
 
 def decode(raw: bytes, where: str = "save") -> Save:
@@ -192,8 +220,8 @@ def decode(raw: bytes, where: str = "save") -> Save:
             raise SaveError(f"{where} was written by another lanplay version; it cannot "
                             f"be resumed here.")
         data["seats"] = [SavedSeat(**s) for s in data["seats"]]
-        data["log"] = [LogEntry(int(e["seat"]), e["action"], int(e["state_id"]))
-                       for e in data["log"]]
+        data["log"] = [_entry(e) for e in data["log"]]
+        data.pop("journaled", None)
         return Save(**data)
     except SaveError:
         raise
@@ -246,12 +274,57 @@ def write(save: Save, path: Path) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> Save:
+    """The save at ``path`` with its journal's actions appended to its log."""
     where = Path(path)
     try:
         raw = where.read_bytes()
     except OSError as exc:
         raise SaveError(f"Cannot read the save {where} ({exc.strerror or exc}).") from exc
-    return decode(raw, f"The file {where.name}")
+    save = decode(raw, f"The file {where.name}")
+    journal = journal_path(where)
+    try:
+        lines = journal.read_bytes()
+        mtime = journal.stat().st_mtime
+    except FileNotFoundError:
+        return save
+    except OSError as exc:
+        raise SaveError(f"Cannot read the journal {journal} ({exc.strerror or exc}).") from exc
+    return apply_journal(save, lines, journal.name, mtime)
+
+
+def apply_journal(save: Save, raw: bytes, where: str = "the journal",
+                  mtime: float = 0.0) -> Save:
+    """``save`` with the journal lines ``raw`` that follow its log appended.
+
+    A last line without its newline is a write cut short by a crash: ignored
+    (no peer was told of it). Lines the save already holds must match its log.
+    """
+    lines = raw.split(b"\n")
+    lines.pop()  # b"" after the last newline, or a torn line: never made durable
+    by_id = {e.state_id: e for e in save.log}
+    added: list[LogEntry] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = _entry(json.loads(line, object_hook=_untag))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise SaveError(f"Line {number} of {where} is damaged ({type(exc).__name__}); "
+                            f"the game cannot be resumed.") from exc
+        expected = save.state_id + len(added) + 1
+        if entry.state_id < expected and not added:
+            if by_id.get(entry.state_id) != entry:
+                raise SaveError(f"Line {number} of {where} (state {entry.state_id}) differs "
+                                f"from the save's log; it cannot be resumed.")
+            continue
+        if entry.state_id != expected:
+            raise SaveError(f"Line {number} of {where} is for state {entry.state_id} but "
+                            f"the save continues at {expected}; it cannot be resumed.")
+        added.append(entry)
+    if not added:
+        return save
+    return dataclasses.replace(save, log=[*save.log, *added],
+                               state_id=save.state_id + len(added),
+                               journaled=save.journaled + len(added),
+                               updated=max(save.updated, mtime))
 
 
 def archive(path: Path, save: Save) -> Path:
@@ -263,8 +336,107 @@ def archive_bytes(path: Path, data: bytes) -> Path:
     target = path.parent / "history" / path.name
     write_atomic(target, data)
     path.unlink(missing_ok=True)
+    journal_path(path).unlink(missing_ok=True)
     _fsync_dir(path.parent)
     return target
+
+
+# --- the journal ------------------------------------------------------------------------
+
+
+def journal_path(path: Path) -> Path:
+    return path.with_name(path.name + JOURNAL)
+
+
+_fdatasync = getattr(os, "fdatasync", os.fsync)  # macOS and Windows have no fdatasync
+
+
+def append_journal(path: Path, lines: list[str]) -> None:
+    """Append ``lines`` to the journal of the save ``path``, durable on return.
+
+    One write and one ``fdatasync``; the directory is synced only when this
+    creates the journal. Mode 0600, like the save (actions may be secret)."""
+    journal = journal_path(path)
+    try:
+        fd = os.open(journal, os.O_WRONLY | os.O_APPEND)
+        created = False
+    except FileNotFoundError:
+        fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        created = True
+    try:
+        data = "".join(f"{line}\n" for line in lines).encode()
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        _fdatasync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        _fsync_dir(journal.parent)
+
+
+def truncate_journal(path: Path) -> None:
+    """Empty the journal after a full save holds all it said (no sync needed: lines
+    the save holds are skipped on loading, and the next append syncs the length)."""
+    with contextlib.suppress(FileNotFoundError):
+        os.truncate(journal_path(path), 0)
+
+
+class Writer:
+    """What one game's save still needs on disk, in order; ``flush`` writes it.
+
+    The host queues on its event loop (a full save's bytes, or journal lines)
+    and the outbox calls ``flush`` in a worker thread before publishing. A
+    flush writes everything queued so far, so a later flush may find nothing
+    left: what it was posted for is already durable. After a failed write the
+    next save must be a full one (``needs_full``).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.needs_full = True
+        self.full_at = -1
+        """The state_id of the last full save queued."""
+        self.room: Any = None
+        """What the last full save held of the room (seats, bans, port...)."""
+        self._queue: list[tuple[bytes | None, bool, list[str]]] = []
+        self._failed = False
+        self._lock = threading.Lock()
+        self._writing = threading.Lock()
+
+    def full(self, data: bytes, state_id: int, room: Any, finished: bool = False) -> None:
+        with self._lock:
+            self._queue.append((data, finished, []))
+        self.needs_full, self.full_at, self.room = False, state_id, room
+
+    def lines(self, lines: list[str]) -> None:
+        with self._lock:
+            self._queue.append((None, False, lines))
+
+    def flush(self) -> None:
+        with self._writing:
+            with self._lock:
+                queue, self._queue = self._queue, []
+            last = max((i for i, (data, _, _) in enumerate(queue) if data is not None),
+                       default=-1)
+            if not queue or (self._failed and last < 0):
+                return  # after a failed write only a full save can follow: lines would leave a gap
+            try:
+                if last >= 0:
+                    data, finished, _ = queue[last]
+                    assert data is not None
+                    if finished:
+                        archive_bytes(self.path, data)
+                        return
+                    write_atomic(self.path, data)
+                    self._failed = False
+                    truncate_journal(self.path)
+                pending = [line for _, _, lines in queue[last + 1:] for line in lines]
+                if pending:
+                    append_journal(self.path, pending)
+            except BaseException:
+                self.needs_full = self._failed = True
+                raise
 
 
 # --- finding saves ----------------------------------------------------------------------
@@ -329,13 +501,18 @@ def rebuild(save: Save) -> Session:
     except KeyError as exc:
         raise SaveError(f"This lanplay cannot play {save.game!r}; it cannot be "
                         f"resumed here.") from exc
+    prefix = len(save.log) - save.journaled
     try:
         session = Session(game, len(save.seats), save.mode, save.options, save.seed)
-        for entry in save.log:
-            reached = session.submit(entry.seat, entry.action)
-            if reached != entry.state_id:
-                raise SaveError(f"The saved log skips from state {reached - 1} to "
-                                f"{entry.state_id}; it cannot be resumed.")
+        _replay(session, save.log[:prefix])
+        if session.state_id != save.state_id - save.journaled:
+            raise SaveError(f"The saved game ends at state {save.state_id - save.journaled} "
+                            f"but its log at {session.state_id}; it cannot be resumed.")
+        if save.state is not None and _roundtrip(plain(session.state)) != save.state:
+            raise SaveError("Replaying the saved moves does not give the saved table (the "
+                            "rules changed since, or the file was edited); it cannot be "
+                            "resumed.")
+        _replay(session, save.log[prefix:])
     except (ValueError, IllegalAction) as exc:
         reason = getattr(exc, "reason", str(exc))
         raise SaveError(f"The saved game does not replay ({reason}); it cannot be "
@@ -343,11 +520,15 @@ def rebuild(save: Save) -> Session:
     if session.state_id != save.state_id:
         raise SaveError(f"The saved game ends at state {save.state_id} but its log at "
                         f"{session.state_id}; it cannot be resumed.")
-    if save.state is not None and _roundtrip(plain(session.state)) != save.state:
-        raise SaveError("Replaying the saved moves does not give the saved table (the "
-                        "rules changed since, or the file was edited); it cannot be "
-                        "resumed.")
     return session
+
+
+def _replay(session: Session, log: list[LogEntry]) -> None:
+    for entry in log:
+        reached = session.submit(entry.seat, entry.action)
+        if reached != entry.state_id:
+            raise SaveError(f"The saved log skips from state {reached - 1} to "
+                            f"{entry.state_id}; it cannot be resumed.")
 
 
 def _roundtrip(value: Any) -> Any:

@@ -3,10 +3,12 @@ back by themselves, and the game ends as it would have; finished games are histo
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
 import re
+import shutil
 import signal
 import stat
 import subprocess
@@ -101,6 +103,146 @@ def test_the_data_directory_comes_from_the_config_then_the_environment(
     assert saves.saves_dir(tmp_path / "cfg") == tmp_path / "cfg" / "saves"
     monkeypatch.delenv("LANPLAY_DATA_DIR")
     assert saves.data_dir().name == "lanplay"  # platformdirs' user data directory
+
+
+# --- the journal ------------------------------------------------------------------------
+
+
+def played(actions: int, seed: int = 4) -> Session:
+    session = Session(games.load(GAME), 3, seed=seed)
+    while session.state_id < actions:
+        (seat,) = session.actors()
+        session.submit(seat, session.game.legal(session.state, seat)[0])
+    return session
+
+
+def saved_with_journal(tmp_path: Path, lines: bytes) -> Path:
+    """A save at state 5 of ``played`` with ``lines`` as its journal."""
+    save = a_save()
+    path = saves.saves_dir(tmp_path) / saves.file_name(save)
+    saves.write(save, path)
+    saves.journal_path(path).write_bytes(lines)
+    return path
+
+
+def journal_of(session: Session, states: range) -> bytes:
+    return b"".join(saves.entry_json(session.log[i - 1]).encode() + b"\n" for i in states)
+
+
+def test_the_journal_follows_the_save_and_a_torn_last_line_is_ignored(
+        tmp_path: Path) -> None:
+    session = played(8)
+    path = saved_with_journal(tmp_path, journal_of(session, range(6, 9)))
+    back = saves.load(path)
+    assert (back.state_id, back.journaled, back.log) == (8, 3, session.log)
+    assert saves.rebuild(back).state == session.state
+    assert saves.list_saves(tmp_path)[0].actions == 8  # the journal's actions count
+    # A crash in mid-write: the last line has no newline; that action was never told.
+    saves.journal_path(path).write_bytes(journal_of(session, range(6, 9))
+                                         + b'{"seat":1,"action":{"ty')
+    assert saves.load(path).log == session.log
+    # Lines the save already holds (a crash before the compaction's truncation).
+    saves.journal_path(path).write_bytes(journal_of(session, range(3, 9)))
+    assert saves.load(path).log == session.log
+    # The audit dump is the save's own state, checked before the journal replays on.
+    edited = dataclasses.replace(back, state={**back.state, "turn": 99})
+    with pytest.raises(saves.SaveError, match="does not give the saved table"):
+        saves.rebuild(edited)
+
+
+@pytest.mark.parametrize(("lines", "reason"), [
+    (range(7, 9), r"Line 1 of .* is for state 7 but the save continues at 6"),
+    (range(6, 8), None),  # fine: a prefix of the rest
+])
+def test_a_journal_that_does_not_follow_the_save_is_refused_with_a_reason(
+        tmp_path: Path, lines: range, reason: str | None) -> None:
+    session = played(8)
+    path = saved_with_journal(tmp_path, journal_of(session, lines))
+    if reason is None:
+        assert saves.load(path).state_id == 7
+        return
+    with pytest.raises(saves.SaveError, match=reason):
+        saves.load(path)
+
+
+def test_a_damaged_or_different_journal_line_is_refused_with_a_reason(
+        tmp_path: Path) -> None:
+    session, other = played(8), played(8, seed=5)
+    path = saved_with_journal(tmp_path, journal_of(session, range(6, 7)) + b"garbage\n"
+                              + journal_of(session, range(7, 9)))
+    with pytest.raises(saves.SaveError, match=r"Line 2 of .* is damaged"):
+        saves.load(path)
+    path = saved_with_journal(tmp_path, journal_of(other, range(4, 9)))
+    assert other.log[3] != session.log[3]
+    with pytest.raises(saves.SaveError, match=r"Line 1 of .* differs from the save"):
+        saves.load(path)
+    assert not [i for i in saves.list_saves(tmp_path) if i.path == path]  # unreadable
+
+
+@pytest.mark.timeout(60)
+def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between full saves one journal line per action; every COMPACT_EVERY actions the
+    save is rewritten and the journal emptied. Files copied the instant an action was
+    made durable (as a SIGKILL would leave them) resume with that action."""
+    monkeypatch.setattr(saves, "COMPACT_EVERY", 8)
+    seen: dict[int, tuple[int, list[int], int]] = {}
+    copies = data_dir / "copies"
+
+    async def main() -> None:
+        folder = data_dir / "live"
+        table = Table(Host(GAME, config=config(folder, seed=7, autostart=3)))
+        host = table.host
+
+        def on_event(what: str) -> None:
+            session = host.session
+            if what != "action" or session is None or session.result is not None:
+                return
+            path = the_save(folder)
+            journal = saves.journal_path(path)
+            raw = saves.decode(path.read_bytes())
+            ids = [json.loads(line)["state_id"] for line in journal.read_bytes().splitlines()]
+            seen[session.state_id] = (raw.state_id, ids,
+                                      stat.S_IMODE(journal.stat().st_mode))
+            if session.state_id == 13:
+                target = saves.saves_dir(copies)
+                target.mkdir(parents=True)
+                shutil.copy(path, target / path.name)
+                shutil.copy(journal, target / journal.name)
+
+        host.listeners.append(on_event)
+        await host.start()
+        try:
+            for i in range(3):
+                await table.seat(f"Bot {i}", "steady", seed=70 + i)
+            await table.finish()
+            assert not list(saves.saves_dir(folder).iterdir()) or \
+                [p.name for p in saves.saves_dir(folder).iterdir()] == ["history"]
+        finally:
+            await table.close()
+        baseline = steady_baseline(3, 7, 70)
+        table = Table(Host.resume(the_save(copies), config(copies)))
+        resumed = table.host
+        assert resumed.session is not None and resumed.session.state_id == 13
+        assert resumed.session.log == baseline.log[:13]
+        await resumed.start()
+        try:
+            for i in range(3):
+                await table.seat(f"Bot {i}", "steady", seed=70 + i,
+                                 token=resumed.room.seats[i].token)
+            await table.finish()
+            assert resumed.session.log == baseline.log
+        finally:
+            await table.close()
+
+    run(main())
+    assert len(seen) > 16
+    for state, (save_state, journal_ids, mode) in seen.items():
+        full = state - state % 8
+        assert save_state == full, state  # the full save only every 8 actions
+        assert journal_ids == list(range(full + 1, state + 1)), state  # one line each
+        assert mode == 0o600
+    assert seen[16][1] == []  # the compaction emptied the journal
 
 
 # --- killed and resumed ------------------------------------------------------------------
