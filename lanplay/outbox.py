@@ -1,12 +1,14 @@
 """Write-ahead for the host: what an action changes is told only once it is on disk.
 
-After an accepted action the host posts the save that holds it together with
-what peers are to be told (deltas, the ``accepted``, a game over). The save is
-written in a worker thread, so the event loop (pings, chat, every other peer)
-never waits for the disk; only then are the messages sent, in the order they
-were posted. So no peer ever hears of an action a crash or a power cut could
-take back. Saves posted while a write runs are coalesced (only the newest save
-of each file is written), so a slow disk costs latency, never throughput.
+After an accepted action the host posts the write that makes it durable (a
+journal line, or now and then the full save: ``lanplay.saves.Writer``)
+together with what peers are to be told (deltas, the ``accepted``, a game
+over). The write runs in a worker thread, so the event loop (pings, chat,
+every other peer) never waits for the disk; only then are the messages sent,
+in the order they were posted. So no peer ever hears of an action a crash or
+a power cut could take back. Writes posted while one runs are coalesced (the
+writer flushes everything queued at once), so a slow disk costs latency,
+never throughput.
 """
 
 from __future__ import annotations
