@@ -166,3 +166,17 @@ def test_the_room_marks_each_seat_s_team_where_the_mode_plays_in_teams(qtbot: An
     marks = page.seat_rows[2]["marks"]
     texts = [w.text() for w in marks.findChildren(QLabel)]
     assert texts[0] == "Green team"
+
+
+def test_the_room_names_the_mode_s_options_in_words() -> None:
+    from lanplay.game import resolve_options
+    from lanplay.games import load
+    from protocol.messages import Lobby
+    from ui.room import options_text
+
+    every = resolve_options(load("s-tier"), {})  # the host resolves all of them
+    coop = options_text(Lobby("h", "s-tier", "cooperative", every, [], "lobby"))
+    assert coop == ("Cooperative \u00b7 Picture pack: built-in \u00b7 Harder game (text side): "
+                    "no \u00b7 Steps to the star: 4 \u00b7 Time to guess (s): 300")
+    team = options_text(Lobby("h", "s-tier", "team", {**every, "pack": "office"}, [], "lobby"))
+    assert team == "Team \u00b7 Picture pack: office \u00b7 Steps to the star: 5"

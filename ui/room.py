@@ -13,6 +13,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay import games
+from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
@@ -28,9 +29,18 @@ def options_text(lobby: Lobby) -> str:
     mode = next((m.name for m in game.modes if m.id == lobby.mode), lobby.mode)
     parts = [mode]
     for option in game.options:
-        if option.key in lobby.options:
-            parts.append(f"{option.label}: {lobby.options[option.key]}")
+        if option.key in lobby.options and (not option.modes or lobby.mode in option.modes):
+            parts.append(f"{option.label}: {_option_value(option.key, lobby.options[option.key])}")
     return " \u00b7 ".join(parts)
+
+
+def _option_value(key: str, value: Any) -> str:
+    """An option's value as a player reads it: yes/no, and the pack by its folder name."""
+    if key == in_play.PACK_OPTION:
+        return str(value) if value else "built-in"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
