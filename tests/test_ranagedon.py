@@ -544,3 +544,10 @@ def test_the_bot_aims_at_an_enemy_within_reach() -> None:
         direction = action["theta"] + math.pi
         assert math.cos(direction) == pytest.approx(1.0, abs=0.01)
         assert model.reach(action["s"]) == pytest.approx(150, abs=8)
+
+
+def test_the_room_shows_teams_only_with_four_players() -> None:
+    from lanplay.games.ranagedon import GAME as FROGS
+
+    assert FROGS.teams(4, "standard") == [[0, 2], [1, 3]]
+    assert FROGS.teams(3, "standard") is None and FROGS.teams(2, "standard") is None

@@ -45,6 +45,11 @@ class Ranagedon(RulesGame):
     def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:
         return rules.timer(state, options)
 
+    def teams(self, players: int, mode: str) -> list[list[Seat]] | None:
+        """With 4 players, the room shows the two teams (green: seats 1 and 3, red:
+        seats 2 and 4) while the owner reorders seats; otherwise no teams."""
+        return rules.side_seats(players) if players == 4 else None
+
     def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
         """Deployments commute: each side places only in its own sector."""
         return (isinstance(action, dict) and action.get("type") == "deploy"
