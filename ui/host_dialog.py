@@ -35,7 +35,7 @@ from lanplay.game import Game, Option, player_range
 from lanplay.host import HostConfig
 from ui import icons
 from ui.connection import supports
-from ui.widgets import Card, button, label, pixmap_label
+from ui.widgets import Card, dialog_buttons, label, pixmap_label
 
 
 @dataclass(frozen=True)
@@ -130,16 +130,8 @@ class HostDialog(QDialog):
         self.password = QLineEdit()
         self.password_supported = supports(HostConfig, "password")
 
-        row = QHBoxLayout()
         self.error = label("", "error", wrap=True)
-        row.addWidget(self.error, 1)
-        cancel = button("Cancel")
-        cancel.clicked.connect(self.reject)
-        row.addWidget(cancel)
-        self.host = button("Host", "primary")
-        self.host.setDefault(True)
-        self.host.clicked.connect(self._accept)
-        row.addWidget(self.host)
+        row, self.host = dialog_buttons("Host", self._accept, self.reject, lead=self.error)
         outer.addLayout(row)
 
         self.list.currentItemChanged.connect(lambda *_: self._show())

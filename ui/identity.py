@@ -10,7 +10,6 @@ from PyQt6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QGridLayout,
-    QHBoxLayout,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -19,7 +18,7 @@ from PyQt6.QtWidgets import (
 
 from lanplay.room import PALETTE
 from ui import icons
-from ui.widgets import button, label
+from ui.widgets import dialog_buttons, label
 
 COLOUR_NAMES = {"#E69F00": "orange", "#56B4E9": "sky blue", "#009E73": "green",
                 "#F0E442": "yellow", "#0072B2": "blue", "#D55E00": "vermilion",
@@ -79,16 +78,8 @@ class IdentityDialog(QDialog):
                                "muted", wrap=True))
         self.error = label("", "error")
         layout.addWidget(self.error)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        if not first:
-            cancel = button("Cancel")
-            cancel.clicked.connect(self.reject)
-            row.addWidget(cancel)
-        self.ok = button("Let's play" if first else "Save", "primary")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self._accept)
-        row.addWidget(self.ok)
+        row, self.ok = dialog_buttons("Let's play" if first else "Save", self._accept,
+                                      None if first else self.reject)
         layout.addLayout(row)
         self._check()
 

@@ -7,11 +7,11 @@ in red right under the field, so a typo costs one correction, not a restart.
 from __future__ import annotations
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QDialog, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QDialog, QLineEdit, QVBoxLayout, QWidget
 
 from lanplay.host import DEFAULT_PORT
 from ui.connection import parse_address
-from ui.widgets import button, label
+from ui.widgets import dialog_buttons, label
 
 
 class JoinAddressDialog(QDialog):
@@ -35,15 +35,7 @@ class JoinAddressDialog(QDialog):
         layout.addWidget(self.address)
         self.error = label("", "error", wrap=True)
         layout.addWidget(self.error)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        cancel = button("Cancel")
-        cancel.clicked.connect(self.reject)
-        row.addWidget(cancel)
-        self.ok = button("Join", "primary")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self._try)
-        row.addWidget(self.ok)
+        row, self.ok = dialog_buttons("Join", self._try, self.reject)
         layout.addLayout(row)
 
     def _try(self) -> None:
@@ -82,15 +74,7 @@ class PasswordDialog(QDialog):
         self.error = label(error, "error", wrap=True)
         self.error.setVisible(bool(error))
         layout.addWidget(self.error)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        cancel = button("Cancel")
-        cancel.clicked.connect(self.reject)
-        row.addWidget(cancel)
-        ok = button("Join", "primary")
-        ok.setDefault(True)
-        ok.clicked.connect(self._ok)
-        row.addWidget(ok)
+        row, _ = dialog_buttons("Join", self._ok, self.reject)
         layout.addLayout(row)
 
     def _ok(self) -> None:

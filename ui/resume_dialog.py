@@ -16,7 +16,6 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QHBoxLayout,
     QHeaderView,
     QTreeWidget,
     QTreeWidgetItem,
@@ -26,7 +25,7 @@ from PyQt6.QtWidgets import (
 
 from lanplay.saves import SaveInfo
 from ui.home import game_name
-from ui.widgets import button, label
+from ui.widgets import dialog_buttons, label
 
 COLUMNS = ("Game", "Players", "Moves", "Last played")
 
@@ -83,15 +82,7 @@ class ResumeDialog(QDialog):
         layout.addWidget(self.games, 1)
         self.error = label("", "error", wrap=True)
         layout.addWidget(self.error)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        cancel = button("Cancel")
-        cancel.clicked.connect(self.reject)
-        row.addWidget(cancel)
-        self.ok = button("Resume", "primary")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self._try)
-        row.addWidget(self.ok)
+        row, self.ok = dialog_buttons("Resume", self._try, self.reject)
         layout.addLayout(row)
         self._selection_changed()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PyQt6.QtCore import QSize, pyqtSignal
 from PyQt6.QtGui import QPixmap
@@ -33,6 +34,28 @@ def button(text: str, look: str | None = None) -> QPushButton:
     if look:
         theme.role(out, look)
     return out
+
+
+def dialog_buttons(ok_text: str, on_ok: Callable[[], None],
+                   on_cancel: Callable[[], None] | None,
+                   lead: QWidget | None = None) -> tuple[QHBoxLayout, QPushButton]:
+    """A dialog's bottom row: ``lead`` (or space) on the left, then Cancel (when
+    ``on_cancel`` is given) and the default, primary button. Returns the row and
+    that button, so every dialog ends the same way."""
+    row = QHBoxLayout()
+    if lead is not None:
+        row.addWidget(lead, 1)
+    else:
+        row.addStretch(1)
+    if on_cancel is not None:
+        cancel = button("Cancel")
+        cancel.clicked.connect(on_cancel)
+        row.addWidget(cancel)
+    ok = button(ok_text, "primary")
+    ok.setDefault(True)
+    ok.clicked.connect(on_ok)
+    row.addWidget(ok)
+    return row, ok
 
 
 class Card(QFrame):
