@@ -34,8 +34,8 @@ from lanplay.game import format_log
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.pieces import RingItem
-from ui.tables.ranking_top_choice import Choice, ChoicePanel
-from ui.tables.ranking_top_items import (
+from ui.tables.ranking_top.choice import Choice, ChoicePanel
+from ui.tables.ranking_top.items import (
     CardItem,
     DirectionItem,
     DiscItem,
@@ -47,7 +47,7 @@ from ui.tables.ranking_top_items import (
     face_of,
     wrap,
 )
-from ui.tables.ranking_top_layout import Layout, compute
+from ui.tables.ranking_top.layout import Layout, compute
 from ui.tables.widgets import BUTTON_STYLE
 
 FLY_MS = 300

@@ -2,7 +2,7 @@
 
 Everything drawn comes from the view the host sent and the lobby's seat
 maps; nothing here decides where a frog lands. To jump, press on the
-coloured border of one of your lit frogs and pull back (``ranagedon_aim``):
+coloured border of one of your lit frogs and pull back (``aim``):
 the press point, an arrow the other way and a power bar show the aim, never
 a landing. A diver slides instead while "Dive" is on. While deploying, pick
 one of the suggested clusters or drag your frogs, then Confirm.
@@ -34,16 +34,16 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QLabel, QPushButton, QVBoxL
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
-from ui.tables.ranagedon_aim import (
+from ui.tables.ranagedon.aim import (
     SLOP_PX,
     Aim,
     classify,
     press_point,
     pull_point,
 )
-from ui.tables.ranagedon_board import FROG_MM, Board
-from ui.tables.ranagedon_deploy import problem
-from ui.tables.ranagedon_items import (
+from ui.tables.ranagedon.board import FROG_MM, Board
+from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.items import (
     AimItem,
     AimPicture,
     FrogItem,
