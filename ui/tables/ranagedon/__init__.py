@@ -1,4 +1,4 @@
-"""The Ranagedon table: its widget, board geometry, frog items, aiming, deploying and demo."""
+"""The Ranagedon table: the widget, its reading of the view, frogs, aiming and flights."""
 
 from ui.tables.ranagedon.table import RanagedonTable
 
