@@ -1,4 +1,4 @@
-"""The Ranking Top table: its widget, card items, layout, choice panel and demo."""
+"""The Ranking Top table: the widget, its reading of the view, the stage, cards and demo."""
 
 from ui.tables.ranking_top.table import RankingTopTable
 
