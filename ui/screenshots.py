@@ -21,7 +21,7 @@ LOOPBACK = ["127.0.0.1"]
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
-SIZES = (DEFAULT_SIZE, WIDE)
+SIZES: tuple[tuple[int, int], ...] = (DEFAULT_SIZE, WIDE)
 
 
 def parse_size(text: str) -> tuple[int, int]:
