@@ -116,9 +116,10 @@ def _parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("screenshots", help="render the window's screens offscreen to PNG")
     sc.add_argument("dir", type=Path, metavar="DIR")
-    sc.add_argument("--size", default="1280x800", metavar="WxH",
-                    help="window size (default 1280x800); DIR/fit.json lists every text "
-                         "that is cut off, clipped or overlapping")
+    sc.add_argument("--size", action="append", metavar="WxH",
+                    help="window size (default 1280x800); several (repeated or "
+                         "comma-separated) render into DIR/WxH/ each; DIR/fit.json lists "
+                         "every text that is cut off, clipped or overlapping")
     sc.set_defaults(func=_screenshots)
     return p
 
@@ -131,10 +132,11 @@ def _screenshots(args: argparse.Namespace) -> int:
     from ui.screenshots import parse_size
 
     try:
-        size = parse_size(args.size)
+        sizes = [parse_size(part) for given in args.size or ["1280x800"]
+                 for part in given.split(",") if part.strip()]
     except ValueError as exc:
         return _fail(f"--size: {exc}.")
-    return render(args.dir, size)
+    return render(args.dir, sizes)
 
 
 def _window() -> int:

@@ -520,13 +520,14 @@ def _unique(problems: list[Problem]) -> list[Problem]:
 
 
 class FitCheck:
-    """The fit check of one ``lanplay screenshots`` run: a probe installed for the
-    whole run (elisions happen while tables lay out, long before a paint) and the
-    problems of every screen by name, written as ``fit.json``."""
+    """The fit check of one window size of a ``lanplay screenshots`` run: a probe
+    installed for the whole run (elisions happen while tables lay out, long before a
+    paint; several sizes may share one) and the problems of every screen by name,
+    written as ``fit.json``."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], probe: TextProbe | None = None) -> None:
         self.size = size
-        self.probe = TextProbe()
+        self.probe = probe if probe is not None else TextProbe()
         self.screens: dict[str, list[Problem]] = {}
         self._token: contextvars.Token[FitCheck | None] | None = None
 
@@ -541,9 +542,12 @@ class FitCheck:
             self._token = None
         self.probe.uninstall()
 
-    def screen(self, name: str, window: QWidget) -> list[Problem]:
-        """Check ``window`` as it is now, under the screen's ``name``."""
+    def screen(self, name: str, window: QWidget, over: QWidget | None = None) -> list[Problem]:
+        """Check ``window`` as it is now, under the screen's ``name``; a dialog opened
+        ``over`` a window must also fit inside it (or the window's screen cuts it)."""
         found = inspect(window, self.probe)
+        if over is not None:
+            found = outside(window, over) + found
         self.screens[name] = found
         return found
 
@@ -559,6 +563,18 @@ class FitCheck:
         return sum(len(found) for found in self.screens.values())
 
 
+def outside(dialog: QWidget, window: QWidget) -> list[Problem]:
+    """A dialog larger than the window it opens over: on a screen the window's size
+    part of it is off the screen (a 960x720 dialog over a 1024x640 window)."""
+    size, room = dialog.size(), window.size()
+    if size.width() <= room.width() and size.height() <= room.height():
+        return []
+    title = dialog.windowTitle() or _name(dialog)
+    return [Problem("clipped", title, _name(dialog), (0, 0, size.width(), size.height()),
+                    f"the dialog is {size.width()}x{size.height()}, larger than the "
+                    f"{room.width()}x{room.height()} window it opens over")]
+
+
 _CURRENT: contextvars.ContextVar[FitCheck | None] = contextvars.ContextVar(
     "lanplay_fit_check", default=None)
 
@@ -569,4 +585,4 @@ def current() -> FitCheck | None:
     return _CURRENT.get()
 
 
-__all__ = ["FitCheck", "Problem", "TextProbe", "current", "inspect"]
+__all__ = ["FitCheck", "Problem", "TextProbe", "current", "inspect", "outside"]

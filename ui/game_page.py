@@ -155,6 +155,7 @@ class GamePage(QWidget):
         self.game_id = game_id
         old = self.table
         self.stack.removeWidget(old)
+        old.hide()  # until it is gone, it must not lie under the new table
         old.deleteLater()
         self.table = make_table(game_id)
         intent = getattr(self.table, "intent", None)

@@ -112,6 +112,7 @@ class HostDialog(QDialog):
         # Options scroll rather than squeeze: a game with many options (S-tier)
         # must never clip its help lines.
         scroller = QScrollArea()
+        self.scroller = scroller
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -309,6 +310,16 @@ class HostDialog(QDialog):
             self._pack_combo.setCurrentIndex(self._pack_combo.findData(value))
         elif isinstance(widget, QComboBox):
             widget.setCurrentIndex(widget.findData(value))
+
+    def scroll_to_end(self) -> None:
+        """Show the last option (tests and the screenshots look at its help line)."""
+        inner = self.scroller.widget()
+        layout = inner.layout() if inner is not None else None
+        if layout is not None:
+            layout.activate()
+        bar = self.scroller.verticalScrollBar()
+        if bar is not None:
+            bar.setValue(bar.maximum())
 
     def _accept(self) -> None:
         choice = self.choice()
