@@ -32,10 +32,12 @@ def probe(qapp: object) -> Iterator[TextProbe]:
 class Boxed(QGraphicsRectItem):
     """A scene item that draws its text into a box of its own, as table items do."""
 
-    def __init__(self, text: str, width: float, elide: bool = False) -> None:
-        super().__init__(0, 0, width, 24)
+    def __init__(self, text: str, width: float, elide: bool = False, height: float = 24,
+                 wrap: bool = False) -> None:
+        super().__init__(0, 0, width, height)
         self.text = text
         self.elide = elide
+        self.wrap = wrap
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
@@ -45,8 +47,11 @@ class Boxed(QGraphicsRectItem):
         if self.elide:
             text = QFontMetrics(painter.font()).elidedText(text, Qt.TextElideMode.ElideRight,
                                                            int(box.width()))
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         text)
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if self.wrap:  # from the top down, as a card's caption under its numeral
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) \
+                | int(Qt.TextFlag.TextWordWrap.value)
+        painter.drawText(box, flags, text)
 
 
 def window_with(*widgets: QWidget, width: int = 400, height: int = 300) -> QWidget:
@@ -95,6 +100,17 @@ def test_an_elided_table_text_is_reported_with_its_whole_text(qtbot: object,
 def test_a_text_larger_than_its_box_is_clipped(qtbot: object, probe: TextProbe) -> None:
     top = window_with(scene_view((Boxed("Policarpo and his band", 40), 10, 10)))
     assert kinds(inspect(top, probe)) == [("clipped", "Policarpo and his band")]
+
+
+def test_a_wrapped_text_taller_than_its_box_is_clipped(qtbot: object,
+                                                       probe: TextProbe) -> None:
+    """Wrapped from the top into three lines in a box one line high: the lines below
+    the first are cut, though the first alone fits."""
+    text = "fourth highest face-up card"
+    top = window_with(scene_view((Boxed(text, 70, height=24, wrap=True), 10, 10)))
+    assert kinds(inspect(top, probe)) == [("clipped", text)]
+    roomy = window_with(scene_view((Boxed(text, 70, height=90, wrap=True), 10, 10)))
+    assert inspect(roomy, probe) == []
 
 
 def test_a_table_text_beyond_the_view_is_clipped(qtbot: object, probe: TextProbe) -> None:

@@ -155,7 +155,10 @@ class TextProbe:
                                              flags | int(Qt.TextFlag.TextDontClip.value), text)
                 ink = _ink(metrics, lines, text)
             else:
-                ink = _ink(metrics, metrics.boundingRect(box, flags, text), text)
+                lines = metrics.boundingRect(box, flags, text)
+                wrapped = bool(flags & int(Qt.TextFlag.TextWordWrap.value)) \
+                    and lines.height() > metrics.height() * 1.5
+                ink = lines if wrapped else _ink(metrics, lines, text)
                 if not box.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(ink):
                     short = (f"needs {ink.width():.0f}x{ink.height():.0f} in a box of "
                              f"{box.width():.0f}x{box.height():.0f}")

@@ -3,8 +3,8 @@
 The table itself belongs to the game (``ui.tables.table_for``) and shows the
 players, the turn and the log; this page frames it: a bar with the rules,
 the chat and the way out, a dimmer while the connection is being restored,
-and the end screen laid over it. The chat is a drawer so the table keeps the
-width it needs on a 1280-wide screen and never scrolls.
+and the end screen laid over it. The chat is a drawer laid over the table's
+log (its place, its size): opening it never squeezes or moves the table.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import math
 import time
 from typing import Any
 
-from PyQt6.QtCore import Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
 from PyQt6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -60,7 +60,7 @@ class GamePage(QWidget):
     again = pyqtSignal()
 
     WIDE = 1600
-    """From this window width the chat stays open beside the table."""
+    """From this window width the chat opens by itself (over the log)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,18 +123,23 @@ class GamePage(QWidget):
         self.end.look.connect(self._look_at_table)
         self.end.leave.connect(self.leave)
         self.end.again.connect(self.again)
-        self._place_table(self.table)
 
-        self.panel = QWidget()
-        self.panel.setFixedWidth(340)
+        # The chat lies over the table's log, where the table keeps a side column
+        # anyway; the table underneath keeps its size whether the chat is open or not.
+        self.panel = QFrame(self.area)
+        self.panel.setObjectName("chatDrawer")
+        self.panel.setStyleSheet(f"#chatDrawer {{ background: {theme.BG}; "
+                                 f"border-left: 1px solid {theme.BORDER}; }}")
         side = QVBoxLayout(self.panel)
-        side.setContentsMargins(10, 10, 10, 10)
-        chat = Card(margin=12)
+        side.setContentsMargins(8, 8, 8, 8)
+        chat = Card(margin=10)
         self.chat = ChatPanel()
         chat.body.addWidget(self.chat)
         side.addWidget(chat, 1)
-        row.addWidget(self.panel)
         self.panel.hide()
+        self._log_shown_for_chat = False
+        """The table's log was hidden when the chat opened: shown for the chat's place."""
+        self._place_table(self.table)
 
     # --- the table --------------------------------------------------------------------
 
@@ -144,8 +149,48 @@ class GamePage(QWidget):
         self.stack.addWidget(table, 0, 0)
         self.stack.addWidget(self.dimmer, 0, 0)
         self.stack.addWidget(self.end, 0, 0)
+        log = self._table_log()
+        if log is not None:
+            log.installEventFilter(self)  # the chat follows the log's place
+        self.panel.raise_()
         self.dimmer.raise_()
         self.end.raise_()
+        if self.panel.isVisible():
+            self._log_shown_for_chat = False
+            self._show_chat(True)
+
+    def _table_log(self) -> QWidget | None:
+        log = getattr(self.table, "log_panel", None)
+        return log if isinstance(log, QWidget) else None
+
+    def chat_rect(self) -> QRect:
+        """Where the chat lies in the table area: over the table's log (down the whole
+        side column when the log is short, as under S-tier's players), else a strip
+        at the right edge as wide as a log would be."""
+        area = self.area.rect()
+        log = self._table_log()
+        if log is not None and not log.isHidden() and log.width() > 0:
+            top_left = log.mapTo(self.area, QPoint(0, 0))
+            top = top_left.y() if log.height() >= area.height() * 0.45 else 0
+            return QRect(top_left.x(), top, log.width(),
+                         top_left.y() + log.height() - top)
+        width = max(240, min(420, round(area.width() * 0.22)))
+        return QRect(area.width() - width, 0, width, area.height())
+
+    def _place_chat(self) -> None:
+        if self.panel.isVisible():
+            self.panel.setGeometry(self.chat_rect())
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if event is not None and watched is self._table_log():
+            kind = event.type()
+            if kind in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show):
+                self._place_chat()
+            elif kind == QEvent.Type.Hide and self.panel.isVisible() \
+                    and self.table.isVisible():
+                self._chat_chosen = False  # "Hide log" hides what lies in its place
+                self._show_chat(False)
+        return super().eventFilter(watched, event)
 
     def set_game(self, game_id: str, host_name: str = "") -> None:
         """Put up the table of ``game_id`` (a new one when the game changes)."""
@@ -207,18 +252,32 @@ class GamePage(QWidget):
         self._show_chat(checked)
 
     def _show_chat(self, shown: bool) -> None:
+        log = self._table_log()
+        toggle = getattr(self.table, "toggle_log", None)
+        if shown and log is not None and log.isHidden() and callable(toggle):
+            self._log_shown_for_chat = True  # the log's column is the chat's place
+            toggle()
         self.panel.setVisible(shown)
         self.chat_button.setChecked(shown)
         if shown:
+            self._place_chat()
+            self.panel.raise_()
+            self.dimmer.raise_()
+            self.end.raise_()
             self.unread = 0
             self.chat_button.setText("Chat")
             theme.restyle(self.chat_button, None)
             self.chat.line.setFocus()
+        elif self._log_shown_for_chat:
+            self._log_shown_for_chat = False
+            if log is not None and not log.isHidden() and callable(toggle):
+                toggle()
 
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
         if self._chat_chosen is None:  # until the player decides, wide windows show it
             self._show_chat(self.width() >= self.WIDE)
+        self._place_chat()
 
     def set_dimmed(self, dimmed: bool) -> None:
         self.dimmer.setVisible(dimmed)

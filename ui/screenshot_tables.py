@@ -212,7 +212,8 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         page._chat_chosen = screen.chat
         page._show_chat(screen.chat)
         page.set_clock(screen.clock)
-        QApplication.processEvents()
+        for _ in range(3):  # the new table takes its size (a resize ends an animation)
+            QApplication.processEvents()
         table = page.table
         for view in screen.views[:-1]:
             page.set_view(view, animate=False)

@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.games.alles_klar.rules import ROMAN
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
     paint_back,
@@ -193,13 +193,12 @@ class RankingItem(QGraphicsObject):
             size -= 1
             fnt = look.font(size, bold=True)
         painter.setFont(fnt)
-        painter.drawText(QRectF(0, self.h * 0.10, self.w, self.h * 0.45),
+        painter.drawText(QRectF(0, self.h * 0.06, self.w, self.h * 0.42),
                          Qt.AlignmentFlag.AlignCenter, roman)
         caption = ORDINAL_SHORT[self.numeral - 1] if self.up else "down"
-        small = look.font(self.h * 0.095)
-        painter.setFont(small)
-        painter.drawText(QRectF(self.w * 0.04, self.h * 0.58, self.w * 0.92, self.h * 0.38),
-                         Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, caption)
+        box = QRectF(self.w * 0.05, self.h * 0.48, self.w * 0.90, self.h * 0.48)
+        textfit.draw(painter, textfit.fit(caption, box.width(), self.h * 0.095, 2,
+                                          height=box.height()), box)
 
 
 class StackItem(QGraphicsObject):
@@ -315,8 +314,9 @@ class PlateItem(QGraphicsObject):
         name_box = QRectF(left, self.h * 0.08, self.w - left - t * 0.4, t * 1.5)
         # The tag is never elided: "offline" must stay readable on a long name.
         tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
-        shown = QFontMetrics(name_font).elidedText(self.name, Qt.TextElideMode.ElideRight,
-                                                   int(max(t * 2, name_box.width() - tag_w)))
+        fitted = textfit.fit(self.name, max(t * 2, name_box.width() - tag_w),
+                             name_font.pixelSize(), bold=True)
+        shown, name_font = fitted.lines[0], fitted.font
         name_w = QFontMetrics(name_font).horizontalAdvance(shown)
         painter.setFont(name_font)
         painter.setPen(look.INK_ON_FELT if self.connected else look.MUTED_ON_FELT)

@@ -22,7 +22,7 @@ from PyQt6.QtWidgets import (
 )
 
 from ui import pictures
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.pieces import paint_plate
 from ui.tables.ranking.layout import track_position
 
@@ -117,7 +117,8 @@ class TileItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         pad = max(6.0, self.size * 0.12)
         if self.name_side:
-            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + 2 * pad,
+            stones = len(self.stone_groups()) * self.stone_radius() * 3.2
+            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
                           self.size + 2.6 * pad)
         side = max(pad, (self.name_room - self.size) / 2 + 2)
         return QRectF(-side, -pad * 1.6, self.size + 2 * side,
@@ -169,44 +170,101 @@ class TileItem(QGraphicsObject):
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)
-        fnt = look.font(size, bold=self.mine)
         room = self.name_room
-        metrics = QFontMetrics(fnt)
         if self.name_side:
-            painter.setFont(fnt)
             painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
             box = QRectF(self.size + self.text_px * 0.5, 0, room - self.text_px * 0.5,
                          self.size)
-            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                             | Qt.TextFlag.TextWordWrap, self.name)
+            textfit.draw(painter, textfit.fit(self.name, box.width(), size, 2,
+                                              bold=self.mine, height=box.height()),
+                         box, Qt.AlignmentFlag.AlignLeft)
             return
-        while metrics.horizontalAdvance(self.name) > room and size > look.default_px():
-            size -= 1
-            fnt = look.font(size, bold=self.mine)
-            metrics = QFontMetrics(fnt)
-        shown = metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, int(room))
-        painter.setFont(fnt)
-        painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
-        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h)
-        painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, shown)
+        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
+        lines = 2 if self.name_h >= self.text_px * 2.3 else 1
+        fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
+        if not fitted.fits:
+            fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
+                                 height=box.height())
+        painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
+        textfit.draw(painter, fitted, box,
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
 
     def stone_radius(self) -> float:
         return max(look.default_px() * 0.55, self.size * 0.12)
 
-    def _paint_stones(self, painter: QPainter) -> None:
-        marks: list[tuple[Mark, bool]] = [(s, False) for s in self.stones]
+    def stone_groups(self) -> list[tuple[Mark, int, bool]]:
+        """The stones on this tile, one disc per seat: (mark, how many, pending)."""
+        groups: list[tuple[Mark, int, bool]] = []
+        for mark in self.stones:
+            if groups and groups[-1][0] == mark:
+                groups[-1] = (mark, groups[-1][1] + 1, False)
+            else:
+                groups.append((mark, 1, False))
         if self.pending is not None:
-            marks.append((self.pending, True))
-        if not marks:
+            groups.append((self.pending, 1, True))
+        return groups
+
+    def ink_right(self) -> float:
+        """The scene x where what this tile draws ends (its name and stones beside it)."""
+        if not self.name_side:
+            return self.sceneBoundingRect().right()
+        size = max(look.default_px(), self.text_px * 0.92)
+        fitted = textfit.fit(self.name, self.name_room - self.text_px * 0.5, size, 2,
+                             bold=self.mine, height=self.size)
+        end = self.size + self.text_px * 0.5 + fitted.width()
+        beside = self._stones_beside()
+        if beside:
+            end = beside + len(self.stone_groups()) * self.stone_radius() * 3.2
+        return self.x() + end
+
+    def _stones_beside(self) -> float:
+        """Beside a picture with its name beside it, the stones follow the name: the
+        x where they start (0 when they lie on the picture)."""
+        if not self.name_side or not (self.stones or self.pending):
+            return 0.0
+        size = max(look.default_px(), self.text_px * 0.92)
+        box_w = self.name_room - self.text_px * 0.5
+        fitted = textfit.fit(self.name, box_w, size, 2, bold=self.mine, height=self.size)
+        return self.size + self.text_px * 0.5 + fitted.width() + self.text_px * 0.5
+
+    def _paint_stones(self, painter: QPainter) -> None:
+        groups = self.stone_groups()
+        if not groups:
             return
         r = self.stone_radius()
-        step = min(2 * r * 0.92, (self.size - 2 * r) / max(1, len(marks) - 1))
+        step = 2 * r * 1.05
+        beside = self._stones_beside()
+        if beside:  # in a row after the name, none over another
+            y, x = self.size / 2, beside + r
+            for mark, count, ghost in groups:
+                self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
+                x += step + (r * 0.9 if count > 1 else 0.0)
+            return
+        room = self.size - 2 * r
+        step = min(step, room / max(1, len(groups) - 1)) if len(groups) > 1 else step
         y = self.size - r * 0.9
         x = self.size - r * 0.7
-        for mark, ghost in reversed(marks):
-            draw_mark(painter, QPointF(x, y), r, mark, ghost)
+        for mark, count, ghost in reversed(groups):
+            self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
             x -= step
+
+    def _paint_stone(self, painter: QPainter, centre: QPointF, r: float, mark: Mark,
+                     count: int, ghost: bool) -> None:
+        """A seat's stone; several of one seat as one stone with their number on it."""
+        draw_mark(painter, centre, r, mark, ghost)
+        if count > 1:
+            fnt = look.font(look.default_px(), bold=True)
+            text = str(count)
+            w = QFontMetrics(fnt).horizontalAdvance(text) + 4
+            h = QFontMetrics(fnt).height()
+            box = QRectF(centre.x() + r * 0.55, centre.y() - h * 0.95, w, h)
+            painter.setPen(QPen(QColor("#101010"), 1.0))
+            painter.setBrush(look.RANK_FACE)
+            painter.drawRoundedRect(box, h * 0.3, h * 0.3)
+            painter.setFont(fnt)
+            painter.setPen(look.CARD_INK)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
         fnt = look.font(max(look.default_px(), self.text_px * 0.8), bold=True)
@@ -305,11 +363,12 @@ class ShelfItem(QGraphicsObject):
         painter.drawText(tower.adjusted(0, 0, 0, -shelf_h), Qt.AlignmentFlag.AlignCenter,
                          str(self.floor))
         if self.hint:
-            painter.setFont(look.font(t * 0.9))
             painter.setPen(look.MUTED_ON_FELT)
-            painter.drawText(QRectF(tower.right() + t * 0.6, r.top(),
-                                    r.right() - tower.right(), r.height() - shelf_h),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.hint)
+            box = QRectF(tower.right() + t * 0.6, r.top(), r.right() - tower.right() - t * 1.0,
+                         r.height() - shelf_h)
+            textfit.draw(painter, textfit.fit(self.hint, box.width(), t * 0.9, 2,
+                                              height=box.height()),
+                         box, Qt.AlignmentFlag.AlignLeft)
         draw_track_stones(painter, QRectF(r.left(), r.top(), self.track_w, r.height() - shelf_h),
                           self.stones, t)
 
@@ -418,15 +477,12 @@ class QuestionItem(QGraphicsObject):
                      r.height())
         text = self.text or self.caption
         size = min(r.height() * 0.5, t * 2.0)
-        fnt = look.font(size, bold=True)
-        while QFontMetrics(fnt).horizontalAdvance(text) > box.width() and size > t:
-            size -= 1
-            fnt = look.font(size, bold=True)
-        painter.setFont(fnt)
+        fitted = textfit.fit(text, box.width(), size, 1, bold=True, min_px=t)
+        if not fitted.fits:  # two lines before the platform's size gives up
+            fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.36), 2,
+                                 bold=True, height=r.height() - 4)
         painter.setPen(look.CARD_INK if self.text else look.INK_ON_FELT)
-        shown = QFontMetrics(fnt).elidedText(text, Qt.TextElideMode.ElideRight,
-                                             int(box.width()))
-        painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+        textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)
 
 
 @dataclass
@@ -541,11 +597,10 @@ class PlateItem(QGraphicsObject):
                                                          int(status_w))
             painter.drawText(line2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              shown)
-        painter.setFont(small)
         painter.setPen(look.MUTED_ON_FELT)
-        painter.drawText(line2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(small).elidedText(track, Qt.TextElideMode.ElideRight,
-                                                        int(line2.width() - status_w)))
+        textfit.draw(painter, textfit.fit(track, line2.width() - status_w, t * 0.9),
+                     line2.adjusted(0, 0, -status_w, 0), Qt.AlignmentFlag.AlignLeft)
+        painter.setFont(small)
         # Line 3: guess stones still held, by colour (a used one is an empty ring); status.
         y = r.bottom() - t * 1.05
         x = r.left() + t * 0.7

@@ -252,8 +252,8 @@ class STierTable(QWidget):
             panel.on_flip(ctx, picture)
 
     def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
+        self.log_panel.setVisible(self.log_panel.isHidden())
+        self.banner.toggle.setText("Show log" if self.log_panel.isHidden() else "Hide log")
 
     def _fit(self) -> None:
         self.log_panel.fit(self.width(), self.height())
