@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QKeyEvent
+from PyQt6.QtGui import QColor, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QLineEdit,
@@ -231,9 +231,9 @@ class RankingTopTable(WaitingTable):
                            lay.deck.width() + 2 * t, t * 1.3)
         caption(self.scene, "Deck", label_box, t * 0.95)
         pile = list(view.get("discard") or [])
-        shown = pile[-FAN:]
         fan = lay.discard_fan
         w, h = lay.discard.width(), lay.discard.height()
+        shown = pile[-FAN:] if fan.width() > w + 1 else pile[-1:]  # no fan: its top card
         step = (fan.width() - w) / max(1, FAN - 1)
         x0 = lay.discard.left() - step * (len(shown) - 1)
         for i, card in enumerate(shown):
@@ -250,9 +250,13 @@ class RankingTopTable(WaitingTable):
             empty.setPos(lay.discard.topLeft())
             empty.setToolTip("The discard pile is empty")
             self.scene.addItem(empty)
-        label = f"Discard pile ({int(view.get('discard_count', len(pile)) or 0)})"
-        caption(self.scene, label, QRectF(fan.left() - t, fan.top() - t * 1.5, fan.width() + 2 * t,
-                                    t * 1.3), t * 0.95)
+        count = int(view.get('discard_count', len(pile)) or 0)
+        room = QRectF(lay.deck.right() + t * 0.3, fan.top() - t * 1.5,
+                      lay.stage.left() - lay.deck.right() - t * 0.6, t * 1.3)
+        label = f"Discard pile ({count})"
+        if QFontMetricsF(look.font(look.default_px())).horizontalAdvance(label) > room.width():
+            label = f"Discard ({count})"  # a narrow table: the short name
+        caption(self.scene, label, room, t * 0.95)
         self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), "Discard (effect)")
 
     def _draw_direction(self, view: dict[str, Any], lay: Layout, players: int) -> None:
