@@ -182,3 +182,37 @@ def test_the_probe_leaves_qt_as_it_was(qapp: object) -> None:
     painter = QPainter(image)
     painter.drawText(QRectF(0, 0, 40, 20), 0, "ok")
     painter.end()
+
+
+def test_a_text_partly_under_a_cover_is_clipped_not_overlapping(qtbot: object,
+                                                                probe: TextProbe) -> None:
+    """A table's text half under the end screen's card is reported once, as covered;
+    the card's own words over it are not an overlap (they are on top, readable)."""
+    view = scene_view((Boxed("Pictures over all rounds", 220), 10, 10))
+    top = window_with(view)
+    under = inspect(top, probe)
+    assert under == []
+    drawn = probe.drawn[0].rect  # where the table's text is, in the window
+    cover = QLabel("Play again", top)
+    cover.setStyleSheet("background: black; color: white")
+    cover.setGeometry(int(drawn.left()) + 60, int(drawn.center().y()) - 30, 200, 60)
+    cover.show()
+    found = inspect(top, probe)
+    assert [(p.kind, p.text) for p in found] == [("clipped", "Pictures over all rounds")]
+    assert "covered" in found[0].detail
+
+
+def test_texts_beyond_the_window_edge_are_cut_not_overlapping(qtbot: object,
+                                                              probe: TextProbe) -> None:
+    """Two labels pushed past the window's bottom are each cut off; nobody sees them
+    lie over each other, so that is no overlap."""
+    top = QWidget()
+    top.resize(300, 100)
+    first = QLabel("Last round: Green 2, Red 0 right.", top)
+    first.setGeometry(10, 120, 280, 30)
+    second = QLabel("Pictures over all rounds", top)
+    second.setGeometry(20, 124, 260, 30)
+    top.show()
+    found = sorted((p.kind, p.text) for p in inspect(top, probe))
+    assert found == [("clipped", "Last round: Green 2, Red 0 right."),
+                     ("clipped", "Pictures over all rounds")]

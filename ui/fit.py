@@ -226,7 +226,8 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
             problems.append(_problem("clipped", drawn.text, where, drawn.rect,
                                      drawn.box_short))
         problems.extend(_cut(drawn.text, where, drawn.rect, seen, cut))
-        found.append((drawn.text, drawn.rect, where))
+        if seen == "shown":  # one partly under another widget is reported as such
+            found.append((drawn.text, drawn.rect, where))
     for widget in _visible_widgets(window):
         for text, rect, short in _widget_texts(window, widget):
             where = _name(widget)
@@ -239,8 +240,8 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                 problems.append(_problem("clipped", text, where, placed, short))
             else:
                 problems.extend(_cut(text, where, placed, seen, cut))
-            if not isinstance(widget, QAbstractItemView):  # rows lay themselves out
-                found.append((text, placed, where))
+            if not isinstance(widget, QAbstractItemView) and seen == "shown":
+                found.append((text, placed, where))  # (item rows lay themselves out)
         if isinstance(widget, QGraphicsView):
             viewport = widget.viewport()
             if viewport is None:
@@ -251,7 +252,8 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                     continue
                 problems.extend(_text_problems(probe, text, where, rect))
                 problems.extend(_cut(text, where, rect, seen, cut))
-                found.append((text, rect, where))
+                if seen == "shown":
+                    found.append((text, rect, where))
     problems.extend(_overlaps(found))
     return _unique(problems)
 
@@ -457,6 +459,11 @@ def _visibility(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, st
     inner = part.adjusted(2, 2, -2, -2) if part.width() > 4 and part.height() > 4 else part
     points = [inner.center(), inner.topLeft(), inner.topRight(), inner.bottomLeft(),
               inner.bottomRight()]
+    # Beyond the window's edge nothing is seen: such a point counts as neither shown nor
+    # covered (the cut is reported above).
+    points = [p for p in points if QRectF(window.rect()).contains(p)]
+    if not points:
+        return ("covered" if cut else "hidden"), cut
     shown = 0
     for point in points:
         at = window.childAt(point.toPoint()) or window

@@ -89,17 +89,18 @@ def _pieces(word: str, metrics: QFontMetricsF, width: float) -> list[str]:
 
 
 def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = False,
-        height: float | None = None, min_px: float | None = None) -> Fitted:
+        height: float | None = None, min_px: float | None = None,
+        hyphenate: bool = True) -> Fitted:
     """The largest font from ``px`` down to ``min_px`` (the platform default) at which
     ``text`` wraps into at most ``lines`` lines no wider than ``width`` (and no taller
     than ``height``); at the smallest size the last line is elided if it must be."""
     floor = float(look.default_px() if min_px is None else max(min_px, look.default_px()))
-    for hyphenate in (False, True):  # a whole word a size smaller before a broken one
-        size = max(float(px), floor)
+    for broken in ((False, True) if hyphenate else (False,)):
+        size = max(float(px), floor)  # a whole word a size smaller before a broken one
         while True:
             fnt = look.font(size, bold=bold)
             metrics = QFontMetricsF(fnt)
-            out = wrap_words(text, metrics, width, hyphenate)
+            out = wrap_words(text, metrics, width, broken)
             tall = height is not None and metrics.height() * LEADING * len(out) > height + 0.5
             wide = any(metrics.horizontalAdvance(line) > width + 0.5 for line in out)
             if len(out) <= lines and not wide and not tall:
