@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PyQt6.QtCore import QRectF, Qt
-from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter
+from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter, QPainterPath
 from PyQt6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
@@ -216,3 +216,35 @@ def test_texts_beyond_the_window_edge_are_cut_not_overlapping(qtbot: object,
     found = sorted((p.kind, p.text) for p in inspect(top, probe))
     assert found == [("clipped", "Last round: Green 2, Red 0 right."),
                      ("clipped", "Pictures over all rounds")]
+
+
+class Disc(QGraphicsRectItem):
+    """A piece with a letter on it that says where it is opaque (as a frog does)."""
+
+    def __init__(self, letter: str, opaque: bool) -> None:
+        super().__init__(0, 0, 40, 40)
+        self.letter = letter
+        self.opaque = opaque
+
+    def opaqueArea(self) -> QPainterPath:
+        path = QPainterPath()
+        if self.opaque:
+            path.addRect(self.rect())
+        return path
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        assert painter is not None
+        painter.fillRect(self.rect(), Qt.GlobalColor.darkRed)
+        painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), self.letter)
+
+
+def test_a_letter_under_an_opaque_piece_is_hidden_not_overlapping(qtbot: object,
+                                                                   probe: TextProbe) -> None:
+    """A frog stacked on a frog hides the letter under it: no overlap. A piece that does
+    not say it is opaque hides nothing, so the two letters overlap."""
+    for opaque, expected in ((True, []), (False, [("overlap", "A")])):
+        lower, upper = Disc("A", opaque), Disc("B", opaque)
+        upper.setZValue(1)
+        top = window_with(scene_view((lower, 10, 10), (upper, 13, 12)))
+        assert kinds(inspect(top, probe)) == expected, opaque

@@ -36,6 +36,7 @@ from PyQt6.QtWidgets import (
     QAbstractScrollArea,
     QCheckBox,
     QComboBox,
+    QGraphicsItem,
     QGraphicsSimpleTextItem,
     QGraphicsTextItem,
     QGraphicsView,
@@ -85,6 +86,8 @@ class _Drawn:
     owner: str
     box_short: str = ""
     """Why the box it was given is too small (empty when it fits)."""
+    item: QGraphicsItem | None = None
+    """The scene item whose paint drew it (pieces above it may hide it)."""
 
 
 @dataclass
@@ -114,7 +117,7 @@ class TextProbe:
         def drawText(painter: QPainter, *args: Any) -> Any:
             if probe.recording:
                 with _quiet():
-                    probe._record(painter, args, sys._getframe(1).f_locals.get("self"))
+                    probe._record(painter, args, _caller(sys._getframe(1)))
             return draw_text(painter, *args)
 
         for cls in (QFontMetrics, QFontMetricsF):
@@ -174,7 +177,23 @@ class TextProbe:
         rect = QRectF(rect.x() / ratio, rect.y() / ratio, rect.width() / ratio,
                       rect.height() / ratio)
         owner = type(caller).__name__ if caller is not None else type(device).__name__
-        self.drawn.append(_Drawn(text, device, rect, owner, short))
+        item = caller if isinstance(caller, QGraphicsItem) else None
+        self.drawn.append(_Drawn(text, device, rect, owner, short, item))
+
+
+def _caller(frame: Any) -> Any:
+    """The ``self`` of the code that called drawText (or of a helper's caller, for a
+    piece painted through a shared function such as a seat's disc)."""
+    first = frame.f_locals.get("self")
+    node = frame
+    for _ in range(3):
+        here = node.f_locals.get("self")
+        if isinstance(here, QGraphicsItem):
+            return here
+        node = node.f_back
+        if node is None:
+            break
+    return first
 
 
 def _ink(metrics: QFontMetricsF, lines: QRectF, text: str) -> QRectF:
@@ -221,6 +240,11 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
         seen, cut = _visibility(window, drawn.widget, drawn.rect)
         if seen == "hidden":
             continue
+        under = _under_pieces(window, drawn)
+        if under == "hidden":
+            continue
+        if under == "partly" and seen == "shown":
+            seen = "under a piece"  # on the table by design: not cut, no overlap
         problems.extend(_text_problems(probe, drawn.text, where, drawn.rect))
         if drawn.box_short:
             problems.append(_problem("clipped", drawn.text, where, drawn.rect,
@@ -256,6 +280,36 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                     found.append((text, rect, where))
     problems.extend(_overlaps(found))
     return _unique(problems)
+
+
+def _under_pieces(window: QWidget, drawn: _Drawn) -> str:
+    """Whether pieces stacked above the item that drew a text hide it: "hidden",
+    "partly" or "" (none). A piece hides only where it says it is opaque
+    (``QGraphicsItem.opaqueArea``: a frog's disc, the aim's power label), so by
+    default nothing counts as covering."""
+    item = drawn.item
+    view = drawn.widget.parentWidget()
+    if item is None or not isinstance(view, QGraphicsView) or item.scene() is None:
+        return ""
+    scene = item.scene()
+    assert scene is not None
+    rect = drawn.rect
+    inner = rect.adjusted(1, 1, -1, -1) if rect.width() > 2 and rect.height() > 2 else rect
+    points = [inner.center(), inner.topLeft(), inner.topRight(), inner.bottomLeft(),
+              inner.bottomRight()]
+    covered = 0
+    for point in points:
+        at = view.mapToScene(drawn.widget.mapFrom(window, point.toPoint()))
+        for other in scene.items(at, Qt.ItemSelectionMode.IntersectsItemShape,
+                                 Qt.SortOrder.DescendingOrder):
+            if other is item or other.isAncestorOf(item) or item.isAncestorOf(other):
+                break  # reached the text's own item: nothing above covers this point
+            if other.isVisible() and other.opaqueArea().contains(other.mapFromScene(at)):
+                covered += 1
+                break
+    if covered == len(points):
+        return "hidden"
+    return "partly" if covered else ""
 
 
 def _cut(text: str, where: str, rect: QRectF, seen: str, cut: str) -> list[Problem]:
