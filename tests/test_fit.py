@@ -8,6 +8,7 @@ import pytest
 from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter, QPainterPath
 from PyQt6.QtWidgets import (
+    QApplication,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -15,7 +16,10 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QStyleOptionGraphicsItem,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -248,3 +252,58 @@ def test_a_letter_under_an_opaque_piece_is_hidden_not_overlapping(qtbot: object,
         upper.setZValue(1)
         top = window_with(scene_view((lower, 10, 10), (upper, 13, 12)))
         assert kinds(inspect(top, probe)) == expected, opaque
+
+
+def test_a_label_scrolled_under_a_heading_does_not_overlap_it(qtbot: object,
+                                                               probe: TextProbe) -> None:
+    """A form scrolled part way: the line half scrolled up out of the area lies, as a
+    rectangle, under the heading above it, but nobody sees that half there."""
+    top = QWidget()
+    column = QVBoxLayout(top)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    heading = QLabel("Everyone slips a picture into the row")
+    heading.setFixedHeight(30)
+    heading.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
+    area = QScrollArea()
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    inner = QWidget()
+    lines = QVBoxLayout(inner)
+    lines.setSpacing(0)
+    for i in range(12):
+        lines.addWidget(QLabel(f"Option help line number {i}"))
+    area.setWidget(inner)
+    area.setFixedHeight(80)
+    column.addWidget(heading)
+    column.addWidget(area)
+    column.addStretch(1)
+    top.resize(400, 200)
+    top.show()
+    QApplication.processEvents()
+    bar = area.verticalScrollBar()
+    assert bar is not None
+    half = inner.findChildren(QLabel)[3]
+    bar.setValue(half.y() + half.height() // 2)  # this one half out of view, at the top
+    QApplication.processEvents()
+    assert [p for p in inspect(top, probe) if p.kind == "overlap"] == []
+
+
+def test_a_list_that_wraps_its_cells_fits_a_long_note_in_two_lines(qtbot: object,
+                                                                   probe: TextProbe) -> None:
+    """Home's note column ("Version 2: cannot join") wraps where the list is narrow: a
+    wrapping view with room for two lines is fine, one that does not wrap is cut."""
+    for wrap, expected in ((True, []), (False, [("clipped", "Version 2: cannot join")])):
+        tree = QTreeWidget()
+        tree.setColumnCount(1)
+        tree.setWordWrap(wrap)
+        tree.setUniformRowHeights(False)
+        tree.setRootIsDecorated(False)
+        tree.setStyleSheet("QTreeWidget::item { padding: 12px 2px; }")
+        tree.addTopLevelItem(QTreeWidgetItem(["Version 2: cannot join"]))
+        tree.setColumnWidth(0, 110)
+        header = tree.header()
+        assert header is not None
+        header.setStretchLastSection(False)
+        top = window_with(tree, width=300)
+        assert kinds(inspect(top, probe)) == expected, wrap

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
-from PyQt6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QTextDocument
+from PyQt6.QtGui import QFontMetrics, QFontMetricsF, QIcon, QPainter, QTextDocument
 from PyQt6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -265,7 +265,8 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
             else:
                 problems.extend(_cut(text, where, placed, seen, cut))
             if not isinstance(widget, QAbstractItemView) and seen == "shown":
-                found.append((text, placed, where))  # (item rows lay themselves out)
+                # (item rows lay themselves out); in a scroll area only what is in view
+                found.append((text, _in_view(window, widget, placed), where))
         if isinstance(widget, QGraphicsView):
             viewport = widget.viewport()
             if viewport is None:
@@ -416,10 +417,21 @@ def _item_view_texts(window: QWidget, view: QAbstractItemView) -> Iterator[tuple
             cell = view.visualRect(index)
             if cell.isEmpty() or not cell.intersects(visible):
                 continue
-            icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None \
+            decoration = index.data(Qt.ItemDataRole.DecorationRole)
+            icon = 0 if decoration is None or (isinstance(decoration, QIcon)
+                                               and decoration.isNull()) \
                 else view.iconSize().width() + 8
             need = max(metrics.horizontalAdvance(line) for line in text.splitlines()) + icon + 8
             short = f"needs {need} px, has {cell.width()}" if cell.width() + SLACK < need else ""
+            wraps = bool(getattr(view, "wordWrap", lambda: False)())
+            if short and wraps:  # the view wraps it: then each word, and the height
+                room = cell.width() - icon - 8
+                words = max(metrics.horizontalAdvance(w) for w in text.split())
+                tall = metrics.boundingRect(QRect(0, 0, max(1, room), 100000),
+                                            int(Qt.TextFlag.TextWordWrap.value), text).height()
+                short = (f"a word needs {words} px, has {room}" if words > room + SLACK else
+                         f"needs {tall} px high, has {cell.height()}"
+                         if tall > cell.height() + SLACK else "")
             yield text, QRectF(_map_rect(port, cell, window)), short
 
 
@@ -527,6 +539,18 @@ def _visibility(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, st
     if shown == 0:
         return ("hidden" if not cut else "covered"), cut
     return ("shown" if shown == len(points) else "covered"), cut
+
+
+def _in_view(window: QWidget, widget: QWidget, rect: QRectF) -> QRectF:
+    """The part of ``rect`` inside the scroll areas that hold ``widget`` (the rest is
+    scrolled out of sight, under nothing)."""
+    part = QRectF(rect)
+    node = widget.parentWidget()
+    while node is not None and node is not window:
+        if _scrolls(node):
+            part = part.intersected(_window_rect(window, node))
+        node = node.parentWidget()
+    return part
 
 
 def _scrolls(widget: QWidget) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
-from PyQt6.QtGui import QBrush, QColor, QIcon
+from PyQt6.QtGui import QBrush, QColor, QIcon, QResizeEvent
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -94,7 +94,7 @@ class HomePage(QWidget):
         outer.addLayout(body, 1)
 
         games_card = Card()
-        body.addWidget(games_card, 3)
+        body.addWidget(games_card, 2)  # the list needs its columns whole at 1024 wide
         games_card.body.addWidget(label("Games on this network", "heading"))
         self.stack = QStackedWidget()
         games_card.body.addWidget(self.stack, 1)
@@ -112,8 +112,13 @@ class HomePage(QWidget):
         assert header is not None
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
-        for col in (1, 2, 3, 4):
+        for col in (1, 2, 3):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # The note ("Version 2: cannot join") wraps into two lines where the list is
+        # narrow, so the host's name keeps its room (_fit_note).
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Interactive)
+        self.hosts.setWordWrap(True)
+        self.hosts.setUniformRowHeights(False)
         self.hosts.itemDoubleClicked.connect(lambda *_: self._join_selected())
         self.hosts.itemSelectionChanged.connect(self._selection_changed)
         self.stack.addWidget(self.hosts)
@@ -139,7 +144,7 @@ class HomePage(QWidget):
 
         side = QVBoxLayout()
         side.setSpacing(20)
-        body.addLayout(side, 2)
+        body.addLayout(side, 1)
         play = Card()
         play.body.addWidget(label("Play", "heading"))
         self.host = button("Host a game\u2026", "primary")
@@ -205,7 +210,24 @@ class HomePage(QWidget):
                 self.hosts.addTopLevelItem(item)
             self._fill(item, host)
         self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
+        self._fit_note()
         self._selection_changed()
+
+    def _fit_note(self) -> None:
+        """The note column as wide as its words on one line when the list has room;
+        else what is left after the names, the others' columns and a scroll bar."""
+        port = self.hosts.viewport()
+        if port is None:
+            return
+        whole = self.hosts.sizeHintForColumn(4)
+        others = sum(self.hosts.sizeHintForColumn(c) for c in (1, 2, 3))
+        names = min(self.hosts.sizeHintForColumn(0), 200)
+        room = port.width() - others - names - 4
+        self.hosts.setColumnWidth(4, max(0, min(whole, max(room, whole // 2 + 24))))
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._fit_note()
 
     def _fill(self, item: QTreeWidgetItem, host: FoundHost) -> None:
         item.setData(0, Qt.ItemDataRole.UserRole, host.service)

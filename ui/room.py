@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from lanplay import games
 from lanplay.content import in_play
@@ -140,11 +147,22 @@ class RoomPage(QWidget):
         body.addWidget(seats_card, 3)
         self.seats_heading = label("Seats", "heading")
         seats_card.body.addWidget(self.seats_heading)
-        self.grid = QGridLayout()
+        # Sixteen seats (S-tier team) are taller than a small window: the seats scroll
+        # inside their card rather than squeezing every row.
+        seats = QWidget()
+        self.grid = QGridLayout(seats)
+        self.grid.setContentsMargins(0, 0, 6, 0)
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(10)
         self.grid.setColumnStretch(2, 1)
-        seats_card.body.addLayout(self.grid)
+        self.seats_area = QScrollArea()
+        self.seats_area.setWidgetResizable(True)
+        self.seats_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.seats_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.seats_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                                      "{ background: transparent; }")
+        self.seats_area.setWidget(seats)
+        seats_card.body.addWidget(self.seats_area)
         self.add_bot_button = button("Add a bot")
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()

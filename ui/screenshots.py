@@ -272,6 +272,13 @@ async def _home(window: Any, camera: _Camera) -> None:
     found = window.home._found.values
     await window.wait_until(lambda: {h.host_name for h in found()} >= names
                             and any(h.seats_taken == 1 for h in found()), 20)
+    # Only this run's hosts: others on the loopback (tests running beside us) would
+    # make the pictures and the fit check differ from run to run.
+    window.browser.remove_listener(window._on_found)
+    window.browser.add_listener(lambda kind, seen: window._on_found(kind, seen)
+                                if seen.host_name in names else None)
+    for stranger in [h for h in found() if h.host_name not in names]:
+        window.home.on_host("removed", stranger)
     first = window.home.hosts.topLevelItem(0)
     if first is not None:
         window.home.hosts.setCurrentItem(first)
