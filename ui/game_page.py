@@ -15,7 +15,14 @@ from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
-from PyQt6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui import theme
 from ui.end_screen import EndScreen
@@ -152,6 +159,9 @@ class GamePage(QWidget):
         log = self._table_log()
         if log is not None:
             log.installEventFilter(self)  # the chat follows the log's place
+        toggle = getattr(getattr(table, "banner", None), "toggle", None)
+        if isinstance(toggle, QPushButton):
+            toggle.clicked.connect(self._log_toggled)
         self.panel.raise_()
         self.dimmer.raise_()
         self.end.raise_()
@@ -168,6 +178,10 @@ class GamePage(QWidget):
         side column when the log is short, as under S-tier's players), else a strip
         at the right edge as wide as a log would be."""
         area = self.area.rect()
+        place = getattr(self.table, "chat_place", None)
+        column = place() if callable(place) else None
+        if isinstance(column, QRect) and column.width() > 0:  # the table's side column
+            return QRect(self.table.mapTo(self.area, column.topLeft()), column.size())
         log = self._table_log()
         if log is not None and not log.isHidden() and log.width() > 0:
             top_left = log.mapTo(self.area, QPoint(0, 0))
@@ -182,15 +196,18 @@ class GamePage(QWidget):
             self.panel.setGeometry(self.chat_rect())
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
-        if event is not None and watched is self._table_log():
-            kind = event.type()
-            if kind in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show):
-                self._place_chat()
-            elif kind == QEvent.Type.Hide and self.panel.isVisible() \
-                    and self.table.isVisible():
-                self._chat_chosen = False  # "Hide log" hides what lies in its place
-                self._show_chat(False)
+        if event is not None and watched is self._table_log() and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            self._place_chat()
         return super().eventFilter(watched, event)
+
+    def _log_toggled(self) -> None:
+        """"Hide log" hides the chat that lies in its place too."""
+        log = self._table_log()
+        if self.panel.isVisible() and log is not None and log.isHidden():
+            self._log_shown_for_chat = False
+            self._chat_chosen = False
+            self._show_chat(False)
 
     def set_game(self, game_id: str, host_name: str = "") -> None:
         """Put up the table of ``game_id`` (a new one when the game changes)."""

@@ -33,8 +33,9 @@ from lanplay import games
 from lanplay.content import discover, in_play
 from lanplay.game import Game, Option, player_range
 from lanplay.host import HostConfig
-from ui import icons
+from ui import icons, theme
 from ui.connection import supports
+from ui.option_words import choice_words, help_words
 from ui.widgets import Card, dialog_buttons, label, pixmap_label
 
 
@@ -195,8 +196,9 @@ class HostDialog(QDialog):
         for option in game.options:
             widget = self._input(option)
             self._inputs[option.key] = widget
-            widget.setToolTip(option.help)
-            self._rows.append((option, [self._field(option.label, widget, option.help)]))
+            words = help_words(option)
+            widget.setToolTip(words)
+            self._rows.append((option, [self._field(option.label, widget, words)]))
         if self.password_supported:
             self.form.addRow("Password", self.password)
         self._mode_changed()
@@ -219,12 +221,13 @@ class HostDialog(QDialog):
         if option.choices:
             combo = QComboBox()
             for choice in option.choices:
-                combo.addItem(str(choice), choice)
+                combo.addItem(choice_words(option.key, choice), choice)
             combo.setCurrentIndex(max(0, list(option.choices).index(option.default)))
             return combo
         if isinstance(option.default, bool):
             box = QCheckBox()
             box.setChecked(option.default)
+            theme.light_indicator(box)  # a dark box on the dark card was not seen
             return box
         if isinstance(option.default, int):
             spin = QSpinBox()

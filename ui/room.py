@@ -24,6 +24,7 @@ from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
+from ui.option_words import choice_words
 from ui.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 
 
@@ -45,9 +46,7 @@ def _option_value(key: str, value: Any) -> str:
     """An option's value as a player reads it: yes/no, and the pack by its folder name."""
     if key == in_play.PACK_OPTION:
         return str(value) if value else "built-in"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+    return choice_words(key, value)
 
 
 def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:

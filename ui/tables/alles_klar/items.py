@@ -25,6 +25,7 @@ from ui.tables.pieces import (
     paint_back,
     paint_drop_zone,
     paint_glow,
+    paint_key,
     paint_plate,
     paint_quiet,
 )
@@ -87,6 +88,8 @@ class CardItem(HandCard):
                              look.DOWN_INK, hatch=True)
         if self.quiet:
             paint_quiet(painter, rect, radius, 95)
+        if self.key and self.lit:
+            paint_key(painter, QPointF(self.w, 0), self.key)
 
     def _paint_face(self, painter: QPainter, rect: QRectF, radius: float, face: QColor,
                     ink: QColor, numeral_ink: QColor, hatch: bool = False) -> None:

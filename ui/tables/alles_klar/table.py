@@ -69,6 +69,10 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
 class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
 
+    KEYS = (("1-5", "play the card at that place in your hand, from the left (the key "
+                    "shows on each card while it is your turn)"),
+            ("Esc", "close the choice of the ranking card that turns down"))
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("allesKlarTable", parent)
         self.layout_: Layout | None = None
@@ -278,10 +282,11 @@ class AllesKlarTable(FeltTable):
             self.scene.addItem(text)
             return
         lit = self._my_turn()
-        for card, rect in zip(hand, lay.hand, strict=False):
+        for i, (card, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             item = CardItem(card, rect.width(), rect.height())
             item.setPos(rect.topLeft())
             item.setZValue(10)
+            item.key = str(i + 1) if i < 9 else ""  # keys 1-5 play the hand (F1 says so)
             item.make_playable(lit, self._clicked, self._dragged)
             item.setToolTip(self._hand_tip(card))
             self.scene.addItem(item)

@@ -56,6 +56,8 @@ from ui.tables.ranagedon.reading import OUTCOME_WORDS, Reading, frog_xy
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
+    KEYS = (("Esc", "let go of an aim without jumping"),)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)
         self.board: Board | None = None

@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import (
 
 from ui import pictures
 from ui.tables import look, textfit
-from ui.tables.pieces import paint_plate
+from ui.tables.pieces import paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
 
 SHELF = QColor("#8A6D2F")
@@ -105,6 +105,8 @@ class TileItem(QGraphicsObject):
         self.hover_lift = False
         self.hovered = False
         self.on_click: Callable[[TileItem], None] | None = None
+        self.key = ""
+        """The key that places it ("1"), shown on it while it is lit."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -167,6 +169,8 @@ class TileItem(QGraphicsObject):
                    look.LIT)
         if self.owner is not None:
             self._paint_owner(painter)
+        if self.key and self.lit:
+            paint_key(painter, QPointF(self.size, 0), self.key)
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)

@@ -44,6 +44,10 @@ PULSE_MS = 700
 class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
 
+    KEYS = (("1-6", "place the tile at that place in your hand, from the left (the key "
+                    "shows on each tile while you place)"),
+            ("Esc", "drop a comparison half made"))
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTable", parent)
         self.layout_: Layout | None = None
@@ -475,7 +479,7 @@ class RankingTable(WaitingTable):
             self._band_text(lay, "You are watching: the hands are hidden", band)
             return
         placing = self._can_place()
-        for tile, rect in zip(hand, lay.hand, strict=False):
+        for i, (tile, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             picture = str(tile.get("id", ""))
             item = TileItem(picture, str(tile.get("name") or picture), lay.hand_tile, t,
                             lay.hand_name_h, key=("hand", picture),
@@ -484,6 +488,7 @@ class RankingTable(WaitingTable):
             item.setZValue(10)
             if placing:
                 item.lit = True
+                item.key = str(i + 1) if i < 9 else ""  # keys 1-6 place (F1 says so)
                 item.hover_lift = True
                 item.make_clickable(self._hand_clicked)
                 item.setToolTip(f"{item.name}: click to place it face down")

@@ -62,6 +62,9 @@ FAN = 4
 class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
+    KEYS = (("Space", "TOP! in a top window (the button says so)"),
+            ("P or Esc", "Pass in a top window; Esc first closes an open choice"))
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTopTable", parent)
         self.layout_: Layout | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt, pyqtSignal
+from PyQt6.QtCore import QEvent, QPoint, QPointF, QRect, Qt, pyqtSignal
 from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import (
     QFrame,
@@ -277,6 +277,11 @@ class STierTable(QWidget):
         panel, ctx = self.panel(), self.ctx
         if panel is not None and ctx is not None and self.you is not None:
             panel.on_flip(ctx, picture)
+
+    def chat_place(self) -> QRect:
+        """Where the window's chat may lie: over the whole side column (players,
+        track, facts and log), which it covers while it is open."""
+        return QRect(self.side.x(), 0, self.side.width(), self.height())
 
     def toggle_log(self) -> None:
         self._log_wanted = self.log_panel.isHidden()
