@@ -289,21 +289,41 @@ def test_a_label_scrolled_under_a_heading_does_not_overlap_it(qtbot: object,
     assert [p for p in inspect(top, probe) if p.kind == "overlap"] == []
 
 
-def test_a_list_that_wraps_its_cells_fits_a_long_note_in_two_lines(qtbot: object,
-                                                                   probe: TextProbe) -> None:
-    """Home's note column ("Version 2: cannot join") wraps where the list is narrow: a
-    wrapping view with room for two lines is fine, one that does not wrap is cut."""
-    for wrap, expected in ((True, []), (False, [("clipped", "Version 2: cannot join")])):
+def test_a_list_cell_is_measured_by_its_delegate(qtbot: object, probe: TextProbe) -> None:
+    """Home's note column: the view's own delegate says what a cell needs (icon, the
+    style's padding, wrapped lines). A tree set to wrap does not grow its rows, so a
+    note too wide for its column is cut there too; a wide enough column is fine."""
+    for width, expected in ((110, [("clipped", "Version 2: cannot join")]), (260, [])):
         tree = QTreeWidget()
         tree.setColumnCount(1)
-        tree.setWordWrap(wrap)
+        tree.setWordWrap(True)
         tree.setUniformRowHeights(False)
         tree.setRootIsDecorated(False)
-        tree.setStyleSheet("QTreeWidget::item { padding: 12px 2px; }")
+        tree.setStyleSheet("QTreeWidget::item { padding: 20px 2px; }")
         tree.addTopLevelItem(QTreeWidgetItem(["Version 2: cannot join"]))
-        tree.setColumnWidth(0, 110)
+        tree.setColumnWidth(0, width)
         header = tree.header()
         assert header is not None
         header.setStretchLastSection(False)
         top = window_with(tree, width=300)
-        assert kinds(inspect(top, probe)) == expected, wrap
+        assert kinds(inspect(top, probe)) == expected, width
+
+
+def test_a_row_wider_than_a_scroll_area_that_cannot_scroll_sideways_is_cut(
+        qtbot: object, probe: TextProbe) -> None:
+    """The room's seats scroll up and down only: a button pushed past the right edge
+    is cut off there, as it is not when the area can scroll sideways."""
+    for policy, cut in ((Qt.ScrollBarPolicy.ScrollBarAlwaysOff, True),
+                        (Qt.ScrollBarPolicy.ScrollBarAsNeeded, False)):
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(policy)
+        row = QWidget()
+        line = QHBoxLayout(row)
+        name = QLabel("1. Mia (you)")
+        name.setMinimumWidth(260)
+        line.addWidget(name)
+        line.addWidget(QPushButton("Remove"))
+        area.setWidget(row)
+        found = kinds(inspect(window_with(area, width=260, height=160), probe))
+        assert (("clipped", "Remove") in found) == cut, policy

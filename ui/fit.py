@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
-from PyQt6.QtGui import QFontMetrics, QFontMetricsF, QIcon, QPainter, QTextDocument
+from PyQt6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QTextDocument
 from PyQt6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -45,6 +45,7 @@ from PyQt6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QStyle,
+    QStyleOptionViewItem,
     QTabBar,
     QTableWidget,
     QTreeWidget,
@@ -417,22 +418,39 @@ def _item_view_texts(window: QWidget, view: QAbstractItemView) -> Iterator[tuple
             cell = view.visualRect(index)
             if cell.isEmpty() or not cell.intersects(visible):
                 continue
-            decoration = index.data(Qt.ItemDataRole.DecorationRole)
-            icon = 0 if decoration is None or (isinstance(decoration, QIcon)
-                                               and decoration.isNull()) \
-                else view.iconSize().width() + 8
-            need = max(metrics.horizontalAdvance(line) for line in text.splitlines()) + icon + 8
-            short = f"needs {need} px, has {cell.width()}" if cell.width() + SLACK < need else ""
-            wraps = bool(getattr(view, "wordWrap", lambda: False)())
-            if short and wraps:  # the view wraps it: then each word, and the height
-                room = cell.width() - icon - 8
-                words = max(metrics.horizontalAdvance(w) for w in text.split())
-                tall = metrics.boundingRect(QRect(0, 0, max(1, room), 100000),
-                                            int(Qt.TextFlag.TextWordWrap.value), text).height()
-                short = (f"a word needs {words} px, has {room}" if words > room + SLACK else
-                         f"needs {tall} px high, has {cell.height()}"
-                         if tall > cell.height() + SLACK else "")
+            short = _cell_short(view, index, cell, text, metrics)
             yield text, QRectF(_map_rect(port, cell, window)), short
+
+
+def _cell_short(view: QAbstractItemView, index: Any, cell: QRect, text: str,
+                metrics: QFontMetrics) -> str:
+    """Why a cell's text does not fit its cell ("" when it does), as the view's own
+    delegate measures it: its icon, the style's padding, and wrapped lines where the
+    view wraps (the delegate elides in C++, out of the probe's sight)."""
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = QRect(cell)
+    option.index = index
+    wraps = bool(getattr(view, "wordWrap", lambda: False)())
+    if wraps:
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+    delegate = view.itemDelegateForIndex(index)
+    if delegate is None:
+        return ""
+    need = delegate.sizeHint(option, index)
+    if wraps:
+        words = max((metrics.horizontalAdvance(w) for w in text.split()), default=0)
+        single = QStyleOptionViewItem(option)
+        single.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        pad = delegate.sizeHint(single, index).width() - metrics.horizontalAdvance(text)
+        if words + pad > cell.width() + SLACK:
+            return f"a word needs {words + pad} px, has {cell.width()}"
+        if need.height() > cell.height() + SLACK:
+            return f"needs {need.height()} px high at this width, has {cell.height()}"
+        return ""
+    if need.width() > cell.width():  # the delegate elides to the exact pixel
+        return f"needs {need.width()} px, has {cell.width()}"
+    return ""
 
 
 def _scene_texts(window: QWidget, view: QGraphicsView) -> Iterator[tuple[str, QRectF, str]]:
@@ -514,14 +532,19 @@ def _visibility(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, st
     while node is not None:
         box = _window_rect(window, node)
         if _scrolls(node) and node is not widget:
+            if not cut and not _across(node) and (part.left() < box.left() - SLACK
+                                                  or part.right() > box.right() + SLACK):
+                cut = _name(node.parentWidget())  # no scroll bar across: it is cut
             part = part.intersected(box)
+            if part.isEmpty():
+                break
         elif not cut and not _inside(part, box):
             cut = _name(node)
         if node is window:
             break
         node = node.parentWidget()
-    if part.isEmpty():
-        return "hidden", ""
+    if part.isEmpty():  # out of sight: scrolled away, or cut off where it cannot be
+        return ("covered", cut) if cut else ("hidden", "")
     inner = part.adjusted(2, 2, -2, -2) if part.width() > 4 and part.height() > 4 else part
     points = [inner.center(), inner.topLeft(), inner.topRight(), inner.bottomLeft(),
               inner.bottomRight()]
@@ -559,6 +582,13 @@ def _scrolls(widget: QWidget) -> bool:
     area = widget.parentWidget()
     return (isinstance(area, QAbstractScrollArea) and not isinstance(area, QGraphicsView)
             and area.viewport() is widget)
+
+
+def _across(viewport: QWidget) -> bool:
+    """Whether the scroll area of ``viewport`` can scroll sideways."""
+    area = viewport.parentWidget()
+    return not (isinstance(area, QAbstractScrollArea)
+                and area.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def _is_inside(child: QWidget, parent: QWidget) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
-from PyQt6.QtGui import QBrush, QColor, QIcon, QResizeEvent
+from PyQt6.QtGui import QBrush, QColor, QIcon
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -103,7 +103,7 @@ class HomePage(QWidget):
         self.hosts.setHeaderLabels(list(COLUMNS))
         self.hosts.setRootIsDecorated(False)
         self.hosts.setUniformRowHeights(True)
-        self.hosts.setIconSize(QSize(32, 32))
+        self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hosts.setAlternatingRowColors(True)
         self.hosts.setSortingEnabled(True)
@@ -112,13 +112,8 @@ class HomePage(QWidget):
         assert header is not None
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
-        for col in (1, 2, 3):
+        for col in (1, 2, 3, 4):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        # The note ("Version 2: cannot join") wraps into two lines where the list is
-        # narrow, so the host's name keeps its room (_fit_note).
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Interactive)
-        self.hosts.setWordWrap(True)
-        self.hosts.setUniformRowHeights(False)
         self.hosts.itemDoubleClicked.connect(lambda *_: self._join_selected())
         self.hosts.itemSelectionChanged.connect(self._selection_changed)
         self.stack.addWidget(self.hosts)
@@ -210,24 +205,7 @@ class HomePage(QWidget):
                 self.hosts.addTopLevelItem(item)
             self._fill(item, host)
         self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
-        self._fit_note()
         self._selection_changed()
-
-    def _fit_note(self) -> None:
-        """The note column as wide as its words on one line when the list has room;
-        else what is left after the names, the others' columns and a scroll bar."""
-        port = self.hosts.viewport()
-        if port is None:
-            return
-        whole = self.hosts.sizeHintForColumn(4)
-        others = sum(self.hosts.sizeHintForColumn(c) for c in (1, 2, 3))
-        names = min(self.hosts.sizeHintForColumn(0), 200)
-        room = port.width() - others - names - 4
-        self.hosts.setColumnWidth(4, max(0, min(whole, max(room, whole // 2 + 24))))
-
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self._fit_note()
 
     def _fill(self, item: QTreeWidgetItem, host: FoundHost) -> None:
         item.setData(0, Qt.ItemDataRole.UserRole, host.service)
@@ -238,8 +216,8 @@ class HomePage(QWidget):
         item.setText(3, STATES.get(host.state, host.state))
         marks: list[str] = []
         icon = QIcon()
-        if not host.compatible:
-            marks.append(f"Version {host.version}: cannot join")
+        if not host.compatible:  # the whole reason shows under the list when picked
+            marks.append("Other version")
             icon = QIcon(icons.warning_pixmap(32))
         elif host.password:
             marks.append("Password")

@@ -143,7 +143,7 @@ class RoomPage(QWidget):
         body.setSpacing(20)
         outer.addLayout(body, 1)
         seats_card = Card()
-        body.addWidget(seats_card, 3)
+        body.addWidget(seats_card, 2)  # a seat's row whole at 1024
         self.seats_heading = label("Seats", "heading")
         seats_card.body.addWidget(self.seats_heading)
         # Sixteen seats (S-tier team) are taller than a small window: the seats scroll
@@ -161,14 +161,14 @@ class RoomPage(QWidget):
         self.seats_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
                                       "{ background: transparent; }")
         self.seats_area.setWidget(seats)
-        seats_card.body.addWidget(self.seats_area)
+        seats_card.body.addWidget(self.seats_area, 1)
         self.add_bot_button = button("Add a bot")
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()
         bots.addWidget(self.add_bot_button)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
-        seats_card.body.addStretch(1)
+        seats_card.body.addStretch(0)  # what the seats (stretch 1, up to their height) leave
         self.problem = label("", "problem", wrap=True)
         seats_card.body.addWidget(self.problem)
         self.error = label("", "error", wrap=True)
@@ -186,7 +186,7 @@ class RoomPage(QWidget):
         seats_card.body.addLayout(actions)
 
         chat_card = Card()
-        body.addWidget(chat_card, 2)
+        body.addWidget(chat_card, 1)
         self.chat = ChatPanel()
         chat_card.body.addWidget(self.chat)
 
@@ -238,6 +238,7 @@ class RoomPage(QWidget):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not only once the event loop deletes it
                 widget.deleteLater()
         self.seat_rows = []
         last = len(lobby.seats) - 1
@@ -282,6 +283,11 @@ class RoomPage(QWidget):
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove
             self.seat_rows.append(row)
+        # As tall as the seats need (no taller: "Add a bot" stays right under them).
+        inner = self.seats_area.widget()
+        if inner is not None:
+            self.grid.activate()
+            self.seats_area.setMaximumHeight(inner.sizeHint().height() + 4)
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)

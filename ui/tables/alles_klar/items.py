@@ -31,6 +31,9 @@ from ui.tables.pieces import (
 )
 
 ORDINAL_SHORT = ("highest", "2nd highest", "3rd highest", "4th highest", "5th highest")
+ORDINAL_WORDS = (("highest", "top"), ("2nd highest", "2nd"), ("3rd highest", "3rd"),
+                 ("4th highest", "4th"), ("5th highest", "5th"))
+"""What a face-up ranking card says, and its shorter words for a small card."""
 
 
 def numerals_text(numerals: list[int]) -> str:
@@ -198,10 +201,14 @@ class RankingItem(QGraphicsObject):
         painter.setFont(fnt)
         painter.drawText(QRectF(0, self.h * 0.06, self.w, self.h * 0.42),
                          Qt.AlignmentFlag.AlignCenter, roman)
-        caption = ORDINAL_SHORT[self.numeral - 1] if self.up else "down"
         box = QRectF(self.w * 0.05, self.h * 0.48, self.w * 0.90, self.h * 0.48)
-        textfit.draw(painter, textfit.fit(caption, box.width(), self.h * 0.095, 2,
-                                          height=box.height()), box)
+        words = ORDINAL_WORDS[self.numeral - 1] if self.up else ("down",)
+        for caption in words:  # the whole words, else the short ones ("2nd")
+            fitted = textfit.fit(caption, box.width(), self.h * 0.095, 2,
+                                 height=box.height(), hyphenate=False)
+            if fitted.fits:
+                break
+        textfit.draw(painter, fitted, box)
 
 
 class StackItem(QGraphicsObject):
