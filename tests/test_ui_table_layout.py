@@ -195,3 +195,31 @@ def test_the_window_buttons_of_a_dialog_fit_the_window(qtbot: QtBot) -> None:
     host = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Host")
     assert host.isVisible()
     dialog.reject()
+
+
+def test_the_room_shows_every_seat_it_has_room_for(qtbot: QtBot) -> None:
+    """The seats scroll in their card: a few seats all show (the box once shrank to
+    nothing when the room changed while shown), sixteen scroll, none squeezed."""
+    from protocol.messages import Lobby
+    from ui.room import RoomPage
+    from ui.tables.s_tier.demo import demo_seats as many
+
+    room = RoomPage()
+    qtbot.addWidget(room)
+    room.resize(1024, 600)
+    room.show()
+    for count in (1, 4, 4, 16):
+        seats = many(count)
+        room.show_lobby(Lobby("Mia", "s-tier", "team", {}, seats, "lobby"), 0, True)
+        qtbot.wait(10)
+        port = room.seats_area.viewport()
+        assert port is not None
+        shown = [row["name"] for row in room.seat_rows
+                 if port.rect().contains(row["name"].geometry().translated(
+                     row["name"].parentWidget().mapTo(port, QPoint(0, 0))))]  # type: ignore[union-attr]
+        if count <= 4:
+            assert len(shown) == count, count
+        else:
+            assert len(shown) >= 5 and room.seats_area.verticalScrollBar().maximum() > 0  # type: ignore[union-attr]
+        for row in room.seat_rows:
+            assert row["name"].height() >= row["name"].sizeHint().height()

@@ -284,10 +284,14 @@ class RoomPage(QWidget):
                     row["remove"] = remove
             self.seat_rows.append(row)
         # As tall as the seats need (no taller: "Add a bot" stays right under them).
-        inner = self.seats_area.widget()
-        if inner is not None:
-            self.grid.activate()
-            self.seats_area.setMaximumHeight(inner.sizeHint().height() + 4)
+        # Counted row by row: widgets just added are shown only later, and a layout
+        # leaves out what is not shown yet.
+        rows = [max((w.sizeHint().height() for w in row.values()), default=0)
+                for row in self.seat_rows]
+        margins = self.grid.contentsMargins()
+        need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
+            + margins.top() + margins.bottom()
+        self.seats_area.setMaximumHeight(need + 4)
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)
