@@ -119,7 +119,13 @@ def _tile_h(pic: float, px: float) -> float:
 
 def _name_fit(tile: Tile, width: float, px: float, lines: int,
               height: float | None = None) -> textfit.Fitted:
-    return textfit.fit(tile.name, width, px * NAME, lines, bold=True, height=height)
+    """A picture's name in bold, else plain (narrower), before a word is broken."""
+    for bold in (True, False):
+        fitted = textfit.fit(tile.name, width, px * NAME, lines, bold=bold, height=height,
+                             hyphenate=False)
+        if fitted.fits:
+            return fitted
+    return textfit.fit(tile.name, width, px * NAME, lines, height=height)
 
 
 class TierBoard(QWidget):
