@@ -28,8 +28,11 @@ def render(out: Path) -> int:
     import qasync
     from PyQt6.QtWidgets import QApplication
 
+    from ui import pictures
+
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
+    pictures.set_synchronous(True)  # grabs follow shows at once; nothing to wait for
     app.setQuitOnLastWindowClosed(False)
     out.mkdir(parents=True, exist_ok=True)
     loop = qasync.QEventLoop(app)
