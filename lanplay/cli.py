@@ -400,7 +400,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from lanplay.selfplay import selfplay
+    from lanplay.tools.selfplay import selfplay
 
     try:
         problem = seats_problem(games.load(args.game), args.mode, args.players)
@@ -425,13 +425,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from lanplay.bench import run_bench
+    from lanplay.tools.bench import run_bench
 
     return run_bench(as_json=args.json, quick=args.quick)
 
 
 def cmd_bench_load(args: argparse.Namespace) -> int:
-    from lanplay.loadbench import run_load_bench
+    from lanplay.tools.loadbench import run_load_bench
 
     return run_load_bench(as_json=args.json, quick=args.quick, save=not args.no_save)
 

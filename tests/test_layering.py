@@ -114,7 +114,7 @@ except ImportError:
     pass
 else:
     raise SystemExit("the blocker did not block PyQt6")
-import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.selfplay
+import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.tools.selfplay
 import lanplay.discovery, protocol, protocol.codec
 from lanplay import games
 games.available()
