@@ -21,8 +21,8 @@ collaborators and callbacks it needs):
 - ``commands``: room commands (ready, bots, seats, the game, start) and the
   host's own bots.
 - ``packs``: the custom picture packs shared with the peers.
-- ``flow``: the game's flow: start (with its seed from a ``SeedSource``), after
-  each action, the game's timers and the clock.
+- ``flow``: the game's flow: start, after each action, the game's timers and
+  the clock; ``seeds``: where each game's seed comes from (``SeedSource``).
 - ``fanout``: the frames each connection is sent (snapshots, deltas).
 - ``away``: away seats and their stand-in bots.
 - ``saving``: the save file, and handing each change to the outbox (write,
@@ -31,11 +31,13 @@ collaborators and callbacks it needs):
 
 Where coming work goes:
 
-- Fair play (seed exchange and audit): a ``SeedSource`` of its own in a new
-  ``fairplay.py``, handed to ``Host(seeds=...)``; ``Play.start_game`` asks it
-  for the seed, so the commitment, the peers' contributions and the derivation
-  live there; the audit (secret, contributions, action log) is sent where
-  ``Play.after_action`` publishes the GameOver.
+- Fair play (seed exchange and audit): a ``SeedSource`` of its own beside
+  ``LocalSeeds`` (``seeds.py``), handed to ``Host(seeds=...)``;
+  ``Play.start_game`` asks it for the seed, so the commitment, the peers'
+  contributions (routed to it by ``dispatch``) and the derivation live
+  there. The audit (secret,
+  contributions, action log) goes out where ``Play.after_action`` publishes
+  the GameOver.
 - Disk full ("hold the move and pause"): ``Saver.commit``'s ``write`` is where
   a failed flush is seen today (it logs and plays on); holding the publish
   and pausing the game starts there, with ``flow`` told through a callback.
@@ -43,13 +45,14 @@ Where coming work goes:
   ``Reception._password_ok`` enforce them (the peer's address is
   ``link.peername``); the pure bookkeeping belongs in ``lanplay.admission``.
 - Faster deltas: ``fanout.delta_bodies`` (and ``fanout.snapshots``) are the
-  whole per-action fan-out work, pure and measured by ``lanplay bench``.
+  whole per-action fan-out work, pure; ``lanplay bench``'s host-work figure
+  times the same steps.
 """
 
 from lanplay.host.config import DEFAULT_PORT, MAX_PENDING, HostConfig
 from lanplay.host.dispatch import MAX_CHAT
-from lanplay.host.flow import LocalSeeds, SeedSource
 from lanplay.host.peers import Conn
+from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.server import Host
 
 __all__ = ["DEFAULT_PORT", "MAX_CHAT", "MAX_PENDING", "Conn", "Host", "HostConfig",

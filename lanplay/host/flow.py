@@ -11,45 +11,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable
-from typing import Protocol
 
-from lanplay import rng
 from lanplay.game import SYSTEM, Result, Timer
 from lanplay.host import fanout
 from lanplay.host.away import StandIns
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.saving import Saver
+from lanplay.host.seeds import SeedSource
 from lanplay.host.shared import Status
 from lanplay.room import Room
 from lanplay.session import Refusal, Session
 from protocol.messages import Clock, GameOver
 
 log = logging.getLogger("lanplay.host")
-
-
-class SeedSource(Protocol):
-    """Where a game's seed comes from (the fair-play exchange will be one)."""
-
-    def seed(self, games_played: int) -> int:
-        """The seed of the next game, ``games_played`` games into this room."""
-        ...
-
-
-class LocalSeeds:
-    """The host alone picks the seed: ``config.seed`` if set, else a random one,
-    and each later game in the room derives its own from that base."""
-
-    def __init__(self, config: HostConfig) -> None:
-        self.config = config
-
-    def seed(self, games_played: int) -> int:
-        base = self.config.seed if self.config.seed is not None else secrets.randbits(32)
-        if games_played == 0:
-            return base
-        return rng.stream(base, "game", games_played).getrandbits(32)
 
 
 class Play:

@@ -27,10 +27,11 @@ from lanplay.host.commands import Bots, Commands
 from lanplay.host.config import HostConfig
 from lanplay.host.connections import Reception
 from lanplay.host.dispatch import Dispatcher
-from lanplay.host.flow import LocalSeeds, Play, SeedSource
+from lanplay.host.flow import Play
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.saving import Saver
+from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.shared import Status, Tokens
 from lanplay.room import Room, Seat
 from lanplay.session import Session
