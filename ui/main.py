@@ -31,15 +31,26 @@ def window() -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     try:
-        from ui.screenshots import render
+        from ui.screenshots import parse_size, render
     except ImportError as exc:
-        print(f"lanplay: screenshots need PyQt6 and qasync ({exc}).", file=sys.stderr)
-        return 2
-    return render(args.dir)
+        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        return _fail(f"--size: {exc}.")
+    return render(args.dir, size)
 
 
 def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", type=Path, metavar="DIR")
+    parser.add_argument("--size", default="1280x800", metavar="WxH",
+                        help="window size (default 1280x800); DIR/fit.json lists every text "
+                             "that is cut off, clipped or overlapping")
+
+
+def _fail(message: str) -> int:
+    print(f"lanplay: {message}", file=sys.stderr)
+    return 2
 
 
 SCREENSHOTS = cli.Command("screenshots", "render the window's screens offscreen to PNG",
