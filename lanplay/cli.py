@@ -116,6 +116,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("screenshots", help="render the window's screens offscreen to PNG")
     sc.add_argument("dir", type=Path, metavar="DIR")
+    sc.add_argument("--size", default="1280x800", metavar="WxH",
+                    help="window size (default 1280x800); DIR/fit.json lists every text "
+                         "that is cut off, clipped or overlapping")
     sc.set_defaults(func=_screenshots)
     return p
 
@@ -125,7 +128,13 @@ def _screenshots(args: argparse.Namespace) -> int:
         from ui.screenshots import render
     except ImportError as exc:
         return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
-    return render(args.dir)
+    from ui.screenshots import parse_size
+
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        return _fail(f"--size: {exc}.")
+    return render(args.dir, size)
 
 
 def _window() -> int:

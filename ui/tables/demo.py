@@ -17,6 +17,7 @@ from PyQt6.QtWidgets import QApplication
 
 from lanplay.game import Game
 from lanplay.session import Session
+from ui.fit import current
 
 Views = dict[Any, dict[str, Any]]
 """Every viewer's view (seats and None, the spectator)."""
@@ -81,6 +82,9 @@ def render_table(make: Callable[[], Any], path: Path, previous: dict[str, Any] |
         prepare(table)
     QApplication.processEvents()
     table.grab().save(str(path))
+    fit = current()
+    if fit is not None:
+        fit.screen(path.stem, table)
     table._finish_animation()
     table.close()
     table.deleteLater()
