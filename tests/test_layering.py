@@ -1,4 +1,5 @@
-"""Imports go one way: ui -> lanplay -> protocol, and the game rules import no I/O.
+"""Imports go one way: ui -> lanplay -> protocol, the game rules import no I/O,
+and each game's table (``ui/tables/<game>/``) keeps to itself and the shared felt.
 
 Read from the source (the AST), so an import hidden inside a function counts
 too; plus one subprocess proving the headless side imports with PyQt6 gone.
@@ -20,6 +21,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def imported(path: Path) -> list[tuple[str, int, str | None]]:
     """(top-level module, line, enclosing function or None) for every import in ``path``."""
+    tops = [(name.split(".")[0], line, func) for name, line, func in imported_names(path)]
+    return list(dict.fromkeys(tops))
+
+
+def imported_names(path: Path) -> list[tuple[str, int, str | None]]:
+    """(dotted name, line, enclosing function or None) for every import in ``path``;
+    ``from a.b import c`` gives both ``a.b`` and ``a.b.c`` (c may be a module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     if path.name != "__init__.py":
@@ -32,7 +40,7 @@ def imported(path: Path) -> list[tuple[str, int, str | None]]:
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = child.name
             if isinstance(child, ast.Import):
-                out.extend((a.name.split(".")[0], child.lineno, inner) for a in child.names)
+                out.extend((a.name, child.lineno, inner) for a in child.names)
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")
@@ -40,7 +48,9 @@ def imported(path: Path) -> list[tuple[str, int, str | None]]:
                     name = ".".join([*base, child.module] if child.module else base)
                 else:
                     name = child.module or ""
-                out.append((name.split(".")[0], child.lineno, inner))
+                out.append((name, child.lineno, inner))
+                out.extend((f"{name}.{a.name}", child.lineno, inner) for a in child.names
+                           if a.name != "*")
             visit(child, inner)
 
     visit(tree, None)
@@ -98,6 +108,61 @@ def test_the_import_walker_sees_what_it_must() -> None:
     assert ("ui", "_window") in cli
     rel = {m for m, _, _ in imported(ROOT / "lanplay" / "games" / "alles_klar" / "__init__.py")}
     assert "lanplay" in rel
+
+
+TABLES = ROOT / "ui" / "tables"
+
+
+def game_tables() -> list[str]:
+    """The game folders of ui/tables/ (a package each), e.g. ``ranking_top``."""
+    return sorted(p.name for p in TABLES.iterdir() if (p / "__init__.py").is_file())
+
+
+def reaches(name: str, game: str) -> bool:
+    package = f"ui.tables.{game}"
+    return name == package or name.startswith(package + ".")
+
+
+def table_violations(
+        allowed: Collection[tuple[str, str | None]] = ()) -> list[str]:
+    """Imports of one game's table by another game's table, or by the shared modules
+    beside them (``allowed``: (file, function) pairs that may, like the registry)."""
+    games = game_tables()
+    bad = []
+    for path in sorted(TABLES.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        inside = path.relative_to(TABLES).parts
+        own = inside[0] if len(inside) > 1 else None
+        seen: set[int] = set()
+        for name, line, func in imported_names(path):
+            if line in seen or (rel, func) in allowed:
+                continue
+            if any(other != own and reaches(name, other) for other in games):
+                seen.add(line)
+                where = f" (in {func})" if func else ""
+                bad.append(f"{rel}:{line} imports {name}{where}")
+    return bad
+
+
+@pytest.mark.timeout(30)
+def test_a_game_table_imports_no_other_game_table() -> None:
+    # The shared modules (felt, motion, pieces, look, widgets, demo_kit) import no
+    # game folder either; only the registry, table_for, names them all.
+    assert set(game_tables()) >= {"alles_klar", "ranagedon", "ranking", "ranking_top", "s_tier"}
+    bad = table_violations(allowed={("ui/tables/__init__.py", "table_for")})
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_the_table_check_sees_imports_of_game_folders() -> None:
+    """The check above would pass vacuously if the walker missed such imports."""
+    names = {n for n, _, _ in imported_names(TABLES / "ranagedon" / "table.py")}
+    assert "ui.tables.ranagedon.reading" in names and "ui.tables.felt" in names
+    registry = table_violations()
+    assert any("ui/tables/__init__.py" in line and "ui.tables.ranking_top" in line
+               for line in registry), registry
+    assert reaches("ui.tables.ranking.demo", "ranking")
+    assert not reaches("ui.tables.ranking_top.demo", "ranking")
 
 
 BLOCK_QT = """

@@ -2,7 +2,7 @@
 
 Real widgets offscreen, real clicks through the view's viewport. Views come
 from the real rules (``rules.build`` scenarios, a seeded Session) and, for
-moments a game does not stop at on its own, from ``ranking_demo.sample_view``.
+moments a game does not stop at on its own, from ``ranking.demo.sample_view``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from lanplay.games.ranking.rules import build
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking import RankingTable
-from ui.tables.ranking_demo import MOMENTS, demo_seats, sample_view
-from ui.tables.ranking_items import RoofItem, ShelfItem, TileItem
-from ui.tables.ranking_layout import track_position
+from ui.tables.ranking.demo import MOMENTS, demo_seats, sample_view
+from ui.tables.ranking.items import RoofItem, ShelfItem, TileItem
+from ui.tables.ranking.layout import track_position
 
 SEATS = demo_seats(4, bots=2)
 

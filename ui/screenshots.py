@@ -21,7 +21,7 @@ LOOPBACK = ["127.0.0.1"]
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
-SIZES = (DEFAULT_SIZE, WIDE)
+SIZES: tuple[tuple[int, int], ...] = (DEFAULT_SIZE, WIDE)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -80,7 +80,10 @@ def _check(name: str, widget: Any) -> None:
 def _game_tables(out: Path) -> list[Path]:
     """Ranking and S-tier tables at real moments of seeded games played by their
     rules' bots (the same views a peer would be sent), from an acting seat."""
-    from ui.tables import ranagedon_demo, ranking_demo, ranking_top_demo, s_tier_demo
+    from ui.tables.ranagedon import demo as ranagedon_demo
+    from ui.tables.ranking import demo as ranking_demo
+    from ui.tables.ranking_top import demo as ranking_top_demo
+    from ui.tables.s_tier import demo as s_tier_demo
 
     written: list[Path] = []
     before, at = ranking_demo.real_views(4)["roof"]  # a stone on the roof points down

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.tables.s_tier_board import BoardModel, Tile
-from ui.tables.s_tier_common import (
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.common import (
     EFFECT_NAMES,
     TIERS,
     Button,
@@ -26,7 +26,7 @@ from ui.tables.s_tier_common import (
     draft_buttons,
     tile,
 )
-from ui.tables.s_tier_note import ONE_PER_TIER, NoteDraft
+from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
 
 SHORT = {"choose-side": "Choose side", "place-one": "Place one", "no-second": "No 2nd try",
          "take-four": "Take four"}

@@ -19,7 +19,7 @@ from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRad
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ui.tables import look
-from ui.tables.ranagedon_board import (
+from ui.tables.ranagedon.board import (
     FROG_DARK,
     FROG_MM,
     PAD,

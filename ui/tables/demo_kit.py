@@ -1,9 +1,9 @@
 """What every table's demo module shares: seat maps, bot games, PNG rendering, the CLI.
 
-A ``*_demo`` module keeps its own moments and file names; the ways to get
+A game's ``demo`` module keeps its own moments and file names; the ways to get
 there are the same: seeded games played by the rules' own bots (so the views
 are the ones a peer would be sent), a table drawn offscreen at a window size,
-and ``python -m ui.tables.<game>_demo DIR`` to write the set we check by eye.
+and ``python -m ui.tables.<game>.demo DIR`` to write the set we check by eye.
 """
 
 from __future__ import annotations

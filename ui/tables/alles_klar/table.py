@@ -24,14 +24,14 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 from lanplay.game import format_log
 from lanplay.games.alles_klar.rules import ROMAN
 from ui.tables import look
-from ui.tables.alles_klar_items import (
+from ui.tables.alles_klar.items import (
     CardItem,
     PlateItem,
     RankingItem,
     StackItem,
     ZoneItem,
 )
-from ui.tables.alles_klar_layout import Layout, compute
+from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.tables.s_tier_board import BoardModel, Tile
-from ui.tables.s_tier_common import (
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.common import (
     TEAM_NAMES,
     TIERS,
     Button,
@@ -28,7 +28,7 @@ from ui.tables.s_tier_common import (
     draft_buttons,
     tile,
 )
-from ui.tables.s_tier_note import ONE_PER_TIER, NoteDraft
+from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
 
 
 class TeamPanel:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.tables.s_tier_board import BoardModel, Tile
-from ui.tables.s_tier_common import (
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.common import (
     TIERS,
     Button,
     Context,
@@ -27,7 +27,7 @@ from ui.tables.s_tier_common import (
     result_words,
     tile,
 )
-from ui.tables.s_tier_note import SPREAD, NoteDraft
+from ui.tables.s_tier.note import SPREAD, NoteDraft
 
 
 class CompetitivePanel:

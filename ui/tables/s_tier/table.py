@@ -24,12 +24,12 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look
-from ui.tables.s_tier_board import TierBoard
-from ui.tables.s_tier_common import Button, Context, Scene, log_lines
-from ui.tables.s_tier_competitive import CompetitivePanel
-from ui.tables.s_tier_coop import CoopPanel
-from ui.tables.s_tier_side import SidePanel
-from ui.tables.s_tier_team import TeamPanel
+from ui.tables.s_tier.board import TierBoard
+from ui.tables.s_tier.common import Button, Context, Scene, log_lines
+from ui.tables.s_tier.competitive import CompetitivePanel
+from ui.tables.s_tier.coop import CoopPanel
+from ui.tables.s_tier.side import SidePanel
+from ui.tables.s_tier.team import TeamPanel
 from ui.tables.widgets import BUTTON_STYLE, Banner, LogPanel, Toast
 
 CHECKED_STYLE = (

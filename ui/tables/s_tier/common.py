@@ -14,8 +14,8 @@ from typing import Any
 
 from ui import pictures
 from ui.tables import look
-from ui.tables.s_tier_board import BoardModel, Tile
-from ui.tables.s_tier_note import NoteDraft
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.note import NoteDraft
 
 TIERS = ("S", "A", "B", "C", "D")
 TEAM_NAMES = ("Green", "Red")

@@ -26,7 +26,7 @@ from typing import Any
 
 from PyQt6.QtCore import QPointF
 
-from ui.tables.ranagedon_board import FROG_MM, RING_IN_MM, RING_SEND, Board
+from ui.tables.ranagedon.board import FROG_MM, RING_IN_MM, RING_SEND, Board
 
 SLOP_PX = 7.0
 DEAD_PX = 6.0

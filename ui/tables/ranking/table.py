@@ -25,7 +25,7 @@ from ui import pictures
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.pieces import RingItem
-from ui.tables.ranking_items import (
+from ui.tables.ranking.items import (
     Mark,
     PlateInfo,
     PlateItem,
@@ -34,7 +34,7 @@ from ui.tables.ranking_items import (
     ShelfItem,
     TileItem,
 )
-from ui.tables.ranking_layout import FLOORS, Layout, compute, track_position
+from ui.tables.ranking.layout import FLOORS, Layout, compute, track_position
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 
 MOVE_MS = 300

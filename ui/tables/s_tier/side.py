@@ -11,8 +11,8 @@ from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.tables import look
-from ui.tables.s_tier_board import RIGHT, WRONG
-from ui.tables.s_tier_common import PlayerRow, TrackModel
+from ui.tables.s_tier.board import RIGHT, WRONG
+from ui.tables.s_tier.common import PlayerRow, TrackModel
 
 
 class PlayersList(QWidget):

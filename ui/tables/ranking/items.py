@@ -24,7 +24,7 @@ from PyQt6.QtWidgets import (
 from ui import pictures
 from ui.tables import look
 from ui.tables.pieces import paint_plate
-from ui.tables.ranking_layout import track_position
+from ui.tables.ranking.layout import track_position
 
 SHELF = QColor("#8A6D2F")
 SHELF_DARK = QColor("#5E4A20")

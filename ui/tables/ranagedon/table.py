@@ -2,16 +2,20 @@
 
 Everything drawn comes from the view the host sent and the lobby's seat
 maps; nothing here decides where a frog lands. To jump, press on the
-coloured border of one of your lit frogs and pull back (``ranagedon_aim``):
+coloured border of one of your lit frogs and pull back (``aim``):
 the press point, an arrow the other way and a power bar show the aim, never
 a landing. A diver slides instead while "Dive" is on. While deploying, pick
 one of the suggested clusters or drag your frogs, then Confirm.
 
 The table is turned by quarter turns so my own side sits at the bottom; the
 host's millimetres and angles are unchanged by that (``Board``). A new
-``last`` flies the frog along the host's trajectory (its height grows the
-frog and its shadow; a slide plays at the host's 30 Hz), then every frog
-snaps exactly to the sent positions; ``animate=False`` jumps there.
+``last`` flies the frog along the host's trajectory (``flight``), then every
+frog snaps exactly to the sent positions; ``animate=False`` jumps there.
+
+This module is the widget: it keeps the view and the input state, draws the
+scene and turns presses into intents. What the view says is read in
+``reading``, the buttons beside the board are ``actions``, and the playback
+of a jump is ``flight``.
 """
 
 from __future__ import annotations
@@ -19,59 +23,34 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PyQt6.QtCore import (
-    QEasingCurve,
-    QEvent,
-    QObject,
-    QPoint,
-    QPointF,
-    QRectF,
-    Qt,
-    QVariantAnimation,
-)
+from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
-from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QLabel, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
-from ui.tables.ranagedon_aim import (
+from ui.tables.ranagedon import flight
+from ui.tables.ranagedon.actions import ActionPanel
+from ui.tables.ranagedon.aim import (
     SLOP_PX,
     Aim,
     classify,
     press_point,
     pull_point,
 )
-from ui.tables.ranagedon_board import FROG_MM, Board
-from ui.tables.ranagedon_deploy import problem
-from ui.tables.ranagedon_items import (
+from ui.tables.ranagedon.board import FROG_MM, Board
+from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.items import (
     AimItem,
     AimPicture,
     FrogItem,
     LegendItem,
-    LegendRow,
     PlateInfo,
     PlateItem,
     StackChip,
     TableItem,
 )
-from ui.tables.widgets import BUTTON_STYLE
-
-DEPLOY_MS = 320
-HOP_MM_PER_LEVEL = 12.0
-"""A flight's height in mm that draws the frog one stack level nearer."""
-OUTCOME_WORDS = {
-    "flipped": "Flipped over: back to its start",
-    "poisoned": "Poisonous frog below: back to its start",
-    "off_table": "Off the table: put back a finger inside",
-    "dive_touched": "Touched another frog: the turn ends",
-    "dive_clear": "Slid clear: it may jump now",
-}
-ABILITY_WORDS = {"double": "double jump", "dive": "diving (slides first)",
-                 "poison": "poisonous"}
-
-
-def _xy(frog: dict[str, Any]) -> tuple[float, float]:
-    return float(frog.get("x", 0.0)), float(frog.get("y", 0.0))
+from ui.tables.ranagedon.reading import OUTCOME_WORDS, Reading, frog_xy
 
 
 class RanagedonTable(WaitingTable):
@@ -95,36 +74,22 @@ class RanagedonTable(WaitingTable):
         self._captions: list[Any] = []
         self._viewport().installEventFilter(self)
 
-        self.controls = QWidget(self._viewport())
-        self.controls.setObjectName("ranagedonActions")
-        self.controls.setStyleSheet(
-            "#ranagedonActions QLabel { color: #F3F1E7; }"
-            "QPushButton:checked { background: #FFD866; border-color: #FFFFFF; }"
-            + BUTTON_STYLE)
-        self.hint = QLabel(self.controls)
-        self.hint.setWordWrap(True)
-        self.cluster_buttons: list[QPushButton] = []
-        self.confirm_button = QPushButton("Confirm", self.controls)
+        self.controls = ActionPanel(self._viewport())
+        self.controls.chose_cluster.connect(self.choose_cluster)
+        self.hint = self.controls.hint
+        self.confirm_button = self.controls.confirm_button
         self.confirm_button.clicked.connect(self._confirm)
-        self.dive_button = QPushButton("Dive: slide first", self.controls)
-        self.dive_button.setCheckable(True)
+        self.dive_button = self.controls.dive_button
         self.dive_button.toggled.connect(self._toggle_dive)
-        self.again_button = QPushButton("Jump again", self.controls)
+        self.again_button = self.controls.again_button
         self.again_button.clicked.connect(self._jump_again)
-        self.stop_button = QPushButton("Stop", self.controls)
+        self.stop_button = self.controls.stop_button
         self.stop_button.clicked.connect(self._stop)
-        self.action_column = QVBoxLayout(self.controls)
-        self.action_column.setContentsMargins(0, 0, 0, 0)
-        self.action_column.setSpacing(8)
-        self.action_column.addWidget(self.hint)
-        self.cluster_row = QVBoxLayout()
-        self.cluster_row.setSpacing(6)
-        self.action_column.addLayout(self.cluster_row)
-        for button in (self.confirm_button, self.dive_button, self.again_button,
-                       self.stop_button):
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-            self.action_column.addWidget(button)
-        self.action_column.addStretch(1)
+
+    @property
+    def cluster_buttons(self) -> list[QPushButton]:
+        """One per suggested cluster while I deploy (the panel makes them afresh)."""
+        return self.controls.cluster_buttons
 
     # --- the contract --------------------------------------------------------
 
@@ -137,11 +102,11 @@ class RanagedonTable(WaitingTable):
         self._stop_waiting()
         self.aim = None
         self._drag = None
-        if view.get("phase") != "deploy" or not self._can_deploy():
+        if view.get("phase") != "deploy" or not self.read.can_deploy():
             self.placement = None
         elif self.placement is None or previous is None or previous.get("phase") != "deploy":
             self._start_placement()
-        if not self._divers():
+        if not self.read.divers():
             self.dive_mode = False
         self._rebuild()
         self._show_log(view)
@@ -154,137 +119,22 @@ class RanagedonTable(WaitingTable):
 
     # --- reading the view ---------------------------------------------------------
 
-    def _my_side(self) -> int | None:
-        view = self.view or {}
-        side = view.get("your_side")
-        if isinstance(side, int) and self.you is not None:
-            return side
-        side_of = view.get("side_of") or []
-        if self.you is not None and self.you < len(side_of):
-            return int(side_of[self.you])
-        return None
-
-    def _acting(self) -> bool:
-        view = self.view or {}
-        return (self.you is not None and not view.get("over") and not self._pending
-                and self.you in (view.get("actors") or []))
-
-    def _can_deploy(self) -> bool:
-        view = self.view or {}
-        side = self._my_side()
-        deployed = view.get("deployed") or []
-        return (self._acting() and view.get("phase") == "deploy" and side is not None
-                and not (side < len(deployed) and deployed[side]))
-
-    def _can_jump(self) -> bool:
-        return self._acting() and self._phase() in ("jump", "again")
+    @property
+    def read(self) -> Reading:
+        """The view as it stands for me now: made afresh on every use, so it always
+        sees the latest view and whether an intent of mine still waits."""
+        return Reading(self.view or {}, self._names(), self.you, self._pending)
 
     def aimable(self) -> list[int]:
         """Ids of the frogs I may aim now: my side's free frogs (in ``again`` only that one)."""
-        view = self.view or {}
-        if not self._can_jump():
-            return []
-        side = self._my_side()
-        again = view.get("again") or {}
-        out = []
-        for frog in view.get("frogs") or []:
-            if frog.get("side") != side or not frog.get("free"):
-                continue
-            if self._phase() == "again" and frog.get("id") != again.get("frog"):
-                continue
-            out.append(int(frog["id"]))
-        return out
+        return self.read.aimable()
 
-    def _frog(self, frog_id: int) -> dict[str, Any] | None:
-        for frog in (self.view or {}).get("frogs") or []:
-            if frog.get("id") == frog_id:
-                return dict(frog)
-        return None
-
-    def _divers(self) -> list[int]:
-        if self._phase() != "jump":
-            return []
-        return [f for f in self.aimable() if (self._frog(f) or {}).get("ability") == "dive"]
-
-    def _side_seats(self, side: int) -> list[int]:
-        sides = (self.view or {}).get("sides") or []
-        if 0 <= side < len(sides):
-            return [int(s) for s in sides[side]]
-        return [side]
-
-    def _side_letter(self, side: int) -> str:
-        seats = self._side_seats(side)
-        if len(seats) == 1:
-            return look.initial(self._name(seats[0]))
-        frogs = [f for f in (self.view or {}).get("frogs") or [] if f.get("side") == side]
-        colour = str(frogs[0].get("colour", "?")) if frogs else "?"
-        return colour[:1].upper()
-
-    def _side_look(self, side: int) -> tuple[str, str, str]:
-        """(frog colour, border, words) that the side's frogs share."""
-        frogs = [f for f in (self.view or {}).get("frogs") or [] if f.get("side") == side]
-        colours = {str(f.get("colour")) for f in frogs}
-        borders = {str(f.get("border")) for f in frogs}
-        if len(colours) == 1:
-            colour = colours.pop()
-            return colour, "none", f"{colour} frogs"
-        if len(borders) == 1:
-            border = borders.pop()
-            return "none", border, f"{border} border"
-        return "none", "none", "frogs"
-
-    def _waiting(self) -> list[str]:
-        view = self.view or {}
-        return [self._name(s) for s in view.get("actors") or [] if s != self.you]
+    def _my_frog_ids(self) -> list[int]:
+        return self.read.my_frog_ids()
 
     def turn_text(self) -> str:
         """The banner's line: whose move it is, or what I can do now."""
-        view = self.view or {}
-        phase = self._phase()
-        if phase == "over":
-            return self._over_text()
-        if phase == "deploy":
-            waiting = self._waiting()
-            wait = f"waiting for {names_list(waiting)}" if waiting else "waiting for the host"
-            if self._can_deploy():
-                return "Deploy your frogs: pick a cluster or drag them, then Confirm"
-            if self.you is not None:
-                return f"Deployed: {wait}"
-            return f"Everyone deploys their frogs: {wait}"
-        turn = view.get("turn")
-        if phase == "again":
-            kind = (view.get("again") or {}).get("kind")
-            if turn == self.you and self._can_jump():
-                if kind == "dive":
-                    return "Your frog slid clear: jump it now, or Stop"
-                return "Double jump: jump the same frog again, or Stop"
-            return f"Waiting for {self._name(turn)}: jump again or stop"
-        if phase == "jump":
-            if turn == self.you and self._can_jump():
-                if self.dive_mode:
-                    return "Dive: press anywhere on the lit frog and pull back to slide it"
-                return "Your turn: press a lit frog's coloured border and pull"
-            return f"Waiting for {self._name(turn)} to jump a frog"
-        return "Waiting for the game to start"
-
-    def _over_text(self) -> str:
-        view = self.view or {}
-        winners = [int(s) for s in view.get("winners") or []]
-        final = view.get("final") or view.get("scores") or []
-        best = max(final) if final else 0
-        points = "point" if best == 1 else "points"
-        teams = view.get("teams")
-        if teams:
-            for team in teams:
-                if sorted(team) == sorted(winners):
-                    together = names_list([self._name(s) for s in team])
-                    return f"Game over: {together} win with {best} {points}"
-        names = [self._name(s) for s in winners]
-        if len(names) == 1:
-            return f"Game over: {names[0]} wins with {best} {points}"
-        if names:
-            return f"Game over: {names_list(names)} share the win with {best} {points}"
-        return "Game over"
+        return self.read.turn_text(self.dive_mode)
 
     def _banner_seat(self) -> tuple[QColor | None, str]:
         turn = (self.view or {}).get("turn")
@@ -292,19 +142,12 @@ class RanagedonTable(WaitingTable):
             return look.seat_colour(self.seats, turn), look.initial(self._name(turn))
         return None, ""
 
-    def _info_text(self) -> str:
-        view = self.view or {}
-        if self._phase() == "deploy":
-            return "Deploying"
-        turns = int(view.get("turns", 0) or 0)
-        return f"Turn {turns + (0 if self._phase() == 'over' else 1)}"
-
     # --- drawing ------------------------------------------------------------------
 
     def _turns(self) -> int:
         """Quarter turns that bring my side's sector to the bottom of the screen."""
         view = self.view or {}
-        side = self._my_side()
+        side = self.read.my_side()
         sectors = view.get("sectors") or []
         if side is None or not 0 <= side < len(sectors):
             return 0
@@ -331,8 +174,9 @@ class RanagedonTable(WaitingTable):
         self.board = Board(margin, top, board_size, self._turns())
         side_w = width - board_size - 3 * margin
         column = QRectF(board_size + 2 * margin, margin, side_w, height - 2 * margin)
-        self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
-                               accent=self._can_jump() or self._can_deploy())
+        read = self.read
+        self.banner.show_state(read.turn_text(self.dive_mode), *self._banner_seat(),
+                               read.info_text(), accent=read.can_jump() or read.can_deploy())
         table = TableItem(self.board)
         table.setZValue(0)
         table.wedge = self._wedge()
@@ -349,8 +193,8 @@ class RanagedonTable(WaitingTable):
     def _wedge(self) -> QPainterPath | None:
         """Where my frogs may go while I deploy: my sector, off the pad's palm, on the table."""
         view = self.view or {}
-        board, sector = self.board, self._my_sector()
-        if board is None or sector is None or not self._can_deploy():
+        board, sector = self.board, self.read.my_sector()
+        if board is None or sector is None or not self.read.can_deploy():
             return None
         sizes = view.get("sizes") or {}
         inner = float(sizes.get("deploy_min", 156))
@@ -376,8 +220,9 @@ class RanagedonTable(WaitingTable):
         board = self.board
         assert board is not None
         radius = board.mm(FROG_MM)
-        lit = set(self.aimable())
-        my_side = self._my_side()
+        read = self.read
+        lit = set(read.aimable())
+        my_side = read.my_side()
         last = view.get("last") or {}
         for frog in view.get("frogs") or []:
             frog = dict(frog)
@@ -387,11 +232,11 @@ class RanagedonTable(WaitingTable):
                 mine = [int(f["id"]) for f in view.get("frogs") or [] if f.get("side") == side]
                 x, y = self.placement[mine.index(fid)]
                 frog["x"], frog["y"] = x, y
-            item = FrogItem(frog, radius, self._side_letter(side))
-            item.setPos(board.to_scene(*_xy(frog)))
+            item = FrogItem(frog, radius, read.side_letter(side))
+            item.setPos(board.to_scene(*frog_xy(frog)))
             item.lit = fid in lit or (self.placement is not None and side == my_side)
             item.last = fid == last.get("frog") and self._phase() != "deploy"
-            item.setToolTip(self._frog_tip(frog))
+            item.setToolTip(read.frog_tip(frog))
             if frog.get("pad") == "inside":
                 item.badge = "+2"
             elif frog.get("pad") == "partly" and not frog.get("covered"):
@@ -426,33 +271,6 @@ class RanagedonTable(WaitingTable):
             self.scene.addItem(chip)
             self._captions.append(chip)
 
-    def _frog_tip(self, frog: dict[str, Any]) -> str:
-        view = self.view or {}
-        side = int(frog.get("side", 0))
-        owner = names_list([self._name(s) for s in self._side_seats(side)])
-        if side == self._my_side():
-            owner = "Your"
-        else:
-            owner += "'s"
-        lines = [f"{owner} {frog.get('colour')} frog, {frog.get('border')} border"]
-        ability = frog.get("ability")
-        lines.append(f"Ability: {ABILITY_WORDS.get(str(ability), 'none')}"
-                     if ability else "No ability in this game")
-        level = int(frog.get("level", 0) or 0)
-        if level:
-            lines.append(f"On a stack, level {level}")
-        if frog.get("covered"):
-            lines.append("Stepped on: it cannot jump")
-        elif frog.get("free"):
-            lines.append("Free: it can jump")
-        pad = frog.get("pad")
-        if pad == "inside":
-            lines.append("Completely inside the lily pad: +2")
-        elif pad == "partly":
-            lines.append("Partly on the lily pad: +1 while not stepped on")
-        del view
-        return "\n".join(lines)
-
     def _draw_side(self, view: dict[str, Any], column: QRectF) -> float:
         """Plates per side and the abilities legend; returns where the actions go."""
         t = self.text_px
@@ -460,13 +278,14 @@ class RanagedonTable(WaitingTable):
         scores = view.get("scores") or []
         free = view.get("free") or []
         turn = view.get("turn")
-        my_side = self._my_side()
+        read = self.read
+        my_side = read.my_side()
         deployed = view.get("deployed") or []
         plate_h = t * 3.0
         y = column.top()
         for side, seats in enumerate(sides):
             seats = [int(s) for s in seats]
-            colour, border, words = self._side_look(side)
+            colour, border, words = read.side_look(side)
             names = [self._name(s) for s in seats]
             if side == my_side and len(seats) == 1:
                 names = ["You"]
@@ -482,7 +301,7 @@ class RanagedonTable(WaitingTable):
             info = PlateInfo(
                 title=title,
                 names=[(look.seat_colour(self.seats, s), self._name(s)) for s in seats],
-                colour=colour, border=border, letter=self._side_letter(side),
+                colour=colour, border=border, letter=read.side_letter(side),
                 score=int(scores[lead]) if lead < len(scores) else 0,
                 free=(-1 if self._phase() == "deploy" else
                       int(free[lead]) if lead < len(free) else 0),
@@ -492,7 +311,7 @@ class RanagedonTable(WaitingTable):
             self.scene.addItem(plate)
             self.plates.append(plate)
             y += plate_h + t * 0.5
-        rows = self._legend_rows(view)
+        rows = read.legend_rows()
         line_h = QFontMetrics(look.font(t * 0.9)).height() * 1.35
         legend_h = 12 + line_h * (len(rows) + 1)
         self.legend = LegendItem("Abilities", rows,
@@ -500,142 +319,66 @@ class RanagedonTable(WaitingTable):
         self.scene.addItem(self.legend)
         return y + legend_h + t * 0.7
 
-    def _legend_rows(self, view: dict[str, Any]) -> list[LegendRow]:
-        """One row per look that carries an ability, read off the frogs themselves."""
-        frogs = view.get("frogs") or []
-        by_border: dict[str, set[Any]] = {}
-        by_colour: dict[str, set[Any]] = {}
-        for frog in frogs:
-            by_border.setdefault(str(frog.get("border")), set()).add(frog.get("ability"))
-            by_colour.setdefault(str(frog.get("colour")), set()).add(frog.get("ability"))
-        rows = []
-        if all(len(a) == 1 for a in by_border.values()) and any(
-                None not in a for a in by_border.values()):
-            for border in ("magenta", "blue", "yellow"):
-                ability = next(iter(by_border.get(border, {None})))
-                if ability:
-                    rows.append(LegendRow("none", border,
-                                          f"{border.capitalize()} border: "
-                                          f"{ABILITY_WORDS.get(str(ability), ability)}"))
-        elif all(len(a) == 1 for a in by_colour.values()) and any(
-                None not in a for a in by_colour.values()):
-            for colour in ("red", "green"):
-                ability = next(iter(by_colour.get(colour, {None})))
-                if ability:
-                    rows.append(LegendRow(colour, "none",
-                                          f"{colour.capitalize()} frogs: "
-                                          f"{ABILITY_WORDS.get(str(ability), ability)}"))
-        if not rows:
-            rows.append(LegendRow("none", "none", "No abilities in this game"))
-        return rows
-
     def _place_actions(self, column: QRectF, top: float) -> None:
         """The hint and the buttons for what I can do now, under the legend."""
-        phase = self._phase()
-        t = self.text_px
-        for button in self.cluster_buttons:
-            self.cluster_row.removeWidget(button)
-            button.hide()
-            button.deleteLater()
-        self.cluster_buttons = []
-        self.hint.setFont(look.font(t * 0.95))
-        for button in (self.confirm_button, self.dive_button, self.again_button,
-                       self.stop_button):
-            button.setFont(look.font(t, bold=True))
-            button.hide()
+        read = self.read
+        phase = read.phase()
+        clusters: list[str] = []
+        shown: list[QPushButton] = []
         hint = ""
-        if self._can_deploy():
-            view = self.view or {}
-            side = self._my_side()
-            clusters = (view.get("clusters") or [])
-            mine = clusters[side] if side is not None and side < len(clusters) else []
-            for k, cluster in enumerate(mine):
-                button = QPushButton(str(cluster.get("name") or f"Cluster {k + 1}"),
-                                     self.controls)
-                button.setCheckable(True)
-                button.setChecked(self.cluster == k)
-                button.setFont(look.font(t * 0.95, bold=True))
-                button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-                button.clicked.connect(lambda _=False, k=k: self.choose_cluster(k))
-                self.cluster_row.addWidget(button)
-                self.cluster_buttons.append(button)
-            self.confirm_button.show()
-            trouble = problem(self.placement or [], self._my_sector(), view)
+        if read.can_deploy():
+            clusters = [str(cluster.get("name") or f"Cluster {k + 1}")
+                        for k, cluster in enumerate(read.my_clusters())]
+            shown.append(self.confirm_button)
+            trouble = problem(self.placement or [], read.my_sector(), self.view or {})
             hint = trouble or ("Suggested clusters, or drag your lit frogs "
                                "(at most one disc apart), then Confirm.")
-        elif self._can_jump():
+        elif read.can_jump():
             if phase == "again":
-                self.again_button.show()
-                self.stop_button.show()
+                shown += [self.again_button, self.stop_button]
                 hint = "The lit frog may jump once more: aim it, or Stop."
             else:
                 hint = ("Press on the coloured border of a lit frog and drag away: "
                         "the longer the pull, the stronger the jump. Let go to jump.")
-                if self._divers():
-                    self.dive_button.show()
-                    self.dive_button.blockSignals(True)
-                    self.dive_button.setChecked(self.dive_mode)
-                    self.dive_button.blockSignals(False)
+                if read.divers():
+                    shown.append(self.dive_button)
                     if self.dive_mode:
                         hint = ("Dive: press anywhere on a lit diving frog and pull back; "
                                 "it slides the other way.")
         elif self.you is None:
             hint = "You are watching."
-        self.hint.setText(hint)
-        self.hint.setVisible(bool(hint))
-        visible = bool(hint) or bool(self.cluster_buttons)
-        self.controls.setVisible(visible)
-        if visible:
+        if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
+                               self.dive_mode):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
-            self.controls.setFixedSize(round(column.width()),
-                                      max(40, round(column.bottom() - top)))
-            self.action_column.activate()
-            self.controls.move(left)
-            self.controls.raise_()
-
-    def _my_sector(self) -> list[float] | None:
-        view = self.view or {}
-        side = self._my_side()
-        sectors = view.get("sectors") or []
-        if side is not None and 0 <= side < len(sectors):
-            return [float(a) for a in sectors[side]]
-        return None
+            self.controls.place(left, column.width(), column.bottom() - top)
 
     # --- deploying ------------------------------------------------------------------
 
-    def _my_frog_ids(self) -> list[int]:
-        side = self._my_side()
-        return sorted(int(f["id"]) for f in (self.view or {}).get("frogs") or []
-                      if f.get("side") == side)
-
     def _start_placement(self) -> None:
         view = self.view or {}
-        side = self._my_side()
-        clusters = view.get("clusters") or []
-        mine = clusters[side] if side is not None and side < len(clusters) else []
+        read = self.read
+        mine = read.my_clusters()
         if mine:
             self.placement = [(float(x), float(y)) for x, y in mine[0]["frogs"]]
             self.cluster = 0
         else:
-            self.placement = [_xy(f) for f in sorted(view.get("frogs") or [],
-                                                     key=lambda f: int(f["id"]))
+            side = read.my_side()
+            self.placement = [frog_xy(f) for f in sorted(view.get("frogs") or [],
+                                                         key=lambda f: int(f["id"]))
                               if f.get("side") == side]
             self.cluster = None
 
     def choose_cluster(self, k: int) -> None:
         """Show suggested cluster ``k`` on the table (Confirm sends it)."""
-        view = self.view or {}
-        side = self._my_side()
-        clusters = view.get("clusters") or []
-        mine = clusters[side] if side is not None and side < len(clusters) else []
-        if not self._can_deploy() or not 0 <= k < len(mine):
+        mine = self.read.my_clusters()
+        if not self.read.can_deploy() or not 0 <= k < len(mine):
             return
         self.placement = [(float(x), float(y)) for x, y in mine[k]["frogs"]]
         self.cluster = k
         self._rebuild()
 
     def _confirm(self) -> None:
-        if not self._can_deploy() or self.placement is None:
+        if not self.read.can_deploy() or self.placement is None:
             return
         if self.cluster is not None:
             self._send({"type": "deploy", "cluster": self.cluster})
@@ -651,7 +394,7 @@ class RanagedonTable(WaitingTable):
         x, y = board.to_model(at)
         moved = list(self.placement)
         moved[index] = (round(x, 2), round(y, 2))
-        trouble = problem(moved, self._my_sector(), self.view or {})
+        trouble = problem(moved, self.read.my_sector(), self.view or {})
         if trouble:
             self._pointer = at
             self._rebuild()
@@ -686,26 +429,27 @@ class RanagedonTable(WaitingTable):
         """
         self._pointer = point
         self._finish_animation()
-        if self._can_deploy() and self.placement is not None:
-            mine = self._my_frog_ids()
+        read = self.read
+        if read.can_deploy() and self.placement is not None:
+            mine = read.my_frog_ids()
             fid = self._frog_at(point, mine)
             if fid is not None:
                 self._drag = (mine.index(fid), point)
                 return True
             return False
-        if not self._can_jump() or self.board is None:
+        if not read.can_jump() or self.board is None:
             return False
-        fid = self._frog_at(point, self.aimable())
+        fid = self._frog_at(point, read.aimable())
         if fid is None:
             other = self._frog_at(point, list(self.frogs))
             if other is not None:
-                self._toast(self._why_not(other))
+                self._toast(read.why_not(other))
                 return True
             return False
-        frog = self._frog(fid) or {}
+        frog = read.frog(fid) or {}
         item = self.frogs[fid]
         diving = self.dive_mode and frog.get("ability") == "dive" and self._phase() == "jump"
-        press = classify(self.board, _xy(frog), point)
+        press = classify(self.board, frog_xy(frog), point)
         if diving:
             if press.where == "outside":
                 return False
@@ -718,16 +462,6 @@ class RanagedonTable(WaitingTable):
         item.update()
         self._show_aim()
         return True
-
-    def _why_not(self, fid: int) -> str:
-        frog = self._frog(fid) or {}
-        if frog.get("side") != self._my_side():
-            return "That frog is not yours: jump one of your lit frogs."
-        if self._phase() == "again":
-            return "Only the frog that just jumped may jump again."
-        if frog.get("covered"):
-            return "That frog is stepped on: it cannot jump."
-        return "That frog is on a stack: only free frogs can jump."
 
     def _move(self, point: QPointF) -> None:
         self._pointer = point
@@ -743,7 +477,7 @@ class RanagedonTable(WaitingTable):
                 item.setPos(point)
                 item.setZValue(400)
             return
-        hot = self._frog_at(point, self.aimable()) if self._can_jump() else None
+        hot = self._frog_at(point, self.aimable()) if self.read.can_jump() else None
         for fid, item in self.frogs.items():
             if item.lit and item.hot != (fid == hot):
                 item.hot = fid == hot
@@ -798,10 +532,10 @@ class RanagedonTable(WaitingTable):
         """Viewport points to press and let go at to send (theta, s) for a frog: the
         table's own aiming geometry, for tests and for the keyboard-less demo."""
         board = self.board
-        frog = self._frog(frog_id)
+        frog = self.read.frog(frog_id)
         assert board is not None and frog is not None
-        press = press_point(board, _xy(frog), theta, r)
-        pull = pull_point(board, _xy(frog), theta, s, r)
+        press = press_point(board, frog_xy(frog), theta, r)
+        pull = pull_point(board, frog_xy(frog), theta, s, r)
         return self.graphics.mapFromScene(press), self.graphics.mapFromScene(pull)
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
@@ -836,7 +570,7 @@ class RanagedonTable(WaitingTable):
     # --- buttons ------------------------------------------------------------------
 
     def _toggle_dive(self, on: bool) -> None:
-        self.dive_mode = on and bool(self._divers())
+        self.dive_mode = on and bool(self.read.divers())
         self.cancel_aim()
         self._rebuild()
 
@@ -849,7 +583,7 @@ class RanagedonTable(WaitingTable):
             self._toast("Press its coloured border and pull back.")
 
     def _stop(self) -> None:
-        if self._can_jump() and self._phase() == "again":
+        if self.read.can_jump() and self._phase() == "again":
             self._send({"type": "stop"})
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
@@ -865,20 +599,10 @@ class RanagedonTable(WaitingTable):
 
     def _settle(self) -> None:
         """The flight ended (or was cut short): every frog at the sent position."""
-        self._snap()
+        if self.board is not None:
+            flight.snap(self.board, self.frogs)
         for caption in self._captions:
             caption.setVisible(True)
-
-    def _snap(self) -> None:
-        """Every frog exactly where the view puts it."""
-        board = self.board
-        if board is None:
-            return
-        for item in self.frogs.values():
-            frog = item.frog
-            item.setPos(board.to_scene(*_xy(frog)))
-            item.set_lift(_number(frog.get("level", 0)))
-            item.setZValue(10 + 10 * item.level)
 
     def _animate(self, last: dict[str, Any], previous: dict[str, Any]) -> None:
         board = self.board
@@ -887,100 +611,17 @@ class RanagedonTable(WaitingTable):
         trajectory = last.get("trajectory") or {}
         kind = trajectory.get("kind")
         if kind == "arc":
-            anim = self._flight(last, trajectory)
+            item = self.frogs.get(int(last.get("frog", -1)))
+            anim = flight.flight(board, item, trajectory, self)
         elif kind == "slide":
-            anim = self._slide(trajectory)
+            anim = flight.slide(board, self.frogs, trajectory, self)
         else:
-            anim = self._glide(previous)
+            anim = flight.glide(board, self.frogs, previous, self)
         if anim is None:
             return
         for caption in self._captions:
             caption.setVisible(False)
         self._start_animation(anim)
-
-    def _flight(self, last: dict[str, Any], trajectory: dict[str, Any]
-                ) -> QVariantAnimation | None:
-        """The jumper along the host's arc: higher means larger, with a longer shadow."""
-        board = self.board
-        item = self.frogs.get(int(last.get("frog", -1)))
-        points = [(float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else 0.0)
-                  for p in trajectory.get("points") or []]
-        if board is None or item is None or len(points) < 2:
-            return None
-        length = sum(math.dist(points[i][:2], points[i + 1][:2])
-                     for i in range(len(points) - 1))
-        ms = round(min(900.0, max(320.0, 300 + length * 1.3)))
-        base = _number(item.frog.get("level", 0))
-
-        def at(t: float) -> None:
-            f = t * (len(points) - 1)
-            i = min(len(points) - 2, int(f))
-            u = f - i
-            a, b = points[i], points[i + 1]
-            x, y, z = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u,
-                       a[2] + (b[2] - a[2]) * u)
-            item.setPos(board.to_scene(x, y))
-            lift = z / HOP_MM_PER_LEVEL
-            item.set_lift(lift if t < 1.0 else base)
-            item.setZValue(300)
-
-        return self._run(ms, at, QEasingCurve.Type.Linear)
-
-    def _slide(self, trajectory: dict[str, Any]) -> QVariantAnimation | None:
-        """Every sliding frog at the host's 30 Hz samples."""
-        board = self.board
-        hz = float(trajectory.get("hz", 30) or 30)
-        tracks = []
-        for disc in trajectory.get("discs") or []:
-            item = self.frogs.get(int(disc.get("frog", -1)))
-            points = [(float(p[0]), float(p[1])) for p in disc.get("points") or []]
-            if item is not None and points:
-                tracks.append((item, points))
-        if board is None or not tracks:
-            return None
-        frames = max(len(points) for _, points in tracks)
-        ms = round(min(3000.0, max(250.0, 1000.0 * frames / hz)))
-
-        def at(t: float) -> None:
-            f = t * (frames - 1)
-            for item, points in tracks:
-                i = min(len(points) - 1, int(f))
-                j = min(len(points) - 1, i + 1)
-                u = f - int(f)
-                x = points[i][0] + (points[j][0] - points[i][0]) * u
-                y = points[i][1] + (points[j][1] - points[i][1]) * u
-                item.setPos(board.to_scene(x, y))
-                item.setZValue(200 + 10 * item.level)
-
-        return self._run(ms, at, QEasingCurve.Type.Linear)
-
-    def _glide(self, previous: dict[str, Any]) -> QVariantAnimation | None:
-        """Frogs that moved without a trajectory (a deployment) glide from where they were."""
-        board = self.board
-        before = {int(f["id"]): _xy(f) for f in previous.get("frogs") or []}
-        moves = []
-        for fid, item in self.frogs.items():
-            old = before.get(fid)
-            if old is not None and math.dist(old, _xy(item.frog)) > 0.5:
-                moves.append((item, old, _xy(item.frog)))
-        if board is None or not moves:
-            return None
-
-        def at(t: float) -> None:
-            for item, a, b in moves:
-                item.setPos(board.to_scene(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
-
-        return self._run(DEPLOY_MS, at, QEasingCurve.Type.OutCubic)
-
-    def _run(self, ms: int, at: Any, curve: QEasingCurve.Type) -> QVariantAnimation:
-        anim = QVariantAnimation(self)
-        anim.setDuration(ms)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setEasingCurve(curve)
-        anim.valueChanged.connect(lambda value: at(float(value)))
-        at(0.0)
-        return anim
 
     def _outcome_caption(self, last: dict[str, Any]) -> None:
         """A few words next to the frog when the jump did not simply land (shown
@@ -991,7 +632,7 @@ class RanagedonTable(WaitingTable):
         if not words or item is None or board is None:
             return
         frog = item.frog
-        centre = board.to_scene(*_xy(frog))
+        centre = board.to_scene(*frog_xy(frog))
         text = QGraphicsSimpleTextItem(words)
         text.setFont(look.font(self.text_px * 0.9, bold=True))
         text.setBrush(QColor("#FFFFFF"))
@@ -1009,8 +650,3 @@ class RanagedonTable(WaitingTable):
         text.setZValue(601)
         self.scene.addItem(text)
         self._captions.extend([back, text])
-
-
-def _number(value: object) -> float:
-    """A number from the view, 0 for anything else (a view is plain data)."""
-    return float(value) if isinstance(value, int | float) else 0.0

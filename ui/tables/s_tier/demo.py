@@ -4,7 +4,7 @@
 moment of a real game; ``render_view`` draws one to PNG offscreen;
 ``render_all`` writes the set we check by eye (every mode and phase, a seat
 that acts, one that waits, a spectator, two window sizes). Run it as
-``python -m ui.tables.s_tier_demo DIR``.
+``python -m ui.tables.s_tier.demo DIR``.
 """
 
 from __future__ import annotations
