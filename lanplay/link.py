@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from protocol.codec import FROM_HOST, MAX_FRAME, FrameReader, Limits, encode, frame
 from protocol.messages import Message
@@ -27,15 +28,16 @@ class LinkClosed(Exception):
 class Link:
     """``limits`` bound what is read and decoded; they may change between frames
     (``HANDSHAKE`` until the welcome, then ``FROM_HOST`` or ``FROM_CLIENT``).
-    ``max_frame`` bounds what is sent."""
+    ``max_frame`` bounds what is sent, and what is read when no ``limits`` are
+    given (``FROM_HOST`` with that frame size)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                  max_frame: int = MAX_FRAME,
                  recorder: Callable[[bytes], None] | None = None,
-                 limits: Limits = FROM_HOST) -> None:
+                 limits: Limits | None = None) -> None:
         self._reader = reader
         self._writer = writer
-        self._frames = FrameReader(limits=limits)
+        self._frames = FrameReader(limits=limits or replace(FROM_HOST, frame=max_frame))
         self.max_frame = max_frame
         self.recorder = recorder
         self.frames_in = 0
