@@ -20,6 +20,8 @@ DEFAULT_PORT = 7531
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.install_desktop:
+        return _install_desktop()
     if args.command is None:
         return _window()
     try:
@@ -31,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lanplay", description=(
         "Tabletop games at a LAN party. With no command, opens the window."))
+    p.add_argument("--version", action="version", version=version_text())
+    p.add_argument("--install-desktop", action="store_true",
+                   help="Linux: add lanplay with its icon to this user's applications menu")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     g = sub.add_parser("games", help="list the games")
@@ -118,6 +123,20 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("dir", type=Path, metavar="DIR")
     sc.set_defaults(func=_screenshots)
     return p
+
+
+def version_text() -> str:
+    """What ``lanplay --version`` prints: two laptops can play if the protocols match."""
+    from lanplay import __version__
+    from protocol.messages import PROTOCOL_VERSION
+
+    return f"lanplay {__version__} (protocol {PROTOCOL_VERSION})"
+
+
+def _install_desktop() -> int:
+    from ui.desktop import install_desktop  # the app's icon lives with the app
+
+    return install_desktop()
 
 
 def _screenshots(args: argparse.Namespace) -> int:
