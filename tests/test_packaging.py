@@ -182,3 +182,13 @@ def test_a_system_without_fonts_gets_the_carried_ones(tmp_path: Path) -> None:
                           env=env, capture_output=True, text=True, timeout=50)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[:3] == ["True", "False", "True"]
+
+
+def test_the_window_icon_has_every_drawn_size(qapp: object) -> None:
+    from PyQt6.QtCore import QSize
+
+    from ui.app import app_icon
+
+    sizes = app_icon().availableSizes()
+    assert sorted(s.width() for s in sizes) == list(desktop.ICON_SIZES)
+    assert QSize(256, 256) in sizes
