@@ -1,10 +1,10 @@
-"""The one-file app's entry point: the same ``lanplay`` command as the console script."""
+"""The one-file app's entry point: the installed ``lanplay`` command (ui.main)."""
 
 import multiprocessing
 import os
 import sys
 
-from lanplay.cli import main
+from ui.main import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # bench-load's spawned children start here too

@@ -1,7 +1,9 @@
-"""Imports go one way: ui -> lanplay -> protocol, and the game rules import no I/O.
+"""Imports go one way: ui -> lanplay -> protocol, the game rules import no I/O,
+and each game's table (``ui/tables/<game>/``) keeps to itself and the shared felt.
 
 Read from the source (the AST), so an import hidden inside a function counts
 too; plus one subprocess proving the headless side imports with PyQt6 gone.
+The host package's parts are held to the collaborators each one needs.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def imported(path: Path) -> list[tuple[str, int, str | None]]:
     """(top-level module, line, enclosing function or None) for every import in ``path``."""
+    tops = [(name.split(".")[0], line, func) for name, line, func in imported_names(path)]
+    return list(dict.fromkeys(tops))
+
+
+def imported_names(path: Path) -> list[tuple[str, int, str | None]]:
+    """(dotted name, line, enclosing function or None) for every import in ``path``;
+    ``from a.b import c`` gives both ``a.b`` and ``a.b.c`` (c may be a module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     if path.name != "__init__.py":
@@ -32,7 +41,7 @@ def imported(path: Path) -> list[tuple[str, int, str | None]]:
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = child.name
             if isinstance(child, ast.Import):
-                out.extend((a.name.split(".")[0], child.lineno, inner) for a in child.names)
+                out.extend((a.name, child.lineno, inner) for a in child.names)
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")
@@ -40,11 +49,17 @@ def imported(path: Path) -> list[tuple[str, int, str | None]]:
                     name = ".".join([*base, child.module] if child.module else base)
                 else:
                     name = child.module or ""
-                out.append((name.split(".")[0], child.lineno, inner))
+                out.append((name, child.lineno, inner))
+                out.extend((f"{name}.{a.name}", child.lineno, inner) for a in child.names
+                           if a.name != "*")
             visit(child, inner)
 
     visit(tree, None)
     return out
+
+
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
 
 
 def sources(folder: str) -> list[Path]:
@@ -74,11 +89,10 @@ def test_protocol_is_sans_io_and_imports_nothing_above_it() -> None:
 
 @pytest.mark.timeout(30)
 def test_lanplay_never_imports_the_window() -> None:
-    # The one way in is the command with no arguments, which opens the window:
-    # cli._window imports ui lazily and says what is missing when it cannot.
-    launcher = {("lanplay/cli.py", "ui", "_window"), ("lanplay/cli.py", "ui", "_screenshots"),
-                ("lanplay/cli.py", "ui", "_install_desktop")}
-    bad = violations("lanplay", {"ui", "PyQt6", "qasync"}, launcher)
+    # Not even lazily: the window's entry point (ui/main.py, the installed
+    # `lanplay` command) opens the window and hands every other command to
+    # lanplay.cli.
+    bad = violations("lanplay", {"ui", "PyQt6", "qasync"})
     assert not bad, "\n".join(bad)
 
 
@@ -89,16 +103,162 @@ def test_game_rules_are_pure() -> None:
     assert not bad, "\n".join(bad)
 
 
+GAMES_MAY_USE = ("lanplay.game", "lanplay.games", "lanplay.rng", "lanplay.content")
+"""All of lanplay a game's rules may import: the surface, each other, seeded
+randomness and the picture library."""
+
+HOST_AND_NETWORK = ("lanplay.host", "lanplay.peer", "lanplay.link", "lanplay.discovery",
+                    "lanplay.outbox", "lanplay.admission", "lanplay.bots", "lanplay.session",
+                    "lanplay.room", "lanplay.saves", "lanplay.cli", "lanplay.tools",
+                    "lanplay.content.transfer", "asyncio", "socket", "ssl", "selectors",
+                    "zeroconf", "ifaddr", "msgpack", "qasync", "protocol", "threading",
+                    "multiprocessing", "subprocess")
+
+
+@pytest.mark.timeout(30)
+def test_games_import_nothing_of_the_host_or_the_network() -> None:
+    bad = []
+    for path in sources("lanplay/games"):
+        rel = path.relative_to(ROOT).as_posix()
+        for name, line, _ in imported_names(path):
+            if any(under(name, m) for m in HOST_AND_NETWORK):
+                bad.append(f"{rel}:{line} imports {name} (the host or the network)")
+            elif (under(name, "lanplay") and name != "lanplay"
+                  and not any(under(name, m) for m in GAMES_MAY_USE)):
+                bad.append(f"{rel}:{line} imports {name} (not one of {GAMES_MAY_USE})")
+    assert not bad, "\n".join(bad)
+
+
+HOST_PARTS: dict[str, set[str]] = {
+    # each part of lanplay/host/ and the other parts it may import
+    "__init__": {"config", "dispatch", "peers", "seeds", "server"},
+    "config": set(),
+    "shared": set(),
+    "peers": set(),
+    "seeds": {"config"},
+    "fanout": {"peers"},
+    "packs": {"peers"},
+    "saving": {"config", "shared"},
+    "away": {"config", "shared"},
+    "announce": {"config", "peers", "shared"},
+    "dispatch": {"peers"},
+    "commands": {"config", "packs", "peers", "shared"},
+    "connections": {"config", "packs", "peers", "shared"},
+    "flow": {"away", "config", "fanout", "peers", "saving", "seeds", "shared"},
+    "server": {"announce", "commands", "config", "connections", "dispatch", "flow", "packs",
+               "peers", "saving", "seeds", "shared"},
+}
+
+HOST_DUTIES: dict[str, set[str]] = {
+    # what touches the outside world, and the only parts that may import it
+    "socket": set(),
+    "lanplay.peer": set(),
+    "lanplay.tools": set(),
+    "lanplay.cli": set(),
+    "zeroconf": {"announce"},
+    "lanplay.discovery": {"announce"},
+    "lanplay.outbox": {"saving"},
+    "lanplay.saves": {"saving", "server"},  # the server reads a save to resume it
+    "lanplay.admission": {"connections", "peers"},
+    "lanplay.bots": {"commands"},
+    "lanplay.link": {"connections", "peers", "fanout"},
+    "lanplay.content": {"packs", "server"},
+    "secrets": {"shared", "seeds", "saving", "commands"},
+    "asyncio": {"away", "flow", "connections", "announce", "server"},
+}
+
+
+@pytest.mark.timeout(30)
+def test_the_host_parts_import_only_what_they_need() -> None:
+    found = {p.stem for p in sources("lanplay/host")}
+    assert found == set(HOST_PARTS), f"name each part's neighbours: {found ^ set(HOST_PARTS)}"
+    bad = []
+    for path in sources("lanplay/host"):
+        rel, part = path.relative_to(ROOT).as_posix(), path.stem
+        for name, line, _ in imported_names(path):
+            if under(name, "lanplay.host") and name != "lanplay.host":
+                other = name.split(".")[2]
+                if other not in HOST_PARTS:
+                    other = "__init__"  # a name the package re-exports: the whole package
+                if other not in HOST_PARTS[part] and other != part:
+                    bad.append(f"{rel}:{line} imports the part {other} ({name})")
+            for duty, owners in HOST_DUTIES.items():
+                if under(name, duty) and part not in owners:
+                    bad.append(f"{rel}:{line} imports {name}: only {sorted(owners)} may")
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.timeout(30)
 def test_the_import_walker_sees_what_it_must() -> None:
     """The checks above would pass vacuously if the walker missed imports."""
-    probe = ROOT / "lanplay" / "host.py"
+    probe = ROOT / "lanplay" / "host" / "connections.py"
     names = {m for m, _, _ in imported(probe)}
     assert {"asyncio", "lanplay", "protocol"} <= names
-    cli = {(m, f) for m, _, f in imported(ROOT / "lanplay" / "cli.py")}
-    assert ("ui", "_window") in cli
+    commands = {(m, f) for m, _, f in imported(ROOT / "lanplay" / "host" / "commands.py")}
+    assert ("lanplay", "run") in commands  # lanplay.bots, imported inside Bots.run
     rel = {m for m, _, _ in imported(ROOT / "lanplay" / "games" / "alles_klar" / "__init__.py")}
     assert "lanplay" in rel
+    flow = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "flow.py")}
+    assert {"lanplay.host.fanout", "lanplay.host.saving.Saver", "asyncio"} <= flow
+    saving = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "saving.py")}
+    assert {"lanplay.saves", "lanplay.outbox"} <= saving
+    bots = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "commands.py")}
+    assert "lanplay.bots.run_bot" in bots
+
+
+TABLES = ROOT / "ui" / "tables"
+
+
+def game_tables() -> list[str]:
+    """The game folders of ui/tables/ (a package each), e.g. ``ranking_top``."""
+    return sorted(p.name for p in TABLES.iterdir() if (p / "__init__.py").is_file())
+
+
+def reaches(name: str, game: str) -> bool:
+    package = f"ui.tables.{game}"
+    return name == package or name.startswith(package + ".")
+
+
+def table_violations(
+        allowed: Collection[tuple[str, str | None]] = ()) -> list[str]:
+    """Imports of one game's table by another game's table, or by the shared modules
+    beside them (``allowed``: (file, function) pairs that may, like the registry)."""
+    games = game_tables()
+    bad = []
+    for path in sorted(TABLES.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        inside = path.relative_to(TABLES).parts
+        own = inside[0] if len(inside) > 1 else None
+        seen: set[int] = set()
+        for name, line, func in imported_names(path):
+            if line in seen or (rel, func) in allowed:
+                continue
+            if any(other != own and reaches(name, other) for other in games):
+                seen.add(line)
+                where = f" (in {func})" if func else ""
+                bad.append(f"{rel}:{line} imports {name}{where}")
+    return bad
+
+
+@pytest.mark.timeout(30)
+def test_a_game_table_imports_no_other_game_table() -> None:
+    # The shared modules (felt, motion, pieces, look, widgets, demo_kit) import no
+    # game folder either; only the registry, table_for, names them all.
+    assert set(game_tables()) >= {"alles_klar", "ranagedon", "ranking", "ranking_top", "s_tier"}
+    bad = table_violations(allowed={("ui/tables/__init__.py", "table_for")})
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_the_table_check_sees_imports_of_game_folders() -> None:
+    """The check above would pass vacuously if the walker missed such imports."""
+    names = {n for n, _, _ in imported_names(TABLES / "ranagedon" / "table.py")}
+    assert "ui.tables.ranagedon.reading" in names and "ui.tables.felt" in names
+    registry = table_violations()
+    assert any("ui/tables/__init__.py" in line and "ui.tables.ranking_top" in line
+               for line in registry), registry
+    assert reaches("ui.tables.ranking.demo", "ranking")
+    assert not reaches("ui.tables.ranking_top.demo", "ranking")
 
 
 BLOCK_QT = """
@@ -115,7 +275,8 @@ except ImportError:
     pass
 else:
     raise SystemExit("the blocker did not block PyQt6")
-import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.selfplay
+import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.tools.selfplay
+import ui.main  # the installed `lanplay` command: its headless commands need no Qt
 import lanplay.discovery, protocol, protocol.codec
 from lanplay import games
 games.available()

@@ -110,16 +110,16 @@ def test_the_desktop_entry_and_icons_land_in_the_xdg_data_home(tmp_path: Path) -
 def test_install_desktop_command_writes_an_entry_that_starts_this_lanplay(
         tmp_path: Path) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "lanplay", "--install-desktop"],
+    done = subprocess.run([sys.executable, "-m", "ui", "--install-desktop"],
                           capture_output=True, text=True, timeout=20, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     entry_path = tmp_path / "data" / "applications" / "lanplay.desktop"
     assert str(entry_path) in done.stdout
     entry = read_entry(entry_path)
-    assert entry["Exec"] == f"{desktop.exec_quote(sys.executable)} -m lanplay"
+    assert entry["Exec"] == f"{desktop.exec_quote(sys.executable)} -m ui"
     # A relative XDG_DATA_HOME is ignored, as the spec says: ~/.local/share instead.
     env["XDG_DATA_HOME"] = "relative/data"
-    done = subprocess.run([sys.executable, "-m", "lanplay", "--install-desktop"],
+    done = subprocess.run([sys.executable, "-m", "ui", "--install-desktop"],
                           capture_output=True, text=True, timeout=20, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / ".local" / "share" / "applications" / "lanplay.desktop").is_file()

@@ -18,8 +18,8 @@ from lanplay.games.ranagedon import GAME
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranagedon import RanagedonTable
-from ui.tables.ranagedon_aim import strength
-from ui.tables.ranagedon_demo import demo_scene, demo_seats, step
+from ui.tables.ranagedon.aim import strength
+from ui.tables.ranagedon.demo import demo_scene, demo_seats, step
 
 SEATS2 = demo_seats(2)
 

@@ -1,7 +1,7 @@
 """The Ranking Top table: clicks, drags and keys become intents; views become a table.
 
 Real widgets offscreen, real clicks through the view's viewport. Views come
-from ``ranking_top_demo.sample_view`` (in the shape of the view contract, for
+from ``ranking_top.demo.sample_view`` (in the shape of the view contract, for
 moments a game does not stop at on its own) and from the real rules played
 by their bots in a seeded Session.
 """
@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking_top import RankingTopTable
-from ui.tables.ranking_top_demo import (
+from ui.tables.ranking_top.demo import (
     MOMENTS,
     demo_seats,
     load_game,
@@ -27,7 +27,7 @@ from ui.tables.ranking_top_demo import (
     sample_view,
     song_card,
 )
-from ui.tables.ranking_top_items import CardItem
+from ui.tables.ranking_top.items import CardItem
 
 SEATS = demo_seats(4, bots=2)
 LA_SENORA_3 = song_card(2, 3)

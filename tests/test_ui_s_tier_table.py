@@ -19,8 +19,8 @@ from lanplay import games
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.s_tier import STierTable
-from ui.tables.s_tier_demo import MOMENTS, Game, coop_effects, demo_seats, viewers
-from ui.tables.s_tier_note import ONE_PER_TIER, SPREAD, NoteDraft
+from ui.tables.s_tier.demo import MOMENTS, Game, coop_effects, demo_seats, viewers
+from ui.tables.s_tier.note import ONE_PER_TIER, SPREAD, NoteDraft
 
 GAME = games.load("s-tier")
 

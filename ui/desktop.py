@@ -6,7 +6,7 @@ hicolor icon theme beside it. The entry names the icon by its installed
 absolute path, so it shows even where the theme has no index; and it starts
 exactly the lanplay that wrote it: the one-file app itself (whose own files
 vanish when it exits, hence the copied icon), the venv's ``lanplay`` script,
-or ``python -m lanplay``. Needs no Qt: the icon PNGs are committed.
+or ``python -m ui``. Needs no Qt: the icon PNGs are committed.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def launch_command() -> list[str]:
     script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     if script is not None and script.name == "lanplay" and script.is_file():
         return [str(script.resolve())]
-    return [os.path.abspath(sys.executable), "-m", "lanplay"]
+    return [os.path.abspath(sys.executable), "-m", "ui"]  # the window's side
 
 
 def exec_quote(arg: str) -> str:

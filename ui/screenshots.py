@@ -18,16 +18,35 @@ from pathlib import Path
 from typing import Any
 
 LOOPBACK = ["127.0.0.1"]
-SIZES = ((1280, 800), (1920, 1080))
+DEFAULT_SIZE = (1280, 800)
+WIDE = (1920, 1080)
+"""The second size some screens are also shown at (with the default size only)."""
+SIZES: tuple[tuple[int, int], ...] = (DEFAULT_SIZE, WIDE)
 
 
-def render(out: Path) -> int:
-    """Write the PNGs into ``out``; print each path. Returns a process exit code."""
+def parse_size(text: str) -> tuple[int, int]:
+    """"1280x800" -> (1280, 800); ValueError with a reason otherwise."""
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"a size is WIDTHxHEIGHT, like 1280x800, not {text!r}")
+    size = (int(width), int(height))
+    if not (320 <= size[0] <= 8000 and 240 <= size[1] <= 8000):
+        raise ValueError(f"{text} is not a window size lanplay can draw")
+    return size
+
+
+def render(out: Path, size: tuple[int, int] = DEFAULT_SIZE) -> int:
+    """Write the PNGs and ``fit.json`` into ``out``; print each path. Returns a
+    process exit code (0 even when fit.json lists problems: it is a report)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")  # offscreen chatter
     import qasync
     from PyQt6.QtWidgets import QApplication
 
+    from ui.fit import FitCheck
+
+    global SIZES
+    SIZES = (size, WIDE) if size == DEFAULT_SIZE else (size,)
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
     from ui.fonts import ensure_fonts
@@ -35,26 +54,42 @@ def render(out: Path) -> int:
     ensure_fonts(app)
     app.setQuitOnLastWindowClosed(False)
     out.mkdir(parents=True, exist_ok=True)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    try:
-        written = loop.run_until_complete(asyncio.wait_for(_render_all(out), 180))
-    finally:
-        loop.close()
-        asyncio.set_event_loop(None)
-    written += _game_tables(out)
+    with FitCheck(size) as fit:
+        loop = qasync.QEventLoop(app)
+        asyncio.set_event_loop(loop)
+        try:
+            written = loop.run_until_complete(asyncio.wait_for(_render_all(out), 180))
+        finally:
+            loop.close()
+            asyncio.set_event_loop(None)
+        written += _game_tables(out)
+        fit.write(out / "fit.json")
     for path in written:
         print(path)
+    print(f"{out / 'fit.json'}: {fit.problems} texts that do not fit, on "
+          f"{sum(1 for f in fit.screens.values() if f)} of {len(fit.screens)} screens")
     return 0
+
+
+def _check(name: str, widget: Any) -> None:
+    """Add the screen to the run's fit check."""
+    from ui.fit import current
+
+    fit = current()
+    if fit is not None:
+        fit.screen(name, widget)
 
 
 def _game_tables(out: Path) -> list[Path]:
     """Ranking and S-tier tables at real moments of seeded games played by their
     rules' bots (the same views a peer would be sent), from an acting seat."""
-    from ui.tables import ranagedon_demo, ranking_demo, ranking_top_demo, s_tier_demo
+    from ui.tables.ranagedon import demo as ranagedon_demo
+    from ui.tables.ranking import demo as ranking_demo
+    from ui.tables.ranking_top import demo as ranking_top_demo
+    from ui.tables.s_tier import demo as s_tier_demo
 
     written: list[Path] = []
-    before, at = ranking_demo.real_views(4)["compare"]
+    before, at = ranking_demo.real_views(4)["roof"]  # a stone on the roof points down
     seat = at[None]["actors"][0]
     path = out / "ranking.png"
     ranking_demo.render_table(path, before[seat], at[seat], ranking_demo.demo_seats(4, 3),
@@ -101,6 +136,7 @@ class _Camera:
     def shot(self, widget: Any, name: str) -> None:
         path = self.out / name
         widget.grab().save(str(path))
+        _check(path.stem, widget)
         self.written.append(path)
 
     def dialog(self, window: Any, dialog: Any, name: str) -> None:
@@ -115,7 +151,18 @@ class _Camera:
         painter.end()
         path = self.out / name
         shot.save(str(path))
+        _check(path.stem, dialog)
         self.written.append(path)
+
+
+async def _wide(window: Any, camera: _Camera, name: str, settle: float = 0.15) -> None:
+    """The screen again at 1920x1080 (with the default size only), then back."""
+    if len(SIZES) < 2:
+        return
+    window.resize(*SIZES[1])
+    await _settle(settle)
+    camera.shot(window, f"{name}-{SIZES[1][0]}x{SIZES[1][1]}.png")
+    window.resize(*SIZES[0])
 
 
 async def _render_all(out: Path) -> list[Path]:
@@ -203,10 +250,7 @@ async def _home(window: Any, camera: _Camera) -> None:
         window.home.hosts.setCurrentItem(first)
     await _settle()
     camera.shot(window, "home.png")
-    window.resize(*SIZES[1])
-    await _settle()
-    camera.shot(window, "home-1920x1080.png")
-    window.resize(*SIZES[0])
+    await _wide(window, camera, "home")
 
     window.ask_identity(first=True)
     await _settle()
@@ -260,10 +304,7 @@ async def _room_full(window: Any, camera: _Camera, guest: Any) -> None:
     await window.wait_until(lambda: "when you are" in history.toPlainText(), 5)
     await _settle()
     camera.shot(window, "room.png")
-    window.resize(*SIZES[1])
-    await _settle()
-    camera.shot(window, "room-1920x1080.png")
-    window.resize(*SIZES[0])
+    await _wide(window, camera, "room")
 
 
 async def _table(window: Any, camera: _Camera) -> None:
@@ -307,10 +348,7 @@ async def _table(window: Any, camera: _Camera) -> None:
         await _settle(0.05)
     await _settle(0.5)
     camera.shot(window, "table.png")
-    window.resize(*SIZES[1])
-    await _settle(0.5)
-    camera.shot(window, "table-1920x1080.png")
-    window.resize(*SIZES[0])
+    await _wide(window, camera, "table", 0.5)
     await _settle(0.3)
 
     window.show_rules()

@@ -1,5 +1,11 @@
 """Game tables: one QWidget per game that renders views and emits intents.
 
+Each game's table has its own folder, ``ui/tables/<game>/`` (as its rules have
+``lanplay/games/<game>/``): ``table.py`` is the widget, beside its items,
+layout and demo. The modules here are shared by every table: the felt frame
+(``felt``), motion, pieces, look, widgets and the demos' kit (``demo_kit``).
+A game's folder imports no other game's folder (``tests/test_layering.py``).
+
 The window codes against this contract only:
 
 - ``table_for(game_id) -> type`` gives the table class for a game id;

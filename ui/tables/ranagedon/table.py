@@ -1,0 +1,652 @@
+"""The Ranagedon table: the playing area with its frogs, aiming by mouse, flights.
+
+Everything drawn comes from the view the host sent and the lobby's seat
+maps; nothing here decides where a frog lands. To jump, press on the
+coloured border of one of your lit frogs and pull back (``aim``):
+the press point, an arrow the other way and a power bar show the aim, never
+a landing. A diver slides instead while "Dive" is on. While deploying, pick
+one of the suggested clusters or drag your frogs, then Confirm.
+
+The table is turned by quarter turns so my own side sits at the bottom; the
+host's millimetres and angles are unchanged by that (``Board``). A new
+``last`` flies the frog along the host's trajectory (``flight``), then every
+frog snaps exactly to the sent positions; ``animate=False`` jumps there.
+
+This module is the widget: it keeps the view and the input state, draws the
+scene and turns presses into intents. What the view says is read in
+``reading``, the buttons beside the board are ``actions``, and the playback
+of a jump is ``flight``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
+
+from ui.tables import look
+from ui.tables.felt import WaitingTable, names_list
+from ui.tables.ranagedon import flight
+from ui.tables.ranagedon.actions import ActionPanel
+from ui.tables.ranagedon.aim import (
+    SLOP_PX,
+    Aim,
+    classify,
+    press_point,
+    pull_point,
+)
+from ui.tables.ranagedon.board import FROG_MM, Board
+from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.items import (
+    AimItem,
+    AimPicture,
+    FrogItem,
+    LegendItem,
+    PlateInfo,
+    PlateItem,
+    StackChip,
+    TableItem,
+)
+from ui.tables.ranagedon.reading import OUTCOME_WORDS, Reading, frog_xy
+
+
+class RanagedonTable(WaitingTable):
+    """The table widget the window embeds for a game of Ranagedon."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("ranagedonTable", parent)
+        self.board: Board | None = None
+        self.frogs: dict[int, FrogItem] = {}
+        self.plates: list[PlateItem] = []
+        self.legend: LegendItem | None = None
+        self.aim: Aim | None = None
+        self.aim_item: AimItem | None = None
+        self.dive_mode = False
+        self.text_px = float(look.default_px())
+        self.placement: list[tuple[float, float]] | None = None
+        """My side's deployment being arranged (frog id order), before Confirm."""
+        self.cluster: int | None = 0
+        """The suggested cluster ``placement`` still equals, if any."""
+        self._drag: tuple[int, QPointF] | None = None
+        self._captions: list[Any] = []
+        self._viewport().installEventFilter(self)
+
+        self.controls = ActionPanel(self._viewport())
+        self.controls.chose_cluster.connect(self.choose_cluster)
+        self.hint = self.controls.hint
+        self.confirm_button = self.controls.confirm_button
+        self.confirm_button.clicked.connect(self._confirm)
+        self.dive_button = self.controls.dive_button
+        self.dive_button.toggled.connect(self._toggle_dive)
+        self.again_button = self.controls.again_button
+        self.again_button.clicked.connect(self._jump_again)
+        self.stop_button = self.controls.stop_button
+        self.stop_button.clicked.connect(self._stop)
+
+    @property
+    def cluster_buttons(self) -> list[QPushButton]:
+        """One per suggested cluster while I deploy (the panel makes them afresh)."""
+        return self.controls.cluster_buttons
+
+    # --- the contract --------------------------------------------------------
+
+    def set_view(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
+                 animate: bool = True) -> None:
+        """Show ``view``; fly its new ``last`` unless this is a resync (animate=False)."""
+        self._finish_animation()
+        previous = self.view
+        self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        self._stop_waiting()
+        self.aim = None
+        self._drag = None
+        if view.get("phase") != "deploy" or not self.read.can_deploy():
+            self.placement = None
+        elif self.placement is None or previous is None or previous.get("phase") != "deploy":
+            self._start_placement()
+        if not self.read.divers():
+            self.dive_mode = False
+        self._rebuild()
+        self._show_log(view)
+        last = view.get("last")
+        old = (previous or {}).get("last")
+        if (animate and previous is not None and isinstance(last, dict)
+                and (not isinstance(old, dict) or old.get("n") != last.get("n"))
+                and previous.get("game") == view.get("game")):
+            self._animate(last, previous)
+
+    # --- reading the view ---------------------------------------------------------
+
+    @property
+    def read(self) -> Reading:
+        """The view as it stands for me now: made afresh on every use, so it always
+        sees the latest view and whether an intent of mine still waits."""
+        return Reading(self.view or {}, self._names(), self.you, self._pending)
+
+    def aimable(self) -> list[int]:
+        """Ids of the frogs I may aim now: my side's free frogs (in ``again`` only that one)."""
+        return self.read.aimable()
+
+    def _my_frog_ids(self) -> list[int]:
+        return self.read.my_frog_ids()
+
+    def turn_text(self) -> str:
+        """The banner's line: whose move it is, or what I can do now."""
+        return self.read.turn_text(self.dive_mode)
+
+    def _banner_seat(self) -> tuple[QColor | None, str]:
+        turn = (self.view or {}).get("turn")
+        if self._phase() in ("jump", "again") and isinstance(turn, int):
+            return look.seat_colour(self.seats, turn), look.initial(self._name(turn))
+        return None, ""
+
+    # --- drawing ------------------------------------------------------------------
+
+    def _turns(self) -> int:
+        """Quarter turns that bring my side's sector to the bottom of the screen."""
+        view = self.view or {}
+        side = self.read.my_side()
+        sectors = view.get("sectors") or []
+        if side is None or not 0 <= side < len(sectors):
+            return 0
+        start, end = float(sectors[side][0]), float(sectors[side][1])
+        middle = (start + end) / 2
+        return round((math.pi / 2 - middle) / (math.pi / 2)) % 4
+
+    def _rebuild(self) -> None:
+        self._finish_animation()
+        self.scene.clear()
+        self.frogs, self.plates, self.legend, self.aim_item = {}, [], None, None
+        size = self._viewport().size()
+        width, height = max(480, size.width()), max(360, size.height())
+        self.scene.setSceneRect(0, 0, width, height)
+        view = self.view
+        if view is None:
+            self.controls.hide()
+            return
+        self.text_px = max(look.default_px() * 1.1, min(width, height) * 0.02)
+        margin = max(10.0, min(width, height) * 0.015)
+        side_w = min(440.0, max(250.0, width * 0.27))
+        board_size = max(200.0, min(height - 2 * margin, width - side_w - 3 * margin))
+        top = (height - board_size) / 2
+        self.board = Board(margin, top, board_size, self._turns())
+        side_w = width - board_size - 3 * margin
+        column = QRectF(board_size + 2 * margin, margin, side_w, height - 2 * margin)
+        read = self.read
+        self.banner.show_state(read.turn_text(self.dive_mode), *self._banner_seat(),
+                               read.info_text(), accent=read.can_jump() or read.can_deploy())
+        table = TableItem(self.board)
+        table.setZValue(0)
+        table.wedge = self._wedge()
+        self.scene.addItem(table)
+        self._captions = []
+        self._draw_frogs(view)
+        bottom = self._draw_side(view, column)
+        self._place_actions(column, bottom)
+        self._outcome_caption(view.get("last") or {})
+        self.aim_item = AimItem(QRectF(0, 0, width, height))
+        self.scene.addItem(self.aim_item)
+        self._show_aim()
+
+    def _wedge(self) -> QPainterPath | None:
+        """Where my frogs may go while I deploy: my sector, off the pad's palm, on the table."""
+        view = self.view or {}
+        board, sector = self.board, self.read.my_sector()
+        if board is None or sector is None or not self.read.can_deploy():
+            return None
+        sizes = view.get("sizes") or {}
+        inner = float(sizes.get("deploy_min", 156))
+        r = float(sizes.get("R", 16))
+        start, end = sector
+        steps = 48
+        wedge = QPainterPath()
+        wedge.moveTo(board.to_scene(400, 400))
+        for i in range(steps + 1):
+            a = start + (end - start) * i / steps
+            wedge.lineTo(board.to_scene(400 + 1200 * math.cos(a), 400 + 1200 * math.sin(a)))
+        wedge.closeSubpath()
+        area = QPainterPath()
+        corner = board.to_scene(r, r)
+        far = board.to_scene(800 - r, 800 - r)
+        area.addRect(QRectF(corner, far).normalized())
+        hole = QPainterPath()
+        centre = board.to_scene(400, 400)
+        hole.addEllipse(centre, board.mm(inner), board.mm(inner))
+        return wedge.intersected(area).subtracted(hole)
+
+    def _draw_frogs(self, view: dict[str, Any]) -> None:
+        board = self.board
+        assert board is not None
+        radius = board.mm(FROG_MM)
+        read = self.read
+        lit = set(read.aimable())
+        my_side = read.my_side()
+        last = view.get("last") or {}
+        for frog in view.get("frogs") or []:
+            frog = dict(frog)
+            fid = int(frog["id"])
+            side = int(frog.get("side", 0))
+            if self.placement is not None and side == my_side:
+                mine = [int(f["id"]) for f in view.get("frogs") or [] if f.get("side") == side]
+                x, y = self.placement[mine.index(fid)]
+                frog["x"], frog["y"] = x, y
+            item = FrogItem(frog, radius, read.side_letter(side))
+            item.setPos(board.to_scene(*frog_xy(frog)))
+            item.lit = fid in lit or (self.placement is not None and side == my_side)
+            item.last = fid == last.get("frog") and self._phase() != "deploy"
+            item.setToolTip(read.frog_tip(frog))
+            if frog.get("pad") == "inside":
+                item.badge = "+2"
+            elif frog.get("pad") == "partly" and not frog.get("covered"):
+                item.badge = "+1"
+            self.scene.addItem(item)
+            self.frogs[fid] = item
+        self._draw_stacks(view)
+
+    def _draw_stacks(self, view: dict[str, Any]) -> None:
+        """A chip beside each stack's top frog naming what it steps on."""
+        board = self.board
+        assert board is not None
+        frogs = {int(f["id"]): f for f in view.get("frogs") or []}
+        radius = board.mm(FROG_MM)
+        for fid, frog in frogs.items():
+            if int(frog.get("level", 0) or 0) == 0 or frog.get("covered"):
+                continue
+            below: set[int] = set()
+            todo = [int(s) for s in frog.get("supports") or []]
+            while todo:
+                under = todo.pop()
+                if under in frogs and under not in below:
+                    below.add(under)
+                    todo.extend(int(s) for s in frogs[under].get("supports") or [])
+            order = sorted(below, key=lambda b: -int(frogs[b].get("level", 0) or 0))
+            chip = StackChip([(str(frogs[b].get("colour")), str(frogs[b].get("border")))
+                              for b in order], radius)
+            item = self.frogs[fid]
+            grow = item.scale()
+            chip.setPos(item.pos().x() + radius * grow * 0.7, item.pos().y() + radius * grow * 0.6)
+            chip.setToolTip(f"Steps on {len(order)} frog{'s' if len(order) != 1 else ''}")
+            self.scene.addItem(chip)
+            self._captions.append(chip)
+
+    def _draw_side(self, view: dict[str, Any], column: QRectF) -> float:
+        """Plates per side and the abilities legend; returns where the actions go."""
+        t = self.text_px
+        sides = view.get("sides") or []
+        scores = view.get("scores") or []
+        free = view.get("free") or []
+        turn = view.get("turn")
+        read = self.read
+        my_side = read.my_side()
+        deployed = view.get("deployed") or []
+        plate_h = t * 3.0
+        y = column.top()
+        for side, seats in enumerate(sides):
+            seats = [int(s) for s in seats]
+            colour, border, words = read.side_look(side)
+            names = [self._name(s) for s in seats]
+            if side == my_side and len(seats) == 1:
+                names = ["You"]
+            title = names_list(names)
+            lead = seats[0] if seats else 0
+            note = ""
+            if self._phase() == "deploy":
+                note = "deployed" if side < len(deployed) and deployed[side] else "deploying"
+            elif self._phase() == "over":
+                note = "wins" if set(seats) & set(view.get("winners") or []) else ""
+            elif isinstance(turn, int) and turn in seats and len(seats) > 1:
+                note = f"{self._name(turn)} to play"
+            info = PlateInfo(
+                title=title,
+                names=[(look.seat_colour(self.seats, s), self._name(s)) for s in seats],
+                colour=colour, border=border, letter=read.side_letter(side),
+                score=int(scores[lead]) if lead < len(scores) else 0,
+                free=(-1 if self._phase() == "deploy" else
+                      int(free[lead]) if lead < len(free) else 0),
+                turn=isinstance(turn, int) and turn in seats and self._phase() != "over",
+                mine=side == my_side, note=note, words=words)
+            plate = PlateItem(info, QRectF(column.left(), y, column.width(), plate_h), t)
+            self.scene.addItem(plate)
+            self.plates.append(plate)
+            y += plate_h + t * 0.5
+        rows = read.legend_rows()
+        line_h = QFontMetrics(look.font(t * 0.9)).height() * 1.35
+        legend_h = 12 + line_h * (len(rows) + 1)
+        self.legend = LegendItem("Abilities", rows,
+                                 QRectF(column.left(), y, column.width(), legend_h), t)
+        self.scene.addItem(self.legend)
+        return y + legend_h + t * 0.7
+
+    def _place_actions(self, column: QRectF, top: float) -> None:
+        """The hint and the buttons for what I can do now, under the legend."""
+        read = self.read
+        phase = read.phase()
+        clusters: list[str] = []
+        shown: list[QPushButton] = []
+        hint = ""
+        if read.can_deploy():
+            clusters = [str(cluster.get("name") or f"Cluster {k + 1}")
+                        for k, cluster in enumerate(read.my_clusters())]
+            shown.append(self.confirm_button)
+            trouble = problem(self.placement or [], read.my_sector(), self.view or {})
+            hint = trouble or ("Suggested clusters, or drag your lit frogs "
+                               "(at most one disc apart), then Confirm.")
+        elif read.can_jump():
+            if phase == "again":
+                shown += [self.again_button, self.stop_button]
+                hint = "The lit frog may jump once more: aim it, or Stop."
+            else:
+                hint = ("Press on the coloured border of a lit frog and drag away: "
+                        "the longer the pull, the stronger the jump. Let go to jump.")
+                if read.divers():
+                    shown.append(self.dive_button)
+                    if self.dive_mode:
+                        hint = ("Dive: press anywhere on a lit diving frog and pull back; "
+                                "it slides the other way.")
+        elif self.you is None:
+            hint = "You are watching."
+        if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
+                               self.dive_mode):
+            left = self.graphics.mapFromScene(QPointF(column.left(), top))
+            self.controls.place(left, column.width(), column.bottom() - top)
+
+    # --- deploying ------------------------------------------------------------------
+
+    def _start_placement(self) -> None:
+        view = self.view or {}
+        read = self.read
+        mine = read.my_clusters()
+        if mine:
+            self.placement = [(float(x), float(y)) for x, y in mine[0]["frogs"]]
+            self.cluster = 0
+        else:
+            side = read.my_side()
+            self.placement = [frog_xy(f) for f in sorted(view.get("frogs") or [],
+                                                         key=lambda f: int(f["id"]))
+                              if f.get("side") == side]
+            self.cluster = None
+
+    def choose_cluster(self, k: int) -> None:
+        """Show suggested cluster ``k`` on the table (Confirm sends it)."""
+        mine = self.read.my_clusters()
+        if not self.read.can_deploy() or not 0 <= k < len(mine):
+            return
+        self.placement = [(float(x), float(y)) for x, y in mine[k]["frogs"]]
+        self.cluster = k
+        self._rebuild()
+
+    def _confirm(self) -> None:
+        if not self.read.can_deploy() or self.placement is None:
+            return
+        if self.cluster is not None:
+            self._send({"type": "deploy", "cluster": self.cluster})
+        else:
+            self._send({"type": "deploy",
+                        "frogs": [[round(x, 2), round(y, 2)] for x, y in self.placement]})
+
+    def _drop(self, index: int, at: QPointF) -> None:
+        """A frog dragged while deploying: keep it there if the group still holds."""
+        board = self.board
+        if board is None or self.placement is None:
+            return
+        x, y = board.to_model(at)
+        moved = list(self.placement)
+        moved[index] = (round(x, 2), round(y, 2))
+        trouble = problem(moved, self.read.my_sector(), self.view or {})
+        if trouble:
+            self._pointer = at
+            self._rebuild()
+            self._toast(trouble)
+            return
+        self.placement = moved
+        self.cluster = None
+        self._rebuild()
+
+    # --- aiming -------------------------------------------------------------------
+
+    def _frog_at(self, point: QPointF, ids: list[int]) -> int | None:
+        """The frog among ``ids`` under ``point`` (with the ring's slop), nearest first."""
+        board = self.board
+        if board is None:
+            return None
+        best: tuple[float, int] | None = None
+        reach = board.mm(FROG_MM) + SLOP_PX
+        for fid in ids:
+            item = self.frogs.get(fid)
+            if item is None:
+                continue
+            d = math.hypot(item.pos().x() - point.x(), item.pos().y() - point.y())
+            if d <= reach * item.scale() and (best is None or d < best[0]):
+                best = (d, fid)
+        return best[1] if best else None
+
+    def _press(self, point: QPointF) -> bool:
+        """A left press on the table: start an aim or a deploy drag; True if taken.
+
+        A flight still running ends at once: input never waits for an animation.
+        """
+        self._pointer = point
+        self._finish_animation()
+        read = self.read
+        if read.can_deploy() and self.placement is not None:
+            mine = read.my_frog_ids()
+            fid = self._frog_at(point, mine)
+            if fid is not None:
+                self._drag = (mine.index(fid), point)
+                return True
+            return False
+        if not read.can_jump() or self.board is None:
+            return False
+        fid = self._frog_at(point, read.aimable())
+        if fid is None:
+            other = self._frog_at(point, list(self.frogs))
+            if other is not None:
+                self._toast(read.why_not(other))
+                return True
+            return False
+        frog = read.frog(fid) or {}
+        item = self.frogs[fid]
+        diving = self.dive_mode and frog.get("ability") == "dive" and self._phase() == "jump"
+        press = classify(self.board, frog_xy(frog), point)
+        if diving:
+            if press.where == "outside":
+                return False
+        elif press.where == "centre":
+            self._toast("Press on the coloured border, not on the frog itself.")
+            return True
+        self.aim = Aim(fid, "dive" if diving else "jump", QPointF(item.pos()), point,
+                       QPointF(point), press.theta, press.r, self.board)
+        item.selected = True
+        item.update()
+        self._show_aim()
+        return True
+
+    def _move(self, point: QPointF) -> None:
+        self._pointer = point
+        if self.aim is not None:
+            self.aim.pointer = point
+            self._show_aim()
+            return
+        if self._drag is not None:
+            index, _ = self._drag
+            fid = self._my_frog_ids()[index]
+            item = self.frogs.get(fid)
+            if item is not None:
+                item.setPos(point)
+                item.setZValue(400)
+            return
+        hot = self._frog_at(point, self.aimable()) if self.read.can_jump() else None
+        for fid, item in self.frogs.items():
+            if item.lit and item.hot != (fid == hot):
+                item.hot = fid == hot
+                item.update()
+
+    def _release(self, point: QPointF) -> None:
+        self._pointer = point
+        if self._drag is not None:
+            index, start = self._drag
+            self._drag = None
+            if (point - start).manhattanLength() < 3:
+                self._rebuild()
+                return
+            self._drop(index, point)
+            return
+        aim, self.aim = self.aim, None
+        if aim is None:
+            return
+        aim.pointer = point
+        item = self.frogs.get(aim.frog)
+        if item is not None:
+            item.selected = False
+            item.update()
+        self._show_aim()
+        if not aim.armed:
+            self._toast("Pull back from the pressed point to set the strength, then let go.")
+            return
+        self._send(aim.action())
+
+    def cancel_aim(self) -> None:
+        if self.aim is not None:
+            item = self.frogs.get(self.aim.frog)
+            if item is not None:
+                item.selected = False
+                item.update()
+        self.aim = None
+        self._show_aim()
+
+    def _show_aim(self) -> None:
+        if self.aim_item is None:
+            return
+        aim, board = self.aim, self.board
+        if aim is None or board is None:
+            self.aim_item.show_aim(None)
+            return
+        angle = board.angle_to_scene(aim.theta) + math.pi
+        self.aim_item.show_aim(AimPicture(aim.centre, aim.press, aim.pointer, angle, aim.s,
+                                          board.mm(FROG_MM), aim.kind, aim.armed))
+
+    def aim_points(self, frog_id: int, theta: float, s: float,
+                   r: float = 13.5) -> tuple[QPoint, QPoint]:
+        """Viewport points to press and let go at to send (theta, s) for a frog: the
+        table's own aiming geometry, for tests and for the keyboard-less demo."""
+        board = self.board
+        frog = self.read.frog(frog_id)
+        assert board is not None and frog is not None
+        press = press_point(board, frog_xy(frog), theta, r)
+        pull = pull_point(board, frog_xy(frog), theta, s, r)
+        return self.graphics.mapFromScene(press), self.graphics.mapFromScene(pull)
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        """Mouse on the table's viewport: presses aim or drag; the rest is Qt's."""
+        if event is None or watched is not self._viewport():
+            return False
+        kind = event.type()
+        if kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
+                        QEvent.Type.MouseButtonRelease, QEvent.Type.Leave):
+            return False
+        if kind == QEvent.Type.Leave:
+            return False
+        assert isinstance(event, QMouseEvent)
+        exact = event.position()
+        # Keep the sub-pixel part: on a laptop the ring is a few pixels wide.
+        point = self.graphics.mapToScene(exact.toPoint()) + (exact - QPointF(exact.toPoint()))
+        if kind == QEvent.Type.MouseButtonPress:
+            if event.button() == Qt.MouseButton.RightButton and self.aim is not None:
+                self.cancel_aim()
+                return True
+            if event.button() == Qt.MouseButton.LeftButton:
+                return self._press(point)
+            return False
+        if kind == QEvent.Type.MouseMove:
+            self._move(point)
+            return self.aim is not None or self._drag is not None
+        if event.button() == Qt.MouseButton.LeftButton and (self.aim or self._drag):
+            self._release(point)
+            return True
+        return False
+
+    # --- buttons ------------------------------------------------------------------
+
+    def _toggle_dive(self, on: bool) -> None:
+        self.dive_mode = on and bool(self.read.divers())
+        self.cancel_aim()
+        self._rebuild()
+
+    def _jump_again(self) -> None:
+        """Nothing to send yet: point at the frog that may jump."""
+        again = (self.view or {}).get("again") or {}
+        item = self.frogs.get(int(again.get("frog", -1)))
+        if item is not None:
+            self._pointer = item.pos()
+            self._toast("Press its coloured border and pull back.")
+
+    def _stop(self) -> None:
+        if self.read.can_jump() and self._phase() == "again":
+            self._send({"type": "stop"})
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """Esc drops an aim in progress."""
+        if event is None:
+            return
+        if event.key() == Qt.Key.Key_Escape and self.aim is not None:
+            self.cancel_aim()
+            return
+        super().keyPressEvent(event)
+
+    # --- motion ---------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """The flight ended (or was cut short): every frog at the sent position."""
+        if self.board is not None:
+            flight.snap(self.board, self.frogs)
+        for caption in self._captions:
+            caption.setVisible(True)
+
+    def _animate(self, last: dict[str, Any], previous: dict[str, Any]) -> None:
+        board = self.board
+        if board is None:
+            return
+        trajectory = last.get("trajectory") or {}
+        kind = trajectory.get("kind")
+        if kind == "arc":
+            item = self.frogs.get(int(last.get("frog", -1)))
+            anim = flight.flight(board, item, trajectory, self)
+        elif kind == "slide":
+            anim = flight.slide(board, self.frogs, trajectory, self)
+        else:
+            anim = flight.glide(board, self.frogs, previous, self)
+        if anim is None:
+            return
+        for caption in self._captions:
+            caption.setVisible(False)
+        self._start_animation(anim)
+
+    def _outcome_caption(self, last: dict[str, Any]) -> None:
+        """A few words next to the frog when the jump did not simply land (shown
+        until the next move, hidden while it flies)."""
+        words = OUTCOME_WORDS.get(str(last.get("outcome")))
+        item = self.frogs.get(int(last.get("frog", -1) if last.get("frog") is not None else -1))
+        board = self.board
+        if not words or item is None or board is None:
+            return
+        frog = item.frog
+        centre = board.to_scene(*frog_xy(frog))
+        text = QGraphicsSimpleTextItem(words)
+        text.setFont(look.font(self.text_px * 0.9, bold=True))
+        text.setBrush(QColor("#FFFFFF"))
+        w = QFontMetrics(text.font()).horizontalAdvance(words)
+        h = QFontMetrics(text.font()).height()
+        x = min(max(board.left + 4, centre.x() - w / 2), board.left + board.size - w - 4)
+        y = centre.y() - board.mm(FROG_MM) * 1.6 - h
+        if y < board.top + 4:
+            y = centre.y() + board.mm(FROG_MM) * 1.6
+        back = self.scene.addRect(QRectF(x - 6, y - 3, w + 12, h + 6), QColor("#101010"),
+                                  QColor(20, 20, 20, 200))
+        assert back is not None
+        back.setZValue(600)
+        text.setPos(x, y)
+        text.setZValue(601)
+        self.scene.addItem(text)
+        self._captions.extend([back, text])

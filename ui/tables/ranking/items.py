@@ -1,0 +1,567 @@
+"""The drawn pieces of the Ranking table: picture tiles, shelves, roof, question, plates.
+
+Each item paints one thing from plain data (picture ids and names, seat
+colours and initials) and knows nothing of the rules. Pictures come only
+from ``ui.pictures``. Items are QGraphicsObjects so the table can animate
+their position and opacity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
+from PyQt6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from ui import pictures
+from ui.tables import look
+from ui.tables.pieces import paint_plate
+from ui.tables.ranking.layout import track_position
+
+SHELF = QColor("#8A6D2F")
+SHELF_DARK = QColor("#5E4A20")
+TOWER = QColor(0, 0, 0, 55)
+SIDE_COLOURS = {"red": QColor("#D55E00"), "blue": QColor("#0072B2")}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A seat's colour with its initial: a guess stone, a scoring stone, an owner."""
+
+    colour: QColor
+    letter: str
+
+
+def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
+              ghost: bool = False) -> None:
+    if ghost:
+        painter.setPen(QPen(mark.colour, max(2.0, r * 0.25), Qt.PenStyle.DashLine))
+        painter.setBrush(QColor(0, 0, 0, 90))
+        painter.drawEllipse(centre, r, r)
+        painter.setPen(look.INK_ON_FELT)
+        painter.setFont(look.font(r * 1.1, bold=True))
+        painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r),
+                         Qt.AlignmentFlag.AlignCenter, "?")
+        return
+    look.draw_disc(painter, centre, r, mark.colour, mark.letter)
+
+
+def _arrow(painter: QPainter, centre: QPointF, size: float, up: bool, fill: QColor) -> None:
+    s = size
+    path = QPainterPath()
+    if up:
+        path.moveTo(centre.x(), centre.y() - s)
+        path.lineTo(centre.x() + s * 0.8, centre.y() + s * 0.5)
+        path.lineTo(centre.x() - s * 0.8, centre.y() + s * 0.5)
+    else:
+        path.moveTo(centre.x(), centre.y() + s)
+        path.lineTo(centre.x() + s * 0.8, centre.y() - s * 0.5)
+        path.lineTo(centre.x() - s * 0.8, centre.y() - s * 0.5)
+    path.closeSubpath()
+    painter.setPen(QPen(QColor("#101010"), 1.0))
+    painter.setBrush(fill)
+    painter.drawPath(path)
+
+
+class TileItem(QGraphicsObject):
+    """A picture tile with its name below, and what lies on it.
+
+    On it: guess stones (discs in seat colours with initials), a "yours" tag
+    on my own tile, my pending guess as a dashed disc, an arrow for the last
+    comparison, and after scoring the owner's disc with the points it earned.
+    """
+
+    def __init__(self, picture: str, name: str, size: float, text_px: float,
+                 name_h: float, key: object = None, name_room: float = 0.0,
+                 name_side: bool = False) -> None:
+        super().__init__()
+        self.name_side = name_side
+        self.picture, self.name = picture, name
+        self.size, self.text_px, self.name_h = size, text_px, name_h
+        self.name_room = max(name_room, size * 1.12)
+        self.key = key
+        self.slot: int | None = None
+        self.floor: int | None = None
+        self.stones: list[Mark] = []
+        self.pending: Mark | None = None
+        self.owner: Mark | None = None
+        self.gain: int | None = None
+        self.mine = False
+        self.supply = False
+        """Revealed as no one's: it came from the supply."""
+        self.moved: str | None = None
+        """"up" or "down" after the last comparison."""
+        self.lit = False
+        self.selected = False
+        self.quiet = False
+        self.hover_lift = False
+        self.hovered = False
+        self.on_click: Callable[[TileItem], None] | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(name)
+
+    def make_clickable(self, on_click: Callable[[TileItem], None]) -> None:
+        self.on_click = on_click
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def boundingRect(self) -> QRectF:
+        pad = max(6.0, self.size * 0.12)
+        if self.name_side:
+            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + 2 * pad,
+                          self.size + 2.6 * pad)
+        side = max(pad, (self.name_room - self.size) / 2 + 2)
+        return QRectF(-side, -pad * 1.6, self.size + 2 * side,
+                      self.size + self.name_h + 2.6 * pad)
+
+    def picture_rect(self) -> QRectF:
+        return QRectF(0, 0, self.size, self.size)
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        if painter is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        rect = self.picture_rect()
+        radius = self.size * 0.12
+        if self.lit or self.selected:
+            glow = max(3.0, self.size * (0.05 if self.selected else 0.04))
+            colour = QColor("#FFFFFF") if self.selected else look.LIT
+            painter.setPen(QPen(colour, glow))
+            painter.setBrush(Qt.BrushStyle.NoBrush if not self.selected
+                             else QColor(255, 216, 102, 90))
+            grow = glow * 0.6
+            painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow),
+                                    radius + grow, radius + grow)
+        px = max(16, round(self.size))
+        painter.drawPixmap(rect, pictures.tile(self.picture, px, self.name),
+                           QRectF(0, 0, px, px))
+        if self.mine:
+            painter.setPen(QPen(look.LIT, max(2.0, self.size * 0.035)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect, radius, radius)
+        if self.quiet:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(20, 30, 26, 120))
+            painter.drawRoundedRect(rect, radius, radius)
+        self._paint_name(painter)
+        self._paint_stones(painter)
+        if self.mine and self.owner is None:
+            self._paint_tag(painter, "yours")
+        elif self.supply:
+            self._paint_tag(painter, "supply", quiet=True)
+        if self.moved in ("up", "down"):
+            s = max(look.default_px() * 0.7, self.size * 0.13)
+            _arrow(painter, QPointF(self.size - s * 0.9, s * 1.1), s, self.moved == "up",
+                   look.LIT)
+        if self.owner is not None:
+            self._paint_owner(painter)
+
+    def _paint_name(self, painter: QPainter) -> None:
+        size = max(look.default_px(), self.text_px * 0.92)
+        fnt = look.font(size, bold=self.mine)
+        room = self.name_room
+        metrics = QFontMetrics(fnt)
+        if self.name_side:
+            painter.setFont(fnt)
+            painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
+            box = QRectF(self.size + self.text_px * 0.5, 0, room - self.text_px * 0.5,
+                         self.size)
+            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                             | Qt.TextFlag.TextWordWrap, self.name)
+            return
+        while metrics.horizontalAdvance(self.name) > room and size > look.default_px():
+            size -= 1
+            fnt = look.font(size, bold=self.mine)
+            metrics = QFontMetrics(fnt)
+        shown = metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, int(room))
+        painter.setFont(fnt)
+        painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
+        drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
+        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h)
+        painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, shown)
+
+    def stone_radius(self) -> float:
+        return max(look.default_px() * 0.55, self.size * 0.12)
+
+    def _paint_stones(self, painter: QPainter) -> None:
+        marks: list[tuple[Mark, bool]] = [(s, False) for s in self.stones]
+        if self.pending is not None:
+            marks.append((self.pending, True))
+        if not marks:
+            return
+        r = self.stone_radius()
+        step = min(2 * r * 0.92, (self.size - 2 * r) / max(1, len(marks) - 1))
+        y = self.size - r * 0.9
+        x = self.size - r * 0.7
+        for mark, ghost in reversed(marks):
+            draw_mark(painter, QPointF(x, y), r, mark, ghost)
+            x -= step
+
+    def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
+        fnt = look.font(max(look.default_px(), self.text_px * 0.8), bold=True)
+        metrics = QFontMetrics(fnt)
+        w = metrics.horizontalAdvance(text) + self.text_px * 0.7
+        h = metrics.height() * 1.05
+        box = QRectF(-self.size * 0.04, -h * 0.55, w, h)
+        painter.setPen(QPen(QColor("#101010"), 1.0))
+        painter.setBrush(QColor("#6F7F78") if quiet else look.LIT)
+        painter.drawRoundedRect(box, h * 0.4, h * 0.4)
+        painter.setFont(fnt)
+        painter.setPen(QColor("#FFFFFF") if quiet else look.CARD_INK)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_owner(self, painter: QPainter) -> None:
+        """The owner's disc at the top left and, after scoring, '+4' beside it."""
+        assert self.owner is not None
+        r = max(look.default_px() * 0.75, self.size * 0.16)
+        centre = QPointF(r * 0.8, r * 0.5)
+        text = f"+{self.gain}" if self.gain is not None else ""
+        if text:
+            fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
+            metrics = QFontMetrics(fnt)
+            w = metrics.horizontalAdvance(text) + r * 0.6
+            pill = QRectF(centre.x(), centre.y() - r * 0.85, r + w, r * 1.7)
+            painter.setPen(QPen(QColor("#101010"), 1.0))
+            painter.setBrush(QColor("#142920"))
+            painter.drawRoundedRect(pill, r * 0.85, r * 0.85)
+            painter.setFont(fnt)
+            painter.setPen(look.LIT if self.gain else look.MUTED_ON_FELT)
+            painter.drawText(pill.adjusted(r, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
+        draw_mark(painter, centre, r, self.owner)
+
+    # --- input -------------------------------------------------------------------
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent | None) -> None:
+        self.hovered = True
+        if self.hover_lift:
+            self.setY(self.y() - self.size * 0.06)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent | None) -> None:
+        if self.hovered and self.hover_lift:
+            self.setY(self.y() + self.size * 0.06)
+        self.hovered = False
+        super().hoverLeaveEvent(event)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
+        if event is not None and self.on_click is not None:
+            event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent | None) -> None:
+        if event is None or self.on_click is None:
+            return
+        if self.contains(event.pos()):
+            self.on_click(self)
+
+
+class ShelfItem(QGraphicsObject):
+    """One floor of the tower: the scoring stones standing there, the number, the shelf."""
+
+    def __init__(self, rect: QRectF, floor: int, track_w: float, label_w: float,
+                 text_px: float, stones: list[tuple[Mark, bool]], hint: str = "") -> None:
+        super().__init__()
+        self.rect = rect
+        self.floor = floor
+        self.track_w, self.label_w, self.text_px = track_w, label_w, text_px
+        self.stones = stones
+        self.hint = hint
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(-5)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        if painter is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r, t = self.rect, self.text_px
+        tower = QRectF(r.left() + self.track_w, r.top(), self.label_w, r.height())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#2C3A35") if self.floor % 2 else QColor("#34453F"))
+        painter.drawRect(tower)
+        painter.setBrush(TOWER if self.floor % 2 else QColor(0, 0, 0, 30))
+        painter.drawRect(QRectF(tower.right(), r.top(), r.right() - tower.right(), r.height()))
+        shelf_h = max(3.0, t * 0.28)
+        painter.setBrush(SHELF)
+        painter.setPen(QPen(SHELF_DARK, 1.0))
+        painter.drawRect(QRectF(tower.left(), r.bottom() - shelf_h, r.right() - tower.left(),
+                                shelf_h))
+        size = min(r.height() * 0.7, t * 1.9)
+        painter.setFont(look.font(size, bold=True))
+        painter.setPen(look.RANK_FACE)
+        painter.drawText(tower.adjusted(0, 0, 0, -shelf_h), Qt.AlignmentFlag.AlignCenter,
+                         str(self.floor))
+        if self.hint:
+            painter.setFont(look.font(t * 0.9))
+            painter.setPen(look.MUTED_ON_FELT)
+            painter.drawText(QRectF(tower.right() + t * 0.6, r.top(),
+                                    r.right() - tower.right(), r.height() - shelf_h),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.hint)
+        draw_track_stones(painter, QRectF(r.left(), r.top(), self.track_w, r.height() - shelf_h),
+                          self.stones, t)
+
+
+def draw_track_stones(painter: QPainter, box: QRectF, stones: list[tuple[Mark, bool]],
+                      t: float) -> None:
+    """Scoring stones side by side (overlapping when many), each with its up/down arrow."""
+    if not stones:
+        return
+    r = min(t * 0.62, box.height() * 0.36)
+    per_row = max(1, int((box.width() - 4) // (2.1 * r)))
+    rows = [stones]
+    if len(stones) > per_row and box.height() >= 5.2 * r:
+        half = (len(stones) + 1) // 2
+        rows = [stones[:half], stones[half:]]
+    for n, part in enumerate(rows):
+        y = box.center().y() + (n - (len(rows) - 1) / 2) * r * 2.6
+        step = max(1.25 * r, min(2 * r * 1.05, (box.width() - 2 * r - 4) / max(1, len(part) - 1)))
+        x = box.right() - r - 2
+        arrows = step >= 2 * r
+        for mark, up in part:
+            look.draw_disc(painter, QPointF(x, y), r, mark.colour, mark.letter)
+            if arrows:
+                _arrow(painter, QPointF(x, y - r * 1.3 if up else y + r * 1.3), r * 0.4, up,
+                       QColor("#F3F1E7"))
+            x -= step
+
+
+class RoofItem(QGraphicsObject):
+    """The tower's roof beside the question: track space 7 and the stones on it."""
+
+    def __init__(self, rect: QRectF, track_w: float, label_w: float, text_px: float,
+                 stones: list[tuple[Mark, bool]]) -> None:
+        super().__init__()
+        self.rect = rect
+        self.track_w, self.label_w, self.text_px = track_w, label_w, text_px
+        self.stones = stones
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(-5)
+        self.setToolTip("The score track: scoring stones climb the tower to the roof (7), "
+                        "then come back down; at 15 a stone leaves the tower and the game "
+                        "ends after that round.")
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-self.text_px, -2, self.text_px, 2)
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        if painter is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r, t = self.rect, self.text_px
+        left = r.left() + self.track_w
+        path = QPainterPath()
+        path.moveTo(left - t * 0.4, r.bottom())
+        path.lineTo(left + self.label_w * 0.5, r.top() + r.height() * 0.1)
+        path.lineTo(left + self.label_w + t * 0.4, r.bottom())
+        path.closeSubpath()
+        painter.setPen(QPen(SHELF_DARK, 1.5))
+        painter.setBrush(SHELF)
+        painter.drawPath(path)
+        painter.setFont(look.font(t * 1.3, bold=True))
+        painter.setPen(look.CARD_INK)
+        painter.drawText(QRectF(left, r.top() + r.height() * 0.4, self.label_w,
+                                r.height() * 0.6), Qt.AlignmentFlag.AlignCenter, "7")
+        draw_track_stones(painter, QRectF(r.left(), r.top() + r.height() * 0.3, self.track_w,
+                                          r.height() * 0.7), self.stones, t)
+
+
+class QuestionItem(QGraphicsObject):
+    """The round's question on top of the tower, large, with the side's coloured flag."""
+
+    def __init__(self, rect: QRectF, text: str, side: str, text_px: float,
+                 caption: str = "") -> None:
+        super().__init__()
+        self.rect, self.text, self.side, self.text_px = rect, text, side, text_px
+        self.caption = caption
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(text)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        if painter is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r, t = self.rect, self.text_px
+        radius = r.height() * 0.18
+        painter.setPen(QPen(look.RANK_EDGE, max(2.0, t * 0.15)))
+        painter.setBrush(look.RANK_FACE if self.text else QColor("#2C3A35"))
+        painter.drawRoundedRect(r, radius, radius)
+        flag_w = r.height() * 1.3
+        flag = QRectF(r.left() + t * 0.6, r.top() + r.height() * 0.2, flag_w,
+                      r.height() * 0.6)
+        colour = SIDE_COLOURS.get(self.side, QColor("#777777"))
+        painter.setPen(QPen(QColor("#101010"), 1.0))
+        painter.setBrush(colour)
+        painter.drawRoundedRect(flag, 4, 4)
+        painter.setFont(look.font(t * 0.85, bold=True))
+        painter.setPen(look.ink_for(colour))
+        painter.drawText(flag, Qt.AlignmentFlag.AlignCenter, f"{self.side}\nside")
+        box = QRectF(flag.right() + t * 0.8, r.top(), r.right() - flag.right() - t * 1.4,
+                     r.height())
+        text = self.text or self.caption
+        size = min(r.height() * 0.5, t * 2.0)
+        fnt = look.font(size, bold=True)
+        while QFontMetrics(fnt).horizontalAdvance(text) > box.width() and size > t:
+            size -= 1
+            fnt = look.font(size, bold=True)
+        painter.setFont(fnt)
+        painter.setPen(look.CARD_INK if self.text else look.INK_ON_FELT)
+        shown = QFontMetrics(fnt).elidedText(text, Qt.TextElideMode.ElideRight,
+                                             int(box.width()))
+        painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+
+
+@dataclass
+class PlateInfo:
+    seat: int
+    name: str
+    colour: QColor
+    score: int
+    you: bool
+    bot: bool
+    connected: bool
+    active: bool
+    status: str
+    """A short word: "placed", "to guess", "+4 last round"..."""
+    stones: list[tuple[Mark, int, int]]
+    """Per other colour: its mark, stones of it still held, stones of it at the start."""
+    gain: int | None = None
+    """Points earned in the round just scored (shown while its row is on show)."""
+
+
+class PlateItem(QGraphicsObject):
+    """A player in the side panel: disc, name, score and track place, guess stones left.
+
+    The seat we wait for gets a ring in its colour and a drawn pointer, so
+    it reads without relying on colour alone.
+    """
+
+    def __init__(self, info: PlateInfo, rect: QRectF, text_px: float) -> None:
+        super().__init__()
+        self.info, self.rect, self.text_px = info, rect, text_px
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+        self.setToolTip(self.describe())
+
+    def describe(self) -> str:
+        i = self.info
+        who = f"{i.name} (you)" if i.you else i.name
+        left = ", ".join(f"{held} of {m.letter}" for m, held, _ in i.stones)
+        return f"{who}: {i.score} points. Guess stones left: {left or 'none'}."
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-4, -4, 4, 4)
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        if painter is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        i, r, t = self.info, self.rect, self.text_px
+        paint_plate(painter, r, t * 0.8, i.colour, i.active, t)
+        disc_r = t * 1.0
+        centre = QPointF(r.left() + t * 0.5 + disc_r, r.top() + t * 0.45 + disc_r)
+        look.draw_disc(painter, centre, disc_r, i.colour, look.initial(i.name))
+        left = centre.x() + disc_r + t * (1.2 if i.active else 0.5)
+        if i.active:
+            tip = QPointF(centre.x() + disc_r + t * 0.2, centre.y())
+            s = t * 0.5
+            path = QPainterPath()
+            path.moveTo(tip.x() + s, tip.y())
+            path.lineTo(tip.x(), tip.y() - s * 0.8)
+            path.lineTo(tip.x(), tip.y() + s * 0.8)
+            path.closeSubpath()
+            painter.setPen(QPen(QColor("#101010"), 1.0))
+            painter.setBrush(look.LIT)
+            painter.drawPath(path)
+        # Line 1: the name and the score.
+        score_font = look.font(t * 1.35, bold=True)
+        score_text = str(i.score)
+        score_w = QFontMetrics(score_font).horizontalAdvance(score_text)
+        line1 = QRectF(left, r.top() + t * 0.3, r.right() - left - t * 0.6, t * 1.6)
+        name_font = look.font(t * 1.05, bold=True)
+        tag = " (you)" if i.you else " (bot)" if i.bot else ""
+        tag += "" if i.connected else " offline"
+        tag_font = look.font(t * 0.9)
+        tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
+        room = int(max(t * 2, line1.width() - score_w - tag_w - t * 0.6))
+        shown = QFontMetrics(name_font).elidedText(i.name, Qt.TextElideMode.ElideRight, room)
+        painter.setFont(name_font)
+        painter.setPen(look.INK_ON_FELT if i.connected else look.MUTED_ON_FELT)
+        painter.drawText(line1, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+        if tag:
+            name_w = QFontMetrics(name_font).horizontalAdvance(shown)
+            painter.setFont(tag_font)
+            painter.setPen(look.LIT if not i.connected else look.MUTED_ON_FELT)
+            painter.drawText(line1.adjusted(name_w, 0, 0, 0),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, tag)
+        painter.setFont(score_font)
+        painter.setPen(look.LIT)
+        painter.drawText(line1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         score_text)
+        # Line 2: where the scoring stone stands on the tower.
+        small = look.font(t * 0.9)
+        painter.setFont(small)
+        place, up = track_position(i.score)
+        if place is None:
+            track = "out: left the tower"
+        elif place == 7:
+            track = "roof 7 ▼"
+        else:
+            track = f"floor {place} {'▲' if up else '▼'}"
+        if i.gain is not None:
+            track += f" · +{i.gain}"
+        line2 = QRectF(left, line1.bottom() - t * 0.1, r.right() - left - t * 0.5, t * 1.3)
+        status_w = 0.0
+        if i.status:
+            status_font = look.font(t * 0.95, bold=True)
+            painter.setFont(status_font)
+            painter.setPen(look.LIT if i.active else look.INK_ON_FELT)
+            status_w = min(line2.width() * 0.6,
+                           QFontMetrics(status_font).horizontalAdvance(i.status) + t * 0.4)
+            shown = QFontMetrics(status_font).elidedText(i.status, Qt.TextElideMode.ElideRight,
+                                                         int(status_w))
+            painter.drawText(line2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             shown)
+        painter.setFont(small)
+        painter.setPen(look.MUTED_ON_FELT)
+        painter.drawText(line2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetrics(small).elidedText(track, Qt.TextElideMode.ElideRight,
+                                                        int(line2.width() - status_w)))
+        # Line 3: guess stones still held, by colour (a used one is an empty ring); status.
+        y = r.bottom() - t * 1.05
+        x = r.left() + t * 0.7
+        label = "stones"
+        painter.drawText(QRectF(x, y - t * 0.7, t * 5, t * 1.4),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+        x += QFontMetrics(small).horizontalAdvance(label) + t * 0.9
+        sr = t * 0.58
+        for mark, held, total in i.stones:
+            for k in range(max(total, held)):
+                if k < held:
+                    look.draw_disc(painter, QPointF(x, y), sr, mark.colour, mark.letter)
+                else:
+                    painter.setPen(QPen(mark.colour, 1.5, Qt.PenStyle.DashLine))
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.drawEllipse(QPointF(x, y), sr * 0.8, sr * 0.8)
+                x += sr * 2.2
+            x += sr * 0.6
+

@@ -1,0 +1,160 @@
+"""Where everything sits on the Ranking table, for one window size and one row.
+
+Pure geometry, recomputed on every view and resize so the table never
+scrolls: the players down the left, the question card on top of the tower,
+the roof (track space 7), the floors 6..0 as shelves, my hand at the bottom.
+A floor with tiles on it gets the room a tile and its name need; an empty
+floor stays a thin shelf, so the pictures are as large as the window allows.
+Tiles sit on a floor left-aligned in slot order ("pushed back against the
+tower", as the rulebook says), so a tile only moves when its floor changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PyQt6.QtCore import QRectF
+
+from lanplay.games.ranking.rules import track
+
+FLOORS = 7
+GAP = 0.14
+"""Space between two tiles on a shelf, as a share of a tile."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: float
+    height: float
+    text_px: float
+    margin: float
+    plates: list[QRectF]
+    question: QRectF
+    roof: QRectF
+    shelves: dict[int, QRectF]
+    """Floor -> its band (the whole width of the tower, track column included)."""
+    track_w: float
+    label_w: float
+    tile: float
+    name_h: float
+    hand_band: QRectF
+    hand: list[QRectF] = field(default_factory=list)
+    hand_tile: float = 0.0
+    action: QRectF = field(default_factory=QRectF)
+    """Right end of the hand band: the Pass button and what I placed."""
+    side: dict[int, bool] = field(default_factory=dict)
+    """Floors with few tiles show each name beside its picture (saves height)."""
+    side_w: float = 0.0
+
+    def tiles_left(self) -> float:
+        return self.shelves[0].left() + self.track_w + self.label_w
+
+    def step(self, count: int, floor: int | None = None) -> float:
+        """Distance between tiles on a floor holding ``count``: wider when few, so
+        their names fit in full."""
+        area = self.shelves[0].right() - self.tiles_left() - self.margin * 0.5
+        if floor is not None and self.side.get(floor):
+            return min(area / max(1, count), self.tile + self.side_w + self.text_px * 2.0)
+        tight = self.tile * (1 + GAP)
+        roomy = self.tile + self.text_px * 5.0
+        return max(tight, min(roomy, area / max(1, count)))
+
+    def name_room(self, count: int, floor: int) -> float:
+        if self.side.get(floor):
+            return self.side_w
+        return self.step(count, floor) - self.text_px * 0.3
+
+    def tile_rect(self, floor: int, index: int, count: int = 7) -> QRectF:
+        """The ``index``-th tile (from the tower) on ``floor``: the picture's square."""
+        band = self.shelves[floor]
+        step = self.step(count, floor)
+        below = 0.0 if self.side.get(floor) else self.name_h
+        lead = self.text_px * 0.6 if self.side.get(floor) else (step - self.tile) / 2
+        x = self.tiles_left() + lead + index * step
+        y = band.bottom() - self.tile - below - self.margin * 0.35 - self.text_px * 0.2
+        return QRectF(x, y, self.tile, self.tile + below)
+
+
+def compute(width: float, height: float, text_px: float, players: int,
+            floor_counts: list[int], hand_count: int, big_hand: bool) -> Layout:
+    """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
+
+    ``big_hand``: the hand is what matters now (placing), so it gets more room;
+    otherwise it is a small reminder strip and the tower takes the height.
+    """
+    w, h, t = float(width), float(height), float(text_px)
+    m = max(8.0, 0.014 * min(w, h))
+    panel_w = min(max(t * 14.5, w * 0.21), t * 19)
+    plate_h = t * 4.9
+    plates = [QRectF(m, m + i * (plate_h + m * 0.7), panel_w, plate_h) for i in range(players)]
+
+    x0 = m + panel_w + m * 1.5
+    x1 = w - m
+    track_w = t * 3.8
+    label_w = t * 2.8
+    roof = QRectF(x0, m, track_w + label_w, t * 3.4)
+    question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
+
+    name_h = t * 1.35
+    band_h = max(t * 6.5, h * 0.17) if big_hand else t * 5.6
+    band = QRectF(x0, h - m - band_h, x1 - x0, band_h)
+
+    area_w = x1 - x0 - track_w - label_w - m * 0.5
+    widest = max(4, *floor_counts)
+    tile_w = area_w / (widest * (1 + GAP))
+    top = roof.bottom() + m * 0.6
+    floors_h = band.top() - m * 0.8 - top
+    empty_h = t * 2.0
+    pad = m * 0.35 + t * 0.4
+    occupied = sum(1 for c in floor_counts if c > 0)
+    side_w = t * 6.5
+    cap = min(tile_w, t * 9.0)
+    tile = cap
+
+    def beside(count: int, size: float) -> bool:
+        return count * (size + side_w + t * 2.0) <= area_w
+
+    side: dict[int, bool] = {}
+    if occupied:
+        for _ in range(4):
+            side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
+            extra = sum(pad + (0.0 if side[f] else name_h) for f in side)
+            free = floors_h - (FLOORS - occupied) * empty_h - extra
+            tile = max(t * 2.2, min(cap, free / occupied))
+        side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
+    heights = [tile + pad + (0.0 if side.get(f) else name_h) if c > 0 else empty_h
+               for f, c in enumerate(floor_counts)]
+    if not occupied:
+        heights = [floors_h / FLOORS] * FLOORS
+    spare = max(0.0, floors_h - sum(heights))
+    heights = [hh + spare / FLOORS for hh in heights]
+    shelves: dict[int, QRectF] = {}
+    y = top
+    for floor in range(FLOORS - 1, -1, -1):
+        shelves[floor] = QRectF(x0, y, x1 - x0, heights[floor])
+        y += heights[floor]
+
+    action_w = min(t * 13, band.width() * 0.3)
+    action = QRectF(band.right() - action_w, band.top(), action_w, band_h)
+    hand_area = QRectF(band.left() + t * 0.5, band.top(), band.width() - action_w - t, band_h)
+    slots = max(1, hand_count)
+    hand_tile = min(band_h - name_h - m * 0.8,
+                    hand_area.width() / (slots + (slots - 1) * GAP), t * 8)
+    total = hand_count * hand_tile + max(0, hand_count - 1) * hand_tile * GAP
+    hx = hand_area.left() + max(0.0, (hand_area.width() - total) / 2)
+    hy = band.top() + (band_h - hand_tile - name_h) / 2
+    hand = [QRectF(hx + i * hand_tile * (1 + GAP), hy, hand_tile, hand_tile + name_h)
+            for i in range(hand_count)]
+    return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
+                  band, hand, hand_tile, action, side, side_w)
+
+
+def track_position(score: int) -> tuple[int | None, bool]:
+    """Where a scoring stone stands on the tower (0..7) and whether it points up.
+
+    The rules' ``track``: 0..6 go up, the roof (7) turns the stone to point
+    down, 8..14 come back down (8 is floor 6 again), 15 or more has left the
+    tower (None).
+    """
+    place, way = track(max(0, score))
+    return (None if way == "out" else place), way == "up"

@@ -1,0 +1,675 @@
+"""The Ranking table: renders a view, animates tiles between floors, emits intents.
+
+Everything drawn comes from the view the host sent and the lobby's seat
+maps; nothing here decides a rule. The table lights what the view makes
+possible (a hand tile while placing, partners on the same floor while
+comparing, every tile while guessing) and explains a click that cannot
+work; the host checks every intent anyway (a refusal comes back through
+``show_rejection``).
+
+Comparing is by click: the first tile, then a lit partner on its floor,
+then "Which fits better?" with one button per tile. Between rounds, while
+everyone places, the tower keeps the finished round's row with each
+owner's disc and the points the tile earned (``previous_row``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
+
+from ui import pictures
+from ui.tables import look
+from ui.tables.felt import WaitingTable, names_list
+from ui.tables.pieces import RingItem
+from ui.tables.ranking.items import (
+    Mark,
+    PlateInfo,
+    PlateItem,
+    QuestionItem,
+    RoofItem,
+    ShelfItem,
+    TileItem,
+)
+from ui.tables.ranking.layout import FLOORS, Layout, compute, track_position
+from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
+
+MOVE_MS = 300
+PULSE_MS = 700
+
+
+class RankingTable(WaitingTable):
+    """The table widget the window embeds for a game of Ranking."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("rankingTable", parent)
+        self.layout_: Layout | None = None
+        self.tiles: dict[int, TileItem] = {}
+        """Slot -> the tile on the tower (this round's row, or the finished one)."""
+        self.hand_items: list[TileItem] = []
+        self.plates: dict[int, PlateItem] = {}
+        self.first: int | None = None
+        self._pair: tuple[TileItem, TileItem] | None = None
+        """The first tile picked for a comparison (a slot)."""
+        self._showing_previous = False
+        self._rects: dict[tuple[Any, str], QRectF] = {}
+        self.chooser = NumeralChooser(self._viewport())
+        self.chooser.label.setText("Which fits the question better?")
+        self.chooser.chosen.connect(self._chosen)
+        self.chooser.cancelled.connect(self._cancel_choice)
+        self.pass_button = QPushButton("Pass", self._viewport())
+        self.pass_button.setObjectName("rankingPass")
+        self.pass_button.setStyleSheet(BUTTON_STYLE)
+        self.pass_button.clicked.connect(self._pass)
+        self.pass_button.hide()
+
+    # --- the contract --------------------------------------------------------
+
+    def set_view(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
+                 animate: bool = True) -> None:
+        """Show ``view``; animate tiles to their new floors unless this is a resync."""
+        self._finish_animation()
+        previous = self.view
+        before = dict(self._rects)
+        self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        self._stop_waiting()
+        self.first = None
+        self.chooser.hide()
+        self._rebuild()
+        self._show_log(view)
+        if animate and previous is not None and previous.get("game") == view.get("game"):
+            self._animate(previous, before)
+
+    def show_rejection(self, reason: str) -> None:
+        self.chooser.hide()
+        super().show_rejection(reason)
+
+    # --- reading the view ---------------------------------------------------------
+
+    def _mark(self, seat: int) -> Mark:
+        return Mark(look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats,
+                                                                                  seat)))
+
+    def _acting(self) -> bool:
+        """It is my move now (the view lists me among the actors)."""
+        view = self.view or {}
+        return (self.you is not None and not view.get("over")
+                and self.you in (view.get("actors") or []))
+
+    def _can_compare(self) -> bool:
+        return self._acting() and self._phase() == "compare" and not self._pending
+
+    def _can_guess(self) -> bool:
+        view = self.view or {}
+        return (self._acting() and self._phase() == "guess" and view.get("guess") is None
+                and not self._pending)
+
+    def _can_place(self) -> bool:
+        view = self.view or {}
+        return (self._acting() and self._phase() == "place" and view.get("placed") is None
+                and not self._pending)
+
+    def _waiting_for(self, exclude_me: bool = True) -> list[str]:
+        view = self.view or {}
+        answered = view.get("answered") or []
+        names = []
+        for seat in view.get("actors") or []:
+            if exclude_me and seat == self.you:
+                continue
+            if isinstance(seat, int) and seat < len(answered) and answered[seat]:
+                continue
+            names.append(self._name(seat))
+        return names
+
+    def _wait_words(self) -> str:
+        waiting = self._waiting_for()
+        if not waiting:
+            return "waiting for the host"
+        if len(waiting) > 3:
+            return f"waiting for {len(waiting)} players"
+        return f"waiting for {names_list(waiting)}"
+
+    def turn_text(self) -> str:
+        """The banner's line: whose move it is, or what I can do now."""
+        view = self.view or {}
+        phase = self._phase()
+        if phase == "over":
+            return self._over_text()
+        if phase == "place":
+            if self.you is None:
+                return f"Everyone places a picture face down: {self._wait_words()}"
+            if view.get("placed") is not None:
+                return f"Placed face down: {self._wait_words()}"
+            return "Your move: click a picture in your hand to place it face down"
+        if phase == "compare":
+            current = view.get("current")
+            if current == self.you:
+                if self.first is not None:
+                    return "Now click a lit tile on the same floor"
+                return "Your turn: click two tiles on one floor to compare them"
+            return f"Waiting for {self._name(current)} to compare two tiles"
+        if phase == "guess":
+            target = view.get("guess_for")
+            whose = "yours" if target == self.you else f"{self._name(target)}'s"
+            if self._can_guess():
+                return f"Guess which tile is {whose}: click a tile, or Pass"
+            if self.you is not None and self.you in (view.get("actors") or []):
+                return f"Answered: {self._wait_words()}"
+            if target == self.you:
+                return f"The others guess which tile is yours: {self._wait_words()}"
+            return f"Guessing which tile is {whose}: {self._wait_words()}"
+        return "Waiting for the game to start"
+
+    def _over_text(self) -> str:
+        view = self.view or {}
+        winners = [self._name(s) for s in view.get("winners") or []]
+        final = view.get("final") or view.get("scores") or []
+        best = max(final) if final else 0
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {best} points"
+        if winners:
+            return f"Game over: {names_list(winners)} share the win with {best} points"
+        return "Game over"
+
+    def _banner_seat(self) -> tuple[QColor | None, str]:
+        view = self.view or {}
+        phase = self._phase()
+        seat = view.get("current") if phase in ("compare", "guess") else None
+        if phase == "guess":
+            seat = view.get("guess_for")
+        if not isinstance(seat, int):
+            return None, ""
+        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+
+    # --- drawing the scene --------------------------------------------------------
+
+    def _shown_row(self) -> list[dict[str, Any]]:
+        """This round's row; while placing, the finished round's row (the reveal)."""
+        view = self.view or {}
+        row = list(view.get("row") or [])
+        self._showing_previous = False
+        if not row:
+            row = list(view.get("previous_row") or [])
+            self._showing_previous = bool(row)
+        return row
+
+    def _rebuild(self) -> None:
+        self._finish_animation()
+        self.scene.clear()
+        self.tiles, self.hand_items, self.plates = {}, [], {}
+        self._rects = {}
+        self.pass_button.hide()
+        size = self._viewport().size()
+        width, height = max(480, size.width()), max(360, size.height())
+        self.scene.setSceneRect(0, 0, width, height)
+        view = self.view
+        if view is None:
+            return
+        players = int(view.get("players", len(self.seats)))
+        row = self._shown_row()
+        counts = [0] * FLOORS
+        for slot in row:
+            floor = slot.get("floor")
+            if isinstance(floor, int) and 0 <= floor < FLOORS:
+                counts[floor] += 1
+        hand = list(view.get("hand") or []) if self.you is not None else []
+        text_px = max(look.default_px() * 1.2, min(width, height) * 0.021)
+        big_hand = self._phase() == "place" and self.you is not None
+        lay = compute(width, height, text_px, players, counts, len(hand), big_hand)
+        self.layout_ = lay
+        self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
+                               accent=self._acting() and not self._answered())
+        self._draw_plates(view, lay, players)
+        self._draw_tower(view, lay, row, players)
+        self._draw_hand(view, lay, hand)
+
+    def _answered(self) -> bool:
+        view = self.view or {}
+        phase = self._phase()
+        return ((phase == "place" and view.get("placed") is not None)
+                or (phase == "guess" and view.get("guess") is not None))
+
+    def _question(self) -> str:
+        return str(((self.view or {}).get("question") or {}).get("text", "")).rstrip("?")
+
+    def _info_text(self) -> str:
+        view = self.view or {}
+        return f"Round {view.get('round', 1)} · supply {view.get('supply', 0)}"
+
+    def _draw_plates(self, view: dict[str, Any], lay: Layout, players: int) -> None:
+        scores = list(view.get("scores") or [0] * players)
+        left = view.get("stones_left") or []
+        start = 2 if players == 3 else 1
+        phase = self._phase()
+        actors = set(view.get("actors") or [])
+        answered = view.get("answered") or []
+        gains = self._gains()
+        for seat in range(players):
+            seat_map = self.seats[seat] if seat < len(self.seats) else {}
+            held = left[seat] if seat < len(left) else []
+            stones = [(self._mark(c), int(held[c]) if c < len(held) else 0, start)
+                      for c in range(players) if c != seat]
+            done = seat < len(answered) and bool(answered[seat])
+            status = ""
+            if phase == "place":
+                status = "placed" if done else ("placing" if seat in actors else "")
+            elif phase == "guess":
+                if seat == view.get("guess_for"):
+                    status = "compared"
+                elif seat in actors:
+                    status = "answered" if done else "guessing"
+            elif phase == "compare" and seat == view.get("current"):
+                status = "comparing"
+            active = phase != "over" and (
+                (phase == "compare" and seat == view.get("current"))
+                or (phase in ("place", "guess") and seat in actors and not done))
+            info = PlateInfo(seat, look.seat_name(self.seats, seat),
+                             look.seat_colour(self.seats, seat),
+                             int(scores[seat]) if seat < len(scores) else 0,
+                             seat == self.you, bool(seat_map.get("bot")),
+                             bool(seat_map.get("connected", True)), active, status, stones,
+                             gains.get(seat))
+            if seat >= len(lay.plates):
+                continue
+            plate = PlateItem(info, lay.plates[seat], lay.text_px)
+            self.scene.addItem(plate)
+            self.plates[seat] = plate
+        if phase == "over":
+            self._draw_final(view, lay, players)
+
+    def _draw_final(self, view: dict[str, Any], lay: Layout, players: int) -> None:
+        if not lay.plates or players > len(lay.plates):
+            return
+        below = lay.plates[players - 1]
+        winners = [self._name(s) for s in view.get("winners") or []]
+        text = QGraphicsSimpleTextItem(
+            f"{names_list(winners)} {'wins' if len(winners) == 1 else 'win'}!" if winners
+            else "Game over")
+        text.setFont(look.font(lay.text_px * 1.4, bold=True))
+        text.setBrush(look.LIT)
+        text.setPos(below.left() + lay.text_px * 0.5, below.bottom() + lay.margin)
+        self.scene.addItem(text)
+
+    def _gains(self) -> dict[int, int]:
+        """Points each owner's tile earned in the row on show, once owners are known."""
+        gains: dict[int, int] = {}
+        view = self.view or {}
+        if not (self._showing_previous or self._phase() == "over"):
+            return gains
+        for slot in self._shown_row_cached():
+            owner = slot.get("owner")
+            if isinstance(owner, int):
+                stones = [s for s in slot.get("stones") or [] if s == owner]
+                gains[owner] = max(0, int(slot.get("floor", 0)) - len(stones))
+        last = view.get("last") or {}
+        if last.get("kind") == "score" and isinstance(last.get("gains"), list):
+            gains = {s: int(g) for s, g in enumerate(last["gains"]) if s in gains or g}
+        return gains
+
+    def _shown_row_cached(self) -> list[dict[str, Any]]:
+        view = self.view or {}
+        return list(view.get("row") or []) or list(view.get("previous_row") or [])
+
+    def _draw_tower(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]],
+                    players: int) -> None:
+        question = view.get("question") or {}
+        caption = "The question appears when the round starts"
+        self.scene.addItem(QuestionItem(lay.question, str(question.get("text", "")),
+                                        str(question.get("side", "")), lay.text_px, caption))
+        scores = list(view.get("scores") or [0] * players)
+        on_floor: dict[int, list[tuple[Mark, bool]]] = {}
+        for seat in range(players):
+            score = int(scores[seat]) if seat < len(scores) else 0
+            place, up = track_position(score)
+            if place is not None:
+                on_floor.setdefault(place, []).append((self._mark(seat), up))
+        self.scene.addItem(RoofItem(lay.roof, lay.track_w, lay.label_w, lay.text_px,
+                                    on_floor.get(7, [])))
+        hints = self._shelf_hints(row)
+        for floor, rect in lay.shelves.items():
+            self.scene.addItem(ShelfItem(rect, floor, lay.track_w, lay.label_w, lay.text_px,
+                                         on_floor.get(floor, []), hints.get(floor, "")))
+        self._draw_row(view, lay, row)
+
+    def _shelf_hints(self, row: list[dict[str, Any]]) -> dict[int, str]:
+        if row:
+            if self._showing_previous:
+                return {}
+            return {}
+        phase = self._phase()
+        if phase == "place":
+            return {3: "The 7 pictures start on floor 3 once everyone has placed one"}
+        return {}
+
+    def _draw_row(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]]) -> None:
+        mine = view.get("mine") if not self._showing_previous else None
+        last = view.get("last") or {}
+        moved: dict[int, str] = {}
+        if last.get("kind") == "compare" and not self._showing_previous:
+            moved = {last.get("up", -1): "up", last.get("down", -1): "down"}
+        pending = view.get("guess") if self._phase() == "guess" else None
+        target = view.get("guess_for")
+        index = [0] * FLOORS
+        counts = [0] * FLOORS
+        for slot in row:
+            if 0 <= int(slot.get("floor", 3)) < FLOORS:
+                counts[int(slot.get("floor", 3))] += 1
+        round_key = ("prev" if self._showing_previous else view.get("round", 0))
+        clickable = self._can_compare() or self._can_guess()
+        reveal = self._showing_previous or self._phase() == "over"
+        for slot in sorted(row, key=lambda s: int(s.get("slot", 0))):
+            floor = int(slot.get("floor", 3))
+            number = int(slot.get("slot", 0))
+            if not 0 <= floor < FLOORS:
+                continue
+            rect = lay.tile_rect(floor, index[floor], counts[floor])
+            index[floor] += 1
+            picture = str(slot.get("picture", ""))
+            name = str(slot.get("name") or picture)
+            item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_h,
+                            key=(round_key, picture),
+                            name_room=lay.name_room(counts[floor], floor),
+                            name_side=lay.side.get(floor, False))
+            item.slot, item.floor = number, floor
+            item.stones = [self._mark(s) for s in slot.get("stones") or []
+                           if isinstance(s, int)]
+            item.mine = mine == number
+            item.moved = moved.get(number)
+            if pending == number and isinstance(target, int):
+                item.pending = self._mark(target)
+            owner = slot.get("owner")
+            if reveal and isinstance(owner, int):
+                item.owner = self._mark(owner)
+                stones = [s for s in slot.get("stones") or [] if s == owner]
+                item.gain = max(0, floor - len(stones))
+            elif reveal:
+                item.supply = True
+            item.setPos(rect.topLeft())
+            item.setToolTip(self._tile_tip(slot, floor))
+            if self._showing_previous:
+                item.setOpacity(0.9)
+            if clickable:
+                item.make_clickable(self._tile_clicked)
+                item.lit = self._can_guess() or floor in range(1, 6)
+                item.quiet = self._can_compare() and not item.lit
+            self.scene.addItem(item)
+            self.tiles[number] = item
+            self._rects[(round_key, picture)] = QRectF(rect)
+        if self._showing_previous and row:
+            self._caption_over(lay, "Last round: owners and points earned")
+
+    def _caption_over(self, lay: Layout, text: str) -> None:
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(look.font(lay.text_px * 0.95, bold=True))
+        item.setBrush(look.MUTED_ON_FELT)
+        width = QFontMetrics(item.font()).horizontalAdvance(text)
+        shelf = lay.shelves[FLOORS - 1]
+        item.setPos(shelf.right() - width - lay.text_px * 0.5, shelf.top() + lay.text_px * 0.2)
+        item.setZValue(-1)
+        self.scene.addItem(item)
+
+    def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
+        lines = [f"{slot.get('name', '')}, floor {floor}"]
+        stones = [self._name(s) for s in slot.get("stones") or []]
+        if stones:
+            lines.append("Guess stones: " + ", ".join(stones))
+        owner = slot.get("owner")
+        if isinstance(owner, int):
+            lines.append(f"Placed by {self._name(owner)}")
+        return "\n".join(lines)
+
+    def _draw_hand(self, view: dict[str, Any], lay: Layout, hand: list[dict[str, Any]]) -> None:
+        band = lay.hand_band
+        t = lay.text_px
+        if self.you is None:
+            self._band_text(lay, "You are watching: the hands are hidden", band)
+            return
+        placing = self._can_place()
+        for tile, rect in zip(hand, lay.hand, strict=False):
+            picture = str(tile.get("id", ""))
+            item = TileItem(picture, str(tile.get("name") or picture), lay.hand_tile, t,
+                            lay.name_h, key=("hand", picture))
+            item.setPos(rect.topLeft())
+            item.setZValue(10)
+            if placing:
+                item.lit = True
+                item.hover_lift = True
+                item.make_clickable(self._hand_clicked)
+                item.setToolTip(f"{item.name}: click to place it face down")
+            elif self._phase() != "place":
+                item.setOpacity(0.8)
+            self.scene.addItem(item)
+            self.hand_items.append(item)
+            self._rects[("hand", picture)] = QRectF(rect)
+        label = QGraphicsSimpleTextItem("Your hand")
+        label.setFont(look.font(t * 0.9, bold=True))
+        label.setBrush(look.MUTED_ON_FELT)
+        size = label.boundingRect()
+        first = lay.hand[0] if lay.hand else band
+        if first.left() - band.left() >= size.width() + t * 0.5:  # room beside the tiles
+            label.setPos(band.left(), first.center().y() - size.height() / 2)
+        else:  # above them, clear of the tiles' top edge
+            label.setPos(first.left(), first.top() - size.height() - 2)
+        self.scene.addItem(label)
+        self._draw_action(view, lay)
+
+    def _draw_action(self, view: dict[str, Any], lay: Layout) -> None:
+        """The right end of the hand band: what I placed, my guess, or the Pass button."""
+        area = lay.action
+        t = lay.text_px
+        phase = self._phase()
+        placed = view.get("placed")
+        if phase == "place" and placed is not None:
+            size = min(area.height() - lay.name_h - t * 1.6, lay.hand_tile)
+            item = TileItem(str(placed), pictures.name_of(str(placed)), size, t,
+                            lay.name_h, key=("hand", str(placed)))
+            item.quiet = True
+            item.setPos(area.center().x() - size / 2, area.top() + t * 1.4)
+            self.scene.addItem(item)
+            self._rects[("hand", str(placed))] = QRectF(item.pos(), item.boundingRect().size())
+            self._band_text(lay, "Placed face down", QRectF(area.left(), area.top(),
+                                                            area.width(), t * 1.4), small=True)
+            return
+        if phase == "guess":
+            pending = view.get("guess")
+            if self._can_guess():
+                self.pass_button.setFont(look.font(t * 1.2, bold=True))
+                self.pass_button.setText("Pass")
+                self.pass_button.adjustSize()
+                w = max(self.pass_button.width(), round(t * 7))
+                h = max(self.pass_button.height(), round(t * 2.6))
+                self.pass_button.resize(w, h)
+                centre = self.graphics.mapFromScene(area.center())
+                self.pass_button.move(centre.x() - w // 2, centre.y() - h // 2)
+                self.pass_button.show()
+                self.pass_button.raise_()
+            elif pending is not None:
+                what = ("You passed" if pending == "pass" else
+                        f"You guessed {self._slot_name(pending)}")
+                self._band_text(lay, what, area, small=True)
+
+    def _slot_name(self, slot: Any) -> str:
+        for s in (self.view or {}).get("row") or []:
+            if s.get("slot") == slot:
+                return str(s.get("name", ""))
+        return "a tile"
+
+    def _band_text(self, lay: Layout, text: str, box: QRectF, small: bool = False) -> None:
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(look.font(lay.text_px * (0.95 if small else 1.1), bold=small))
+        item.setBrush(look.LIT if small else look.MUTED_ON_FELT)
+        metrics = QFontMetrics(item.font())
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(box.width()))
+        item.setText(shown)
+        width = metrics.horizontalAdvance(shown)
+        item.setPos(box.center().x() - width / 2, box.center().y() - metrics.height() / 2)
+        self.scene.addItem(item)
+
+    # --- playing: clicks become intents ------------------------------------------
+
+    def _hand_clicked(self, item: TileItem) -> None:
+        rect = item.sceneBoundingRect()
+        self._pointer = QPointF(rect.center().x(), rect.top())
+        if not self._can_place():
+            return
+        self._send({"type": "place", "tile": item.picture})
+
+    def _tile_clicked(self, item: TileItem) -> None:
+        rect = item.sceneBoundingRect()
+        self._pointer = QPointF(rect.center().x(), rect.top())
+        if item.slot is None:
+            return
+        if self._can_guess():
+            self._send(self._with_step({"type": "guess", "slot": item.slot}))
+        elif self._can_compare():
+            self._compare_click(item)
+
+    def _pass(self) -> None:
+        if self._can_guess():
+            self._pointer = None
+            self._send(self._with_step({"type": "pass"}))
+
+    def _with_step(self, action: dict[str, Any]) -> dict[str, Any]:
+        step = (self.view or {}).get("step")
+        if isinstance(step, int):
+            action["step"] = step
+        return action
+
+    def _compare_click(self, item: TileItem) -> None:
+        floor = item.floor if item.floor is not None else -1
+        if self.first is None:
+            if floor in (0, FLOORS - 1):
+                where = "top" if floor else "bottom"
+                self._toast(f"{item.name} is on floor {floor}, the {where}: it cannot move "
+                            "further, so it cannot be compared.")
+                return
+            partners = [t for t in self.tiles.values()
+                        if t.floor == floor and t.slot != item.slot]
+            if not partners:
+                self._toast(f"{item.name} is alone on floor {floor}: pick two tiles "
+                            "on one floor.")
+                return
+            self._select(item)
+            return
+        first = self.tiles.get(self.first)
+        if first is None or item.slot == self.first:
+            self._select(None)
+            return
+        if item.floor != first.floor:
+            self._toast(f"Pick two tiles on one floor: {first.name} is on floor {first.floor}, "
+                        f"{item.name} on floor {item.floor}.")
+            return
+        self._ask(first, item)
+
+    def _select(self, item: TileItem | None) -> None:
+        """Mark the first tile and light its partners on the floor; None starts over."""
+        self.first = item.slot if item is not None else None
+        for tile in self.tiles.values():
+            if item is None:
+                tile.selected = False
+                tile.lit = tile.floor in range(1, FLOORS - 1)
+                tile.quiet = not tile.lit
+            else:
+                tile.selected = tile is item
+                tile.lit = tile is not item and tile.floor == item.floor
+                tile.quiet = not (tile.lit or tile.selected)
+            tile.update()
+        self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
+                               accent=True)
+
+    def _ask(self, a: TileItem, b: TileItem) -> None:
+        self.chooser.label.setText("Which fits the question better?")
+        b.selected = True
+        b.update()
+        left = a if a.x() <= b.x() else b
+        right = b if left is a else a
+        choices = [(0, f"{left.name} up"), (1, f"{right.name} up")]
+        self._pair = (left, right)
+        top_left = self.graphics.mapFromScene(left.sceneBoundingRect().topLeft())
+        top_right = self.graphics.mapFromScene(right.sceneBoundingRect().topRight())
+        self.chooser.ask(left, choices, top_left, top_right)
+        # Over my hand (which does nothing while comparing): the pair stays in view.
+        if self.layout_ is not None:
+            centre = self.graphics.mapFromScene(self.layout_.hand_band.center())
+            self.chooser.move(centre.x() - self.chooser.width() // 2,
+                              centre.y() - self.chooser.height() // 2)
+        self.banner.show_state(f"Which fits \"{self._question()}\" better: "
+                               f"{left.name} or {right.name}?", *self._banner_seat(),
+                               self._info_text(), accent=True)
+
+    def _chosen(self, which: int) -> None:
+        self.chooser.hide()
+        pair = self._pair
+        if pair is None or not self._can_compare():
+            return
+        up, down = (pair[0], pair[1]) if which == 0 else (pair[1], pair[0])
+        self._pair = None
+        self._send({"type": "compare", "up": up.slot, "down": down.slot})
+
+    def _cancel_choice(self) -> None:
+        self.chooser.hide()
+        self._pair = None
+        self._select(None)
+
+    def _toast_home(self) -> QPointF | None:
+        return self.layout_.hand_band.center() if self.layout_ is not None else None
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """Esc drops a half-made comparison; keys 1-6 place the hand's tiles from the left."""
+        if event is None:
+            return
+        choosing = self.chooser.isVisible() or self.first is not None
+        if event.key() == Qt.Key.Key_Escape and choosing:
+            self._cancel_choice()
+            return
+        index = event.key() - Qt.Key.Key_1
+        if 0 <= index < len(self.hand_items) and self.hand_items[index].lit:
+            self._hand_clicked(self.hand_items[index])
+            return
+        super().keyPressEvent(event)
+
+    # --- motion ---------------------------------------------------------------------
+
+    def _animate(self, previous: dict[str, Any], before: dict[tuple[Any, str], QRectF]) -> None:
+        """Tiles glide from where they were; a placed tile flies from the hand; new
+        stones and the compared pair get a fading ring."""
+        group = QParallelAnimationGroup(self)
+        view = self.view or {}
+        for item in [*self.tiles.values(), *self.hand_items]:
+            old = before.get(item.key) if isinstance(item.key, tuple) else None
+            if old is None:
+                continue
+            if (old.topLeft() - item.pos()).manhattanLength() > 2:
+                item.setZValue(30)
+                group.addAnimation(self._fly(item, old.topLeft(), item.pos(), MOVE_MS))
+        placed = view.get("placed")
+        if placed is not None and previous.get("placed") is None:
+            start = before.get(("hand", str(placed)))
+            for found in self.scene.items():
+                if isinstance(found, TileItem) and found.key == ("hand", str(placed)) \
+                        and found not in self.hand_items and start is not None:
+                    group.addAnimation(self._fly(found, start.topLeft(), found.pos(), MOVE_MS))
+        rings: list[QRectF] = []
+        last = view.get("last") or {}
+        if last != previous.get("last") and last.get("kind") == "compare":
+            for key in ("up", "down"):
+                tile = self.tiles.get(last.get(key, -1))
+                if tile is not None:
+                    rings.append(tile.mapRectToScene(tile.picture_rect()))
+        old_stones = {s.get("slot"): len(s.get("stones") or []) for s in previous.get("row") or []}
+        for slot in view.get("row") or []:
+            number = slot.get("slot")
+            if number in old_stones and len(slot.get("stones") or []) > old_stones[number]:
+                tile = self.tiles.get(number)
+                if tile is not None:
+                    rings.append(tile.mapRectToScene(tile.picture_rect()))
+        if not previous.get("row") and view.get("row"):
+            for tile in self.tiles.values():
+                group.addAnimation(self._fly(tile, 0.3, 1.0, MOVE_MS, b"opacity"))
+        for rect in rings:
+            self._pulse(group, RingItem(rect, gap=5.0), PULSE_MS)
+        self._start_animation(group)
+

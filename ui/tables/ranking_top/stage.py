@@ -1,0 +1,248 @@
+"""The middle of the Ranking Top table: the open top window, or what happens now.
+
+In a top window the stage shows the chain of cards played and topped (each
+with who did it), what happens if nobody tops, who has passed and who still
+decides, and the big TOP! and Pass buttons for a seat that may act. Otherwise
+it says what I can do now, above the last two lines of the log. Drawing
+only: the table hands in the reading and the layout, keeps what the stage
+drew (``Drawn``) and answers the buttons' clicks itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFontMetrics
+from PyQt6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QPushButton,
+    QWidget,
+)
+
+from lanplay.game import format_log
+from ui.tables import look
+from ui.tables.felt import names_list
+from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of, wrap
+from ui.tables.ranking_top.layout import Layout
+from ui.tables.ranking_top.reading import Reading
+from ui.tables.widgets import BUTTON_STYLE
+
+TOP_STYLE = (
+    "QPushButton { background: #F2C94C; color: #1A1408; border: 3px solid #8A6D2F;"
+    " border-radius: 10px; padding: 6px 18px; font-weight: bold; }"
+    "QPushButton:hover { background: #FFE08A; }")
+PASS_STYLE = BUTTON_STYLE.replace("#F3E6C2", "#DCE3DF")
+
+
+def caption(scene: QGraphicsScene, text: str, box: QRectF, px: float,
+            colour: QColor = look.MUTED_ON_FELT, bold: bool = False,
+            centre: bool = True) -> QGraphicsSimpleTextItem:
+    """One line of text in ``box`` (centred, or from its left), elided with a tooltip."""
+    fnt = look.font(px, bold=bold)
+    metrics = QFontMetrics(fnt)
+    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(box.width()))
+    item = QGraphicsSimpleTextItem(shown)
+    item.setFont(fnt)
+    item.setBrush(colour)
+    if shown != text:
+        item.setToolTip(text)
+    width = metrics.horizontalAdvance(shown)
+    x = box.center().x() - width / 2 if centre else box.left()
+    item.setPos(x, box.top() + (box.height() - metrics.height()) / 2)
+    scene.addItem(item)
+    return item
+
+
+class WindowButtons:
+    """TOP! and Pass: two buttons on the viewport, over the stage's button row."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.top = QPushButton("TOP!", parent)
+        self.top.setObjectName("rtopTop")
+        self.top.setStyleSheet(TOP_STYLE)
+        self.top.setToolTip("Top the last card (Space)")
+        self.pass_ = QPushButton("Pass", parent)
+        self.pass_.setObjectName("rtopPass")
+        self.pass_.setStyleSheet(PASS_STYLE)
+        self.pass_.setToolTip("Let it stand (P or Esc)")
+        for button in (self.top, self.pass_):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.hide()
+
+    def hide(self) -> None:
+        self.top.hide()
+        self.pass_.hide()
+
+    def place(self, box: QRectF, t: float, graphics: QGraphicsView) -> None:
+        """Show both, side by side and centred in the scene's ``box``."""
+        h = round(box.height())
+        top_w, pass_w = round(t * 8.5), round(t * 6.5)
+        self.top.setFont(look.font(t * 1.35, bold=True))
+        self.pass_.setFont(look.font(t * 1.1, bold=True))
+        self.top.setText("TOP!  (Space)")
+        self.pass_.setText("Pass  (P)")
+        top_w = max(top_w, self.top.sizeHint().width())
+        pass_w = max(pass_w, self.pass_.sizeHint().width())
+        gap = round(t)
+        left = graphics.mapFromScene(QPointF(box.center().x() - (top_w + gap + pass_w) / 2,
+                                             box.top()))
+        self.top.setGeometry(left.x(), left.y(), top_w, h)
+        self.pass_.setGeometry(left.x() + top_w + gap, left.y(), pass_w, h)
+        self.top.show()
+        self.pass_.show()
+        self.top.raise_()
+        self.pass_.raise_()
+
+
+@dataclass
+class Drawn:
+    """What the stage put on the table: the chain's cards, its lines, each card's place."""
+
+    cards: list[CardItem] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    rects: dict[int, QRectF] = field(default_factory=dict)
+
+    def remember(self, card: dict[str, Any], rect: QRectF) -> None:
+        card_id = card.get("id")
+        if isinstance(card_id, int):
+            self.rects[card_id] = QRectF(rect)
+
+
+def draw_stage(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]],
+               lay: Layout) -> Drawn:
+    """The chain of an open top window, or the message of the moment."""
+    drawn = Drawn()
+    chain = read.chain()
+    if chain and read.phase() == "window":
+        _draw_chain(scene, read, seats, lay, chain, drawn)
+    else:
+        _draw_message(scene, read, lay, drawn)
+    return drawn
+
+
+def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]],
+                lay: Layout, chain: list[dict[str, Any]], drawn: Drawn) -> None:
+    t = lay.text_px
+    stage = lay.stage
+    owner = chain[0].get("seat")
+    standing = read.view.get("standing")
+    face = face_of(chain[0].get("card"))
+    what = str(face.number) if face.kind == "song" and face.number else card_name(face)
+    title = (f"If nobody tops: {read.your(owner)} {what} stands" if standing
+             else f"If nobody tops back: {read.your(owner)} {what} is cancelled")
+    drawn.lines.append(title)
+    caption(scene, title, QRectF(stage.left(), stage.top(), stage.width(), t * 1.4), t * 1.05,
+            look.LIT if standing is False else look.INK_ON_FELT, bold=True)
+    slots = lay.chain_slots(len(chain))
+    for i, (link, rect) in enumerate(zip(chain, slots, strict=True)):
+        card = dict(link.get("card") or {})
+        if i == 0 and link.get("to") == "top" and link.get("stands"):
+            card.setdefault("stands", link.get("stands"))
+        item = CardItem(card, rect.width(), rect.height())
+        item.compact = i + 1 < len(slots) and slots[i + 1].left() < rect.right() - 2
+        item.setPos(rect.topLeft())
+        item.setZValue(10 + i)
+        scene.addItem(item)
+        drawn.cards.append(item)
+        drawn.remember(card, rect)
+        seat = link.get("seat")
+        label = read.chain_label(i, link)
+        drawn.lines.append(label)
+        right = slots[i + 1].left() if i + 1 < len(slots) else rect.right() + t * 4
+        box = QRectF(rect.left(), rect.bottom() + t * 0.25,
+                     max(rect.width(), right - rect.left()), t * 1.4)
+        if isinstance(seat, int):
+            r = t * 0.55
+            disc = DiscItem(look.seat_colour(seats, seat),
+                            look.initial(look.seat_name(seats, seat)), r)
+            disc.setPos(box.left(), box.center().y() - r)
+            scene.addItem(disc)
+            box.setLeft(box.left() + 2 * r + t * 0.3)
+        caption(scene, label, box, t * 0.95, look.INK_ON_FELT, centre=False)
+    _window_words(scene, read, lay, drawn)
+
+
+def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:
+    """Who passed and who still decides: under the TOP! and Pass buttons when I
+    may act (the table places them), else in their row."""
+    t = lay.text_px
+    box = lay.buttons
+    you = read.you
+    deciding = [s for s in read.actors() if s != you]
+    passed = [read.name(s) for s in read.passed() if s != you]
+    words = []
+    if you is not None and you in read.passed():
+        words.append("You passed")
+    if passed:
+        words.append("Passed: " + names_list(passed))
+    if deciding:
+        words.append("Deciding: " + names_list([read.name(s) for s in deciding]))
+    if read.my_window():
+        line = QRectF(box.left(), box.bottom() + t * 0.3, box.width(), t * 1.3)
+    else:
+        line = QRectF(box.left(), box.top(), box.width(), t * 1.4)
+    if words:
+        text = " · ".join(words)
+        drawn.lines.append(text)
+        caption(scene, text, line, t * 0.95)
+
+
+def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:
+    """No window open: what I can do now, and what just happened."""
+    view = read.view
+    t = lay.text_px
+    stage = lay.stage
+    lines: list[tuple[str, float, QColor, bool]] = []
+    phase = read.phase()
+    if phase == "over":
+        won = read.you is not None and read.you in (view.get("winners") or [])
+        lines.append(("You win: your Ranking Top is complete!" if won
+                      else read.over_text().replace("Game over: ", ""), t * 1.5,
+                      look.LIT, True))
+        scores = view.get("scores") or []
+        if scores:
+            parts = [f"{read.name(s)} {n}/5" for s, n in enumerate(scores)]
+            lines.append(("Ranking Tops: " + ", ".join(parts), t * 1.0,
+                          look.INK_ON_FELT, False))
+    elif read.my_play():
+        needed = read.needed(read.you)
+        lines.append((f"Your Ranking Top needs a {needed}" if needed else "Your turn",
+                      t * 1.4, look.LIT, True))
+        if phase == "again" and view.get("again") == "objecion":
+            lines.append(("Objeción Denegada: this card cannot be topped", t * 1.05,
+                          look.INK_ON_FELT, True))
+        elif phase == "again":
+            lines.append(("Diente blanco: play one more card (it can be topped)", t * 1.05,
+                          look.INK_ON_FELT, True))
+        lines.append(("Click a card, then choose where it goes (or drag it onto your "
+                      "Ranking Top or the discard pile)", t * 0.95, look.INK_ON_FELT,
+                      False))
+    elif read.my_keep():
+        lines.append(("Click the one card you keep", t * 1.4, look.LIT, True))
+        lines.append(("The rest of your hand goes to the discard pile, then you draw 4",
+                      t * 0.95, look.INK_ON_FELT, False))
+    else:
+        lines.append((read.turn_text(), t * 1.2, look.INK_ON_FELT, True))
+    log = view.get("log") or []
+    recent = [format_log(e, read.names) for e in log[-2:]]
+    if recent:
+        lines.append(("", t * 0.6, look.MUTED_ON_FELT, False))
+    for text in recent:
+        lines.append((text, t * 0.95, look.MUTED_ON_FELT, False))
+    rows: list[tuple[str, float, QColor, bool]] = []
+    for text, px, colour, bold in lines:
+        metrics = QFontMetrics(look.font(px, bold=bold))
+        wrapped = wrap(text, metrics, stage.width() - 8, 3) if text else [""]
+        rows.extend((line, px, colour, bold) for line in wrapped)
+        if text:
+            drawn.lines.append(text)
+    heights = [QFontMetrics(look.font(px, bold=b)).height() * 1.1 for _, px, _, b in rows]
+    y = stage.top() + max(0.0, (stage.height() - sum(heights)) / 2)
+    for (text, px, colour, bold), hh in zip(rows, heights, strict=True):
+        if text:
+            caption(scene, text, QRectF(stage.left(), y, stage.width(), hh), px, colour, bold)
+        y += hh

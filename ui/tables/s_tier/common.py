@@ -1,0 +1,204 @@
+"""What every S-tier mode panel hands the table, and the helpers they share.
+
+A mode panel turns a view into a ``Scene`` (banner, topic, board model,
+buttons, players, track) and board gestures into intents. The table only
+lays the scene out; the panels only read views. The note being written is
+the one piece of local state (``NoteDraft``), kept while the round lasts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ui import pictures
+from ui.tables import look
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.note import NoteDraft
+
+TIERS = ("S", "A", "B", "C", "D")
+TEAM_NAMES = ("Green", "Red")
+EFFECT_NAMES = {
+    "choose-side": "Choose the side",
+    "place-one": "Place one picture",
+    "no-second": "No second attempt",
+    "take-four": "Take four pictures",
+}
+
+Send = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class Button:
+    label: str
+    enabled: bool
+    run: Callable[[], None]
+    name: str
+    """A stable handle for tests and key presses ("submit", "lock", "wrong")."""
+    checked: bool | None = None
+    tip: str = ""
+
+
+@dataclass
+class PlayerRow:
+    seat: int
+    tag: str = ""
+    """Role: "leader", "Green", "Red leader"."""
+    status: str = ""
+    acting: bool = False
+    done: bool = False
+    """Answered / locked: a tick."""
+
+
+@dataclass
+class TrackModel:
+    star: int
+    green: int
+    red: int
+    meet: bool
+    """Cooperative: the tokens walk towards one star; team: two tracks, each to its star."""
+    effects: list[tuple[str, bool]] = field(default_factory=list)
+
+
+@dataclass
+class Scene:
+    banner: str
+    banner_seat: int | None
+    info: str
+    accent: bool
+    topic: str
+    board: BoardModel
+    message: str = ""
+    message_warn: bool = False
+    buttons: list[Button] = field(default_factory=list)
+    players: list[PlayerRow] = field(default_factory=list)
+    players_title: str = "Players"
+    track: TrackModel | None = None
+    facts: list[str] = field(default_factory=list)
+
+
+class Context:
+    """The view, the lobby's seats and who I am, with the names and looks derived from them."""
+
+    def __init__(self, view: dict[str, Any], seats: list[dict[str, Any]],
+                 you: int | None) -> None:
+        self.view = view
+        self.seats = seats
+        self.you = you
+        self.players = int(view.get("players", len(seats)))
+        self.names = [look.seat_name(seats, s) for s in range(self.players)]
+        self.phase = str(view.get("phase", ""))
+        self.actors = [int(a) for a in view.get("actors") or []]
+        self.over = bool(view.get("over"))
+        self.round = int(view.get("round", 1) or 1)
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        if seat == self.you:
+            return "you"
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    def disc(self, seat: int) -> tuple[str, str]:
+        return (look.seat_colour(self.seats, seat).name(),
+                look.initial(look.seat_name(self.seats, seat)))
+
+    def acting(self) -> bool:
+        return self.you is not None and not self.over and self.you in self.actors
+
+    def names_of(self, seats: list[int], limit: int = 4) -> str:
+        """'Ben, Ada and you'; a long list ends '... and 5 more' so a banner stays short."""
+        words = [self.name(s) for s in seats]
+        if len(words) > limit:
+            words = [*words[:limit - 1], f"{len(words) - limit + 1} more"]
+        if len(words) <= 1:
+            return "".join(words) or "nobody"
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+    def picture_names(self) -> dict[str, str]:
+        return {str(p["id"]): str(p.get("name", "")) for p in self.view.get("pictures") or []}
+
+    def topic_text(self) -> str:
+        topic = self.view.get("topic")
+        return str(topic.get("text", "")) if isinstance(topic, dict) else ""
+
+
+def log_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int | None]]:
+    """Log entries in words: ``{0}`` placeholders become seat names."""
+    out: list[tuple[str, int | None]] = []
+    for entry in view.get("log") or []:
+        seats = [int(s) for s in entry.get("seats") or []]
+        filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in seats]
+        try:
+            text = str(entry.get("text", "")).format(*filled)
+        except (IndexError, KeyError, ValueError):
+            text = str(entry.get("text", ""))
+        out.append((text, seats[0] if seats else None))
+    return out
+
+
+def tile(picture: str, names: dict[str, str], **extra: Any) -> Tile:
+    return Tile(picture, pictures.name_of(picture, names.get(picture, "")), **extra)
+
+
+def draft_board(draft: NoteDraft, targets: bool = True, lane: int = 0,
+                lanes: tuple[str, ...] = ("",)) -> BoardModel:
+    """The note being written, as a board: placed cards in tiers, the rest in the pool."""
+    flip = any(len(faces) > 1 for faces in draft.cards)
+    cells: dict[tuple[int, int], list[Tile]] = {}
+    pool: list[Tile] = []
+    for card in range(len(draft.cards)):
+        pid, name = draft.shown(card)
+        t = Tile(pid, pictures.name_of(pid, name), movable=True, flip=flip)
+        tier = draft.at.get(card)
+        if tier is None:
+            pool.append(t)
+        else:
+            cells.setdefault((lane, tier), []).append(t)
+    all_cells = frozenset((lane, t) for t in range(5)) if targets else frozenset()
+    return BoardModel(lanes=lanes, cells=cells, pool=pool, pool_title="Your pictures: drag "
+                      "each into a tier (or click it, then a tier)" if pool else
+                      "All pictures placed", targets=all_cells, pool_target=True,
+                      hint_tier=draft.hint)
+
+
+def draft_buttons(draft: NoteDraft, send: Send, refresh: Callable[[], None]) -> list[Button]:
+    """Submit (only when the note is valid), plus the hint-tier choice with "place one"."""
+    buttons: list[Button] = []
+    if draft.hint_needed:
+        for tier in range(5):
+            def choose(tier: int = tier) -> None:
+                draft.set_hint(None if draft.hint == tier else tier)
+                refresh()
+            buttons.append(Button(f"\u2605 {TIERS[tier]}", bool(draft.in_tier(tier)), choose,
+                                  f"hint-{TIERS[tier]}", checked=draft.hint == tier,
+                                  tip=f"Reveal the picture in tier {TIERS[tier]} to the "
+                                      "guessers"))
+    problem = draft.problem()
+
+    def submit() -> None:
+        if not draft.problem():
+            send(draft.action())
+    buttons.append(Button("Submit note", not problem, submit, "submit",
+                          tip=problem or "Send your note; it stays secret until the reveal"))
+    return buttons
+
+
+def result_words(ctx: Context) -> str:
+    """Who won, in words, for the banner at the end of a competitive or team game."""
+    winners = [int(s) for s in ctx.view.get("winners") or []]
+    scores = list(ctx.view.get("scores") or [])
+    top = max(scores) if scores else 0
+    best = int(top) if float(top).is_integer() else top
+    what = "picture" if best == 1 else "pictures"
+    if not winners:
+        return "Game over"
+    if len(winners) == 1:
+        who = "You win" if winners[0] == ctx.you else f"{ctx.names[winners[0]]} wins"
+        return f"Game over: {who} with {best} {what}"
+    return f"Game over: {ctx.names_of(winners)} share the win with {best} {what}"
+
+
+__all__ = ["Button", "Context", "PlayerRow", "Scene", "TrackModel", "draft_board",
+           "draft_buttons", "log_lines", "result_words", "tile"]

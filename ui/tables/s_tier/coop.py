@@ -1,0 +1,256 @@
+"""Cooperative S-tier: the leader's note, the guessers' shared board, the track.
+
+Guessers drag pictures between the pool and the tiers (a drop on an
+occupied tier swaps, as the host does), then lock in; any move unlocks
+everyone, so the panel shows who is locked. After attempt 1 the count is
+shown to all; after the reveal the note lies on the board with a tick or a
+cross per tier until the next leader has written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.common import (
+    EFFECT_NAMES,
+    TIERS,
+    Button,
+    Context,
+    PlayerRow,
+    Scene,
+    Send,
+    TrackModel,
+    draft_board,
+    draft_buttons,
+    tile,
+)
+from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
+
+SHORT = {"choose-side": "Choose side", "place-one": "Place one", "no-second": "No 2nd try",
+         "take-four": "Take four"}
+
+
+class CoopPanel:
+    def __init__(self, send: Send, refresh: Callable[[], None]) -> None:
+        self.send, self.refresh = send, refresh
+        self.draft: NoteDraft | None = None
+        self.names: dict[str, str] = {}
+
+    # --- gestures ------------------------------------------------------------
+
+    def on_move(self, ctx: Context, picture: str, target: tuple[int, int] | None) -> None:
+        tier = None if target is None else target[1]
+        if self._writing(ctx) and self.draft is not None:
+            self.draft.move(picture, tier)
+            self.refresh()
+        elif ctx.phase == "guess" and ctx.acting():
+            self.send({"type": "move", "picture": picture, "tier": tier})
+
+    def on_flip(self, ctx: Context, picture: str) -> None:
+        if self._writing(ctx) and self.draft is not None:
+            self.draft.flip(picture)
+            self.refresh()
+
+    # --- the scene ---------------------------------------------------------------
+
+    def _writing(self, ctx: Context) -> bool:
+        return ctx.phase == "note" and ctx.acting() and ctx.view.get("leader") == ctx.you
+
+    def _effects(self, ctx: Context) -> list[str]:
+        return [str(e) for e in ctx.view.get("effects") or []]
+
+    def scene(self, ctx: Context) -> Scene:
+        self.names.update(ctx.picture_names())
+        view = ctx.view
+        leader = view.get("leader")
+        track = view.get("track") or {}
+        effects = self._effects(ctx)
+        model = TrackModel(int(track.get("star", 4)), int(track.get("green", 0)),
+                           int(track.get("red", 0)), meet=True,
+                           effects=[(SHORT[e], e in effects) for e in EFFECT_NAMES]
+                           if view.get("text_side") else [])
+        attempts = 1 if "no-second" in effects else 2
+        info = f"Round {ctx.round}"
+        if ctx.phase == "guess":
+            info += f" \u00b7 attempt {view.get('attempt', 1)}/{attempts}"
+        if self._writing(ctx):
+            s = self._note_scene(ctx)
+        elif ctx.phase == "guess":
+            s = self._guess_scene(ctx, attempts)
+        else:
+            s = self._waiting_scene(ctx)
+        s.info, s.track = info, model
+        s.players = self._players(ctx)
+        if effects:
+            s.facts.append("Effects now: " + ", ".join(EFFECT_NAMES.get(e, e) for e in effects))
+        last = view.get("last") or {}
+        if last.get("kind") == "reveal":
+            green, red = abs(int(last.get("green", 0))), abs(int(last.get("red", 0)))
+            moved = (f"green up {green}" if green else
+                     f"red down {red}" if red else "no token moved")
+            s.facts.insert(0, f"Last reveal: {last.get('correct', 0)} of 5 right ({moved}).")
+        if leader is not None and ctx.you is None:
+            s.facts.append("You are watching.")
+        return s
+
+    def _note_scene(self, ctx: Context) -> Scene:
+        view = ctx.view
+        effects = self._effects(ctx)
+        cards_raw = view.get("cards") or []
+        if cards_raw:
+            cards = [[(str(c[0]), str(c[1])), (str(c[2]), str(c[3]))] for c in cards_raw]
+        else:
+            cards = [[(str(p["id"]), str(p.get("name", "")))] for p in view.get("pictures") or []]
+        key = ("cooperative", ctx.round, tuple(tuple(c) for c in cards))
+        if self.draft is None or self.draft.key != key:
+            self.draft = NoteDraft(key, ONE_PER_TIER, cards, hint_needed="place-one" in effects)
+        draft = self.draft
+        board = draft_board(draft)
+        rule = "put each picture in its own tier"
+        if len(cards) < 5:
+            rule += "; one tier stays empty"
+        notes = []
+        if cards_raw:
+            notes.append("Choose the side: \u21bb on a picture shows its card's other face.")
+        if draft.hint_needed:
+            notes.append("Place one picture: pick the tier (\u2605) whose picture you reveal.")
+        problem = draft.problem()
+        return Scene(f"Your note: {rule}", ctx.you, "", True, ctx.topic_text(), board,
+                     message=problem or "Ready: Submit sends your note.",
+                     message_warn=bool(problem),
+                     buttons=draft_buttons(draft, self.send, self.refresh), facts=notes)
+
+    def _guess_scene(self, ctx: Context, attempts: int) -> Scene:
+        view = ctx.view
+        you = ctx.you
+        guessers = [int(s) for s in view.get("guessers") or []]
+        locked = [int(s) for s in view.get("locked") or []]
+        hint = view.get("hint") or {}
+        hint_pic = hint.get("picture")
+        board_ids: list[Any] = list(view.get("board") or [None] * 5)
+        guessing = you in guessers and ctx.acting()
+        note = view.get("note") if view.get("leader") == you else None
+        cells: dict[tuple[int, int], list[Tile]] = {}
+        for tier, pid in enumerate(board_ids):
+            if pid is None:
+                continue
+            mark = ""
+            if isinstance(note, list) and len(note) == 5:
+                mark = "right" if note[tier] == pid else "wrong"
+            cells[(0, tier)] = [tile(str(pid), self.names, fixed=pid == hint_pic,
+                                     movable=guessing and pid != hint_pic, mark=mark)]
+        on_board = {p for p in board_ids if p is not None}
+        pool = [tile(str(p["id"]), self.names, movable=guessing)
+                for p in view.get("pictures") or [] if p["id"] not in on_board]
+        hint_tier = hint.get("tier") if hint else None
+        targets = frozenset((0, t) for t in range(5) if t != hint_tier) if guessing \
+            else frozenset()
+        waiting = [s for s in guessers if s not in locked]
+        board = BoardModel(cells=cells, pool=pool, targets=targets, pool_target=guessing,
+                           pool_title="Not on the board yet" if pool else
+                           "Drop a picture here to take it off the board" if guessing else "",
+                           show_pool=True, hint_tier=hint_tier)
+        count = view.get("count")
+        facts = []
+        if count is not None:
+            facts.append(f"Attempt 1: {count} of 5 right. Which ones, the leader does not say.")
+        if hint_pic:
+            facts.append(f"The leader revealed: {self.names.get(hint_pic, hint_pic)} is in "
+                         f"{TIERS[int(hint_tier or 0)]} (\u2605, fixed).")
+        if isinstance(note, list):
+            facts.append("Your note: " + ", ".join(
+                f"{TIERS[t]} {self.names.get(p, p) if p else '(empty)'}"
+                for t, p in enumerate(note)))
+        buttons: list[Button] = []
+        message = ""
+        warn = False
+        if you in guessers:
+            mine_locked = you in locked
+            can = ctx.acting() and (mine_locked or not pool)
+            buttons.append(Button("Unlock" if mine_locked else "Lock in", can,
+                                  self._send_lock(not mine_locked),
+                                  "unlock" if mine_locked else "lock",
+                                  tip="The board is sent when every guesser is locked in"
+                                  if can else "Lay every picture on the board first"))
+            if mine_locked:
+                banner = f"You are locked in: waiting for {ctx.names_of(waiting)}"
+            else:
+                banner = "Arrange the board together, then lock in"
+            if pool:
+                message = (f"{len(pool)} still below the tiers: drag each into a tier "
+                           "(or click it, then a tier). A drop on a full tier swaps.")
+                warn = True
+            else:
+                message = "Any move unlocks everyone. The board is sent when all are locked in."
+        else:
+            who = ctx.names_of(waiting)
+            banner = f"Waiting for {who} to lock in"
+            message = ("You lead: stay silent while they guess." if view.get("leader") == you
+                       else f"The guessers arrange the board: {len(locked)} of "
+                            f"{len(guessers)} locked in.")
+        if count is not None:
+            message = f"Attempt 1: {count} of 5 right. " + message
+        if len(view.get("pictures") or []) < 5:
+            facts.append("Take four: one tier stays empty; leaving the right one empty "
+                         "counts as one more right.")
+        return Scene(banner, None if guessing else (waiting[0] if waiting else None), "",
+                     guessing and you not in locked, ctx.topic_text(), board, message, warn,
+                     buttons, facts=facts)
+
+    def _send_lock(self, lock: bool) -> Callable[[], None]:
+        return lambda: self.send({"type": "lock" if lock else "unlock"})
+
+    def _waiting_scene(self, ctx: Context) -> Scene:
+        """The leader writes (or the game is over): the last note lies on the board."""
+        view = ctx.view
+        leader = view.get("leader")
+        board = self.reveal_board(view.get("last") or {})
+        if ctx.over:
+            won = bool(view.get("winners"))
+            banner = ("You won: the green token reached the star!" if won
+                      else "Lost: the red token reached the star")
+            return Scene(banner, None, "", won, ctx.topic_text(), board,
+                         message="Game over. The last note lies on the board.")
+        name = ctx.name(leader if isinstance(leader, int) else None)
+        banner = f"Waiting for {name} to write the note"
+        topic = f"The topic stays secret until {name} has written the note"
+        return Scene(banner, leader if isinstance(leader, int) else None, "", False, topic,
+                     board, message=f"{name.capitalize()} ranks 5 new pictures in secret.")
+
+    def reveal_board(self, last: dict[str, Any]) -> BoardModel:
+        if last.get("kind") != "reveal":
+            return BoardModel(show_pool=False)
+        note = list(last.get("note") or [None] * 5)
+        guess = list(last.get("board") or [None] * 5)
+        cells: dict[tuple[int, int], list[Tile]] = {}
+        for tier, pid in enumerate(note):
+            if pid is None:
+                continue
+            right = tier < len(guess) and guess[tier] == pid
+            cells[(0, tier)] = [tile(str(pid), self.names, mark="right" if right else "wrong")]
+        return BoardModel(cells=cells, show_pool=False,
+                          caption=f"Last round: the leader's note. \u2713 = the board had it "
+                                  f"there ({last.get('correct', 0)} of 5 right)")
+
+    def _players(self, ctx: Context) -> list[PlayerRow]:
+        view = ctx.view
+        leader = view.get("leader")
+        locked = [int(s) for s in view.get("locked") or []]
+        rows = []
+        for seat in range(ctx.players):
+            if seat == leader:
+                status = "writing" if ctx.phase == "note" else "silent"
+                rows.append(PlayerRow(seat, "leader", status, seat in ctx.actors and
+                                      ctx.phase == "note"))
+            elif ctx.phase == "guess":
+                done = seat in locked
+                rows.append(PlayerRow(seat, "", "locked" if done else "arranging",
+                                      not done, done))
+            else:
+                rows.append(PlayerRow(seat, "", "guesser"))
+        return rows
+
+
+__all__ = ["CoopPanel"]

@@ -1,0 +1,280 @@
+"""The S-tier table: the topic, the tier list, the mode's buttons, players and log.
+
+A view becomes a ``Scene`` through the panel of its mode (cooperative,
+competitive, team); the table lays the scene out and routes the board's
+gestures and the buttons back to the panel, which emits intents. Nothing
+here decides a rule: the host checks every intent and a refusal comes back
+through ``show_rejection``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt, pyqtSignal
+from PyQt6.QtGui import QResizeEvent
+from PyQt6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.tables import look
+from ui.tables.s_tier.board import TierBoard
+from ui.tables.s_tier.common import Button, Context, Scene, log_lines
+from ui.tables.s_tier.competitive import CompetitivePanel
+from ui.tables.s_tier.coop import CoopPanel
+from ui.tables.s_tier.side import SidePanel
+from ui.tables.s_tier.team import TeamPanel
+from ui.tables.widgets import BUTTON_STYLE, Banner, LogPanel, Toast
+
+CHECKED_STYLE = (
+    "QPushButton:checked { background: #0B3D91; color: #FFFFFF; border-color: #FFD866; }"
+    "QPushButton:disabled { background: #4A5752; color: #A9B5AF; border-color: #3A4641; }"
+)
+
+
+class Panel(Protocol):
+    def scene(self, ctx: Context) -> Scene: ...
+    def on_move(self, ctx: Context, picture: str, target: tuple[int, int] | None) -> None: ...
+    def on_flip(self, ctx: Context, picture: str) -> None: ...
+
+
+PANELS: dict[str, type[Any]] = {
+    "cooperative": CoopPanel,
+    "competitive": CompetitivePanel,
+    "team": TeamPanel,
+}
+
+
+class STierTable(QWidget):
+    """The table widget the window embeds for a game of S-tier."""
+
+    intent = pyqtSignal(dict)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sTierTable")
+        self.view: dict[str, Any] | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.you: int | None = None
+        self.ctx: Context | None = None
+        self.scene_: Scene | None = None
+        self.panels: dict[str, Panel] = {}
+        self.buttons: dict[str, QPushButton] = {}
+        self._pointer: QPointF | None = None
+
+        self.banner = Banner(self)
+        self.banner.toggle.clicked.connect(self.toggle_log)
+        self.centre = QFrame(self)
+        self.centre.setObjectName("stierCentre")
+        self.centre.setStyleSheet("#stierCentre { background: qradialgradient(cx:0.5, cy:0.45,"
+                                  " radius:0.9, stop:0 #1E4A38, stop:1 #153628); }"
+                                  + BUTTON_STYLE + CHECKED_STYLE)
+        self.topic = QLabel(self.centre)
+        self.topic.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.topic.setWordWrap(True)
+        self.board = TierBoard(self.centre)
+        self.board.moved.connect(self._moved)
+        self.board.flipped.connect(self._flipped)
+        self.message = QLabel(self.centre)
+        self.message.setWordWrap(True)
+        self.message.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.button_row = QHBoxLayout()
+        self.button_row.setSpacing(8)
+        bar = QHBoxLayout()
+        bar.setSpacing(12)
+        bar.addWidget(self.message, 1)
+        bar.addLayout(self.button_row)
+        column = QVBoxLayout(self.centre)
+        column.setContentsMargins(16, 8, 16, 10)
+        column.setSpacing(6)
+        column.addWidget(self.topic)
+        column.addWidget(self.board, 1)
+        column.addLayout(bar)
+
+        self.side = SidePanel(self)
+        self.log_panel = LogPanel(self)
+        self.log_panel.setMinimumHeight(120)
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.setSpacing(0)
+        right.addWidget(self.side)
+        right.addWidget(self.log_panel, 1)
+        self.right = right
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(0)
+        left.addWidget(self.banner)
+        left.addWidget(self.centre, 1)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addLayout(left, 1)
+        row.addLayout(right)
+        self.toast = Toast(self.centre)
+        self._fit()
+
+    # --- the contract --------------------------------------------------------
+
+    def set_view(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
+                 animate: bool = True) -> None:
+        """Show ``view``; tiles glide to new places unless this is a resync."""
+        players = int(view.get("players", len(seats)))
+        self.view = view
+        self.seats = list(seats)
+        self.you = you if you is not None and 0 <= you < players else None
+        self._render(animate)
+
+    def show_rejection(self, reason: str) -> None:
+        """The host's reason, near where the player looked, for a few seconds."""
+        if self._pointer is not None:
+            at = self.board.mapTo(self.centre, self._pointer.toPoint())
+        else:
+            at = self.board.geometry().center()
+        self.toast.show_text(reason, QPoint(at))
+        self._render(animate=True)
+
+    # --- rendering -------------------------------------------------------------
+
+    def panel(self) -> Panel | None:
+        mode = str((self.view or {}).get("mode", ""))
+        if mode not in PANELS:
+            return None
+        if mode not in self.panels:
+            self.panels[mode] = PANELS[mode](self._send, self._refresh)
+        return self.panels[mode]
+
+    def _refresh(self) -> None:
+        self._render(animate=True)
+
+    def _render(self, animate: bool) -> None:
+        view = self.view
+        panel = self.panel()
+        if view is None or panel is None:
+            return
+        ctx = Context(view, self.seats, self.you)
+        self.ctx = ctx
+        scene = panel.scene(ctx)
+        self.scene_ = scene
+        seat = scene.banner_seat
+        colour = look.seat_colour(self.seats, seat) if seat is not None else None
+        letter = look.initial(look.seat_name(self.seats, seat)) if seat is not None else ""
+        self.banner.show_state(scene.banner, colour, letter, scene.info, accent=scene.accent)
+        self._show_topic(scene.topic, bool(view.get("topic")))
+        self.board.set_model(scene.board, animate=animate)
+        self.message.setText(scene.message)
+        self.message.setStyleSheet(f"color: {'#FFD866' if scene.message_warn else '#D9E3DC'};")
+        self._show_buttons(scene.buttons if self.you is not None else [])
+        self.side.title.setText(scene.players_title)
+        self.side.players.show_rows(scene.players, self.seats, self.you, self.side.px)
+        self.side.track_title.setVisible(scene.track is not None)
+        self.side.track.show_track(scene.track, self.side.px)
+        timer = view.get("timer")
+        if isinstance(timer, dict) and timer.get("seconds") and not ctx.over:
+            scene.facts.append(f"Time limit: {int(timer['seconds'])} s, then the host "
+                               "goes on with what lies there.")
+        self.side.facts.setText("\n".join(scene.facts))
+        self.side.settle()
+        self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
+
+    def _show_topic(self, text: str, known: bool) -> None:
+        px = max(look.default_px() * 1.6, self.height() * 0.04)
+        if known:
+            self.topic.setFont(look.font(px, bold=True))
+            self.topic.setStyleSheet("color: #FFFFFF;")
+            self.topic.setText(f"\u201c{text}\u201d")
+        else:
+            self.topic.setFont(look.font(px * 0.6))
+            self.topic.setStyleSheet("color: #B9C8BE;")
+            self.topic.setText(text)
+
+    def _show_buttons(self, buttons: list[Button]) -> None:
+        names = [b.name for b in buttons]
+        if names != list(self.buttons):
+            for widget in self.buttons.values():
+                self.button_row.removeWidget(widget)
+                widget.hide()
+                widget.deleteLater()
+            self.buttons = {}
+            for b in buttons:
+                widget = QPushButton(b.label, self.centre)
+                widget.setObjectName(f"stier-{b.name}")
+                widget.clicked.connect(lambda _=False, name=b.name: self._pressed(name))
+                self.button_row.addWidget(widget)
+                self.buttons[b.name] = widget
+        px = max(look.default_px() * 1.15, self.height() * 0.019)
+        for b in buttons:
+            widget = self.buttons[b.name]
+            widget.setText(b.label)
+            widget.setFont(look.font(px, bold=True))
+            widget.setEnabled(b.enabled)
+            widget.setCheckable(b.checked is not None)
+            if b.checked is not None:
+                widget.setChecked(b.checked)
+            widget.setToolTip(b.tip)
+
+    def _pressed(self, name: str) -> None:
+        scene = self.scene_
+        if scene is None or self.you is None:
+            return
+        for b in scene.buttons:
+            if b.name == name and b.enabled:
+                widget = self.buttons.get(name)
+                if widget is not None:
+                    self._pointer = QPointF(self.board.mapFrom(self.centre, widget.pos()))
+                b.run()
+                return
+
+    # --- gestures -----------------------------------------------------------------
+
+    def _send(self, action: dict[str, Any]) -> None:
+        if self.you is not None:
+            self.intent.emit(action)
+
+    def _moved(self, picture: str, target: object) -> None:
+        panel, ctx = self.panel(), self.ctx
+        if panel is None or ctx is None or self.you is None:
+            return
+        cell = target if isinstance(target, tuple) else None
+        if cell is not None:
+            rect = self.board.cell_rect(*cell)
+            self._pointer = rect.center() if rect is not None else None
+        panel.on_move(ctx, picture, cell)
+
+    def _flipped(self, picture: str) -> None:
+        panel, ctx = self.panel(), self.ctx
+        if panel is not None and ctx is not None and self.you is not None:
+            panel.on_flip(ctx, picture)
+
+    def toggle_log(self) -> None:
+        self.log_panel.setVisible(not self.log_panel.isVisible())
+        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
+
+    def _fit(self) -> None:
+        self.log_panel.fit(self.width(), self.height())
+        self.side.fit(self.width(), self.height())
+        self.banner.fit(self.height())
+        self.message.setFont(look.font(max(look.default_px() * 1.1, self.height() * 0.018)))
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._fit()
+        if self.view is not None:
+            self._render(animate=False)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """Ctrl+plus / Ctrl+minus change the application font: redraw at the new size."""
+        super().changeEvent(event)
+        if event is not None and event.type() in (QEvent.Type.FontChange,
+                                                  QEvent.Type.ApplicationFontChange):
+            self._fit()
+            if self.view is not None:
+                self._render(animate=False)
+
+
+__all__ = ["STierTable"]
