@@ -192,3 +192,16 @@ def test_the_window_icon_has_every_drawn_size(qapp: object) -> None:
     sizes = app_icon().availableSizes()
     assert sorted(s.width() for s in sizes) == list(desktop.ICON_SIZES)
     assert QSize(256, 256) in sizes
+
+
+def test_install_desktop_is_an_option_of_the_window_side_only(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from lanplay import cli
+    from ui import main
+
+    with pytest.raises(SystemExit):
+        main.main(["--help"])
+    assert "--install-desktop" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])  # the headless core knows nothing of menus
+    assert "--install-desktop" not in capsys.readouterr().out
