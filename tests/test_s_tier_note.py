@@ -237,8 +237,11 @@ def test_a_laptop_that_lies_about_the_count_is_named_to_everyone(tmp_path: Path)
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize("lost", [False, True], ids=["file-kept", "file-lost"])
 def test_a_leader_whose_window_closes_reveals_from_its_file_when_it_is_back(
-        tmp_path: Path) -> None:
+        tmp_path: Path, lost: bool) -> None:
+    """Back with its note file, the leader's laptop counts and reveals; back without it
+    (another laptop, a wiped disk), it gives the round up and says so."""
     async def main() -> None:
         host = Host("s-tier", "cooperative", {"guess_seconds": 0},
                     config(tmp_path, 3, standin_after=None))
@@ -268,13 +271,18 @@ def test_a_leader_whose_window_closes_reveals_from_its_file_when_it_is_back(
             assert session.state.commitment == key
             again = Peer(gone.name, bot=True, token=gone.token)  # the window reopened
             await again.connect(LOCAL, host.port)
-            tasks.append(asyncio.create_task(drive(again, 99,
-                                                   keeper=Recording(folders[leader]))))
+            folder = tmp_path / "another-laptop" if lost else folders[leader]
+            tasks.append(asyncio.create_task(drive(again, 99, keeper=Recording(folder))))
             await asyncio.wait_for(host.finished.wait(), 40)
         finally:
             await host.stop("test over")
             await join_tasks(tasks)
         log = [line.text for line in session.state.log]
+        if lost:
+            void = next(e for e in session.log if e.action["type"] == "void")
+            assert void.seat == leader and void.action == {"type": "void"}
+            assert any("laptop no longer has the note: round 1 is void" in t for t in log)
+            return
         assert not any("void" in t or "named" in t for t in log), log
         reveals = [e for e in session.log if e.action["type"] == "reveal"]
         first = next(e for e in reveals if e.seat == leader)
@@ -361,3 +369,51 @@ def test_the_search_finds_a_planted_leak(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(coop, "check_commit", lenient_check)
     with pytest.raises(AssertionError, match="the note is on the host"):
         test_the_host_never_holds_a_note_before_its_reveal("cooperative", 3, tmp_path)
+
+
+@pytest.mark.timeout(60)
+def test_a_host_killed_after_a_commit_resumes_and_the_note_is_revealed(tmp_path: Path) -> None:
+    """The save and journal of a killed host hold the commitment only; the resumed host
+    replays it from the log, and the leader's laptop reveals when it is back."""
+    from lanplay import saves
+
+    async def main() -> None:
+        cfg = config(tmp_path, 3)
+        host = Host("s-tier", "cooperative", {"guess_seconds": 0}, cfg)
+        await host.start()
+        keepers = [Recording() for _ in range(3)]
+        tasks: list[asyncio.Task[Any]] = []
+        killed = asyncio.Event()
+
+        def kill(what: str) -> None:
+            session = host.session
+            if what == "action" and session is not None and session.state.commitment \
+                    and not killed.is_set():
+                host.kill()
+                killed.set()
+
+        host.listeners.append(kill)
+        resumed: Host | None = None
+        try:
+            for i, keeper in enumerate(keepers):
+                await seat(host, f"Bot {i}", keeper, 10 + i, tasks)
+            await asyncio.wait_for(killed.wait(), 20)
+            (path,) = saves.saves_dir(cfg.data_dir).glob("*.json")
+            on_disk = path.read_text() + path.with_name(path.name + ".journal").read_text()
+            (secret,) = [s for k in keepers for s in k.every]
+            assert secret["commitment"] in on_disk and secret["salt"] not in on_disk
+            resumed = Host.resume(path, config(tmp_path, 3))
+            await resumed.start()
+            await asyncio.wait_for(resumed.finished.wait(), 40)
+        finally:
+            await host.stop("test over")
+            if resumed is not None:
+                await resumed.stop("test over")
+            await join_tasks(tasks)
+        session = resumed.session
+        assert session is not None and session.result is not None
+        first = next(e for e in session.log if e.action["type"] == "reveal")
+        assert first.action["salt"] == secret["salt"]
+        assert not any("void" in line.text for line in session.state.log)
+
+    run(main())
