@@ -417,3 +417,48 @@ def test_a_host_killed_after_a_commit_resumes_and_the_note_is_revealed(tmp_path:
         assert not any("void" in line.text for line in session.state.log)
 
     run(main())
+
+
+@pytest.mark.timeout(60)
+def test_with_nobody_left_at_the_table_the_host_waits_instead_of_voiding_every_round(
+        tmp_path: Path) -> None:
+    """Every laptop gone: the stand-ins play, but void no round (nobody would see it,
+    and round after round would be void); the first person back lets the game go on."""
+    async def main() -> None:
+        host = Host("s-tier", "cooperative", {"guess_seconds": 0},
+                    config(tmp_path, 3, standin_after=0.05))
+        await host.start()
+        tasks: list[asyncio.Task[Any]] = []
+        try:
+            peers = []
+            for i in range(3):
+                peer = Peer(f"Bot {i}", bot=True, reconnect_for=0)
+                await peer.connect(LOCAL, host.port)
+                peers.append(peer)
+            await host_until(host, lambda h: h.session is not None)
+            session = host.session
+            assert session is not None
+            leader = session.state.leader
+            dropped = drop_once_committed(peers[leader])
+            for i, peer in enumerate(peers):
+                tasks.append(asyncio.create_task(drive(peer, 30 + i, keeper=Recording())))
+            await asyncio.wait_for(dropped, 10)
+            for peer in peers:
+                peer.drop()
+            await asyncio.wait_for(asyncio.gather(*tasks), 10)
+            await host_until(host, lambda h: all(s.standin for s in h.room.seats))
+            await host_until(host, lambda h: session.state.phase == "count")
+            waited = session.state_id
+            await asyncio.sleep(0.3)  # many stand-in moves' worth: none may come
+            assert session.state_id == waited and session.state.phase == "count"
+            other = peers[(leader + 1) % 3]
+            back = Peer(other.name, bot=True, token=other.token)
+            await back.connect(LOCAL, host.port)
+            tasks.append(asyncio.create_task(drive(back, 7, keeper=Recording())))
+            await host_until(host, lambda h: session.state.round == 2)
+        finally:
+            await host.stop("test over")
+            await join_tasks(tasks)
+        assert any("cannot know a note" in line.text for line in session.state.log)
+
+    run(main())

@@ -89,6 +89,7 @@ class StandIns:
         if seat.standin:
             seat.standin = False
             self._emit("standin_over")
+        self.soon()  # someone is back at the table: a stand-in that waited for that moves
 
     def soon(self) -> None:
         """A stand-in moves after ``bot_delay`` if one of them may move now."""
@@ -114,6 +115,8 @@ class StandIns:
                 secrets = secrets_of(session.game)
                 void = secrets.standin(view, index) if secrets is not None else None
                 if void is not None:  # it would need a secret kept on the seat's laptop
+                    if not any(s.connected for s in self.room.seats):
+                        continue  # nobody at the table: wait, do not void round after round
                     session.submit(SYSTEM, void)
                     self.game.after_action()
                     return
