@@ -539,7 +539,7 @@ class MainWindow(QMainWindow):
             return
         if self.lobby is not None:
             self.game.set_seats(self.lobby.seats, conn.peer.seat, conn.peer.owner)
-        self.game.set_view(conn.peer.view, animate)
+        self.game.set_view(conn.shown_view() or conn.peer.view, animate)
         if self.stack.currentWidget() is self.room and self.lobby is not None \
                 and self.lobby.phase != "lobby":
             self.stack.setCurrentWidget(self.game)
@@ -558,7 +558,7 @@ class MainWindow(QMainWindow):
         pictures.forget_cache()
         conn = self.conn
         if conn is not None and conn.peer.view is not None:
-            self.game.set_view(conn.peer.view, False)
+            self.game.set_view(conn.shown_view() or conn.peer.view, False)
 
     def _on_pack_error(self, reason: str) -> None:
         """The game goes on with the pictures' names; say why the images are missing."""
@@ -639,7 +639,7 @@ class MainWindow(QMainWindow):
 
     def _intent(self, action: dict[str, Any]) -> None:
         if self.conn is not None:
-            self.conn.peer.intent(action)
+            self.conn.intent(action)
 
     def _say(self, text: str) -> None:
         if self.conn is not None:
