@@ -1,4 +1,10 @@
-"""The ``lanplay`` command: the window with no arguments, headless tools otherwise."""
+"""The ``lanplay`` commands that need no window: host, join, discover, the tools.
+
+The core never opens the window: the window's entry point (``ui.main``, the
+installed ``lanplay`` command) calls ``main`` with the window to open when no
+command is given and the commands that need it (``screenshots``). Run
+headless (``python -m lanplay``), no command says where the window is.
+"""
 
 from __future__ import annotations
 
@@ -8,31 +14,61 @@ import contextlib
 import json
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lanplay import games
 from lanplay.game import player_range, seats_problem
+from lanplay.names import printable
 
 DEFAULT_PORT = 7531
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+@dataclass(frozen=True)
+class Command:
+    """A command the caller adds to the parser (the window's entry point adds
+    ``screenshots``), listed by ``--help`` after the headless ones."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    option: bool = False
+    """Given as ``--NAME`` instead of as a command (``--install-desktop``)."""
+
+
+def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None = None,
+         commands: Sequence[Command] = ()) -> int:
+    """Run one command; with none, open ``window`` (or say where the window is)."""
+    parser = _parser(window is not None, commands)
+    args = parser.parse_args(argv)
+    for command in commands:
+        if command.option and getattr(args, command.name.replace("-", "_")):
+            return command.run(args)
     if args.command is None:
-        return _window()
+        if window is None:
+            parser.print_usage(sys.stderr)
+            return _fail("no command given. The window opens with the installed `lanplay` "
+                         "command (or `python -m ui`); `python -m lanplay --help` lists "
+                         "the commands that run here.")
+        return window()
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lanplay", description=(
-        "Tabletop games at a LAN party. With no command, opens the window."))
+        "Tabletop games at a LAN party. With no command, opens the window." if window else
+        "Tabletop games at a LAN party: the commands that need no window."))
+    p.add_argument("--version", action="version", version=version_text())
+    for command in commands:
+        if command.option:
+            p.add_argument(f"--{command.name}", action="store_true", help=command.help)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
     g = sub.add_parser("games", help="list the games")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=cmd_games)
@@ -114,39 +150,20 @@ def _parser() -> argparse.ArgumentParser:
                     help="the host does not save after each move (isolates the network path)")
     bl.set_defaults(func=cmd_bench_load)
 
-    sc = sub.add_parser("screenshots", help="render the window's screens offscreen to PNG")
-    sc.add_argument("dir", type=Path, metavar="DIR")
-    sc.add_argument("--size", action="append", metavar="WxH",
-                    help="window size (default 1280x800); several (repeated or "
-                         "comma-separated) render into DIR/WxH/ each; DIR/fit.json lists "
-                         "every text that is cut off, clipped or overlapping")
-    sc.set_defaults(func=_screenshots)
+    for command in (c for c in commands if not c.option):
+        extra = sub.add_parser(command.name, help=command.help)
+        command.arguments(extra)
+        extra.set_defaults(func=command.run)
     return p
 
 
-def _screenshots(args: argparse.Namespace) -> int:
-    try:
-        from ui.screenshots import render
-    except ImportError as exc:
-        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
-    from ui.screenshots import parse_size
+def version_text() -> str:
+    """What ``lanplay --version`` prints: two laptops play together when the protocols
+    match."""
+    from lanplay import __version__
+    from protocol.messages import PROTOCOL_VERSION
 
-    try:
-        sizes = [parse_size(part) for given in args.size or ["1280x800"]
-                 for part in given.split(",") if part.strip()]
-    except ValueError as exc:
-        return _fail(f"--size: {exc}.")
-    return render(args.dir, sizes)
-
-
-def _window() -> int:
-    try:
-        from ui.app import run
-    except ImportError as exc:
-        print(f"The window needs PyQt6 and qasync ({exc}). The headless commands work: "
-              f"see `lanplay --help`.", file=sys.stderr)
-        return 2
-    return run()
+    return f"lanplay {__version__} (protocol {PROTOCOL_VERSION})"
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -275,28 +292,31 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         room = host.room
         if what == "lobby" and len(room.seats) != seen["seats"]:
             seen["seats"] = len(room.seats)
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in room.seats)
-            print(f"Seats {len(room.seats)}/{room.max_players}: {names}", flush=True)
+            seated = ", ".join(printable(s.name) + (" (bot)" if s.bot else "")
+                               for s in room.seats)
+            print(f"Seats {len(room.seats)}/{room.max_players}: {seated}", flush=True)
         elif what == "started":
             print(f"Game {host.games_played} started.", flush=True)
             if host.save_path is not None:
                 print(f"Every move is saved in {host.save_path.parent}; after a crash, "
                       f"`lanplay host --resume` goes on from there.", flush=True)
         elif what in ("standin", "standin_over"):
-            away = [s.name for s in room.seats if s.standin]
+            away = [printable(s.name) for s in room.seats if s.standin]
             print(f"Stand-in bots play for: {', '.join(away)}." if away
                   else "Every seat is played by its own player again.", flush=True)
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
-            who = room.seats[seat].name if 0 <= seat < len(room.seats) else "the host"
+            who = printable(room.seats[seat].name) if 0 <= seat < len(room.seats) \
+                else "the host"
             print(f"Move {host.session.state_id} by {who}.", flush=True)
         elif what == "over" and host.session is not None and host.session.result:
             res = host.session.result
             seen["games"] += 1
-            winners = [room.seats[w].name for w in res.winners]
+            winners = [printable(room.seats[w].name) for w in res.winners]
             scores = zip(room.seats, res.scores, strict=True)
             print(f"Game over: {', '.join(winners)} won; scores "
-                  f"{', '.join(f'{s.name} {v:g}' for s, v in scores)}.", flush=True)
+                  f"{', '.join(f'{printable(s.name)} {v:g}' for s, v in scores)}.",
+                  flush=True)
             if args.games and seen["games"] >= args.games:
                 stop.set()
 
@@ -339,8 +359,9 @@ async def _discover(args: argparse.Namespace) -> int:
     for h in hosts:
         mark = "" if h.compatible else f"  (protocol {h.version}: cannot join)"
         lock = "  [password]" if h.password else ""
-        print(f"{h.host_name:<20} {h.game:<12} {h.seats_taken}/{h.seats_total} "
-              f"{h.state:<8} {h.address}:{h.port}{lock}{mark}")
+        print(f"{printable(h.host_name):<20} {printable(h.game):<12} "
+              f"{h.seats_taken}/{h.seats_total} "
+              f"{printable(h.state):<8} {h.address}:{h.port}{lock}{mark}")
     return 0
 
 
@@ -378,8 +399,8 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
-        return _fail(exc.reason)
-    print(f"Joined {welcome.host_name!r} ({welcome.game}) in seat "
+        return _fail(printable(exc.reason))  # a host's words: nothing may reach the terminal raw
+    print(f"Joined {printable(welcome.host_name)!r} ({printable(welcome.game)}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)
 
     def on_event(event: str, payload: Any) -> None:
@@ -398,7 +419,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     await asyncio.gather(task, return_exceptions=True)
     done_waiting.cancel()
     if result is None:
-        return _fail(peer.closed_reason or "the game did not finish")
+        return _fail(printable(peer.closed_reason or "the game did not finish"))
     if args.json:
         print(json.dumps({"seat": peer.seat, **result}))
     else:
@@ -411,7 +432,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from lanplay.selfplay import selfplay
+    from lanplay.tools.selfplay import selfplay
 
     try:
         problem = seats_problem(games.load(args.game), args.mode, args.players)
@@ -436,13 +457,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from lanplay.bench import run_bench
+    from lanplay.tools.bench import run_bench
 
     return run_bench(as_json=args.json, quick=args.quick)
 
 
 def cmd_bench_load(args: argparse.Namespace) -> int:
-    from lanplay.loadbench import run_load_bench
+    from lanplay.tools.loadbench import run_load_bench
 
     return run_load_bench(as_json=args.json, quick=args.quick, save=not args.no_save)
 

@@ -26,7 +26,7 @@ def test_every_screen_fits_at_every_size(tmp_path: Path) -> None:
     out = tmp_path / "shots"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "LANPLAY_DATA_DIR": str(tmp_path),
            "QT_LOGGING_RULES": "qt.qpa.*=false"}
-    done = subprocess.run([sys.executable, "-m", "lanplay", "screenshots", str(out),
+    done = subprocess.run([sys.executable, "-m", "ui.main", "screenshots", str(out),
                            "--size", ",".join(SIZES)], env=env, text=True,
                           capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]

@@ -72,7 +72,7 @@ def _ranking() -> Iterator[TableScreen]:
     from ui.tables.ranking import demo
 
     views = demo.real_views(4)
-    before, at = views["compare"]
+    before, at = views["roof"]  # a stone on the roof points down
     seat = at[None]["actors"][0]
     yield TableScreen("ranking", "ranking", demo.demo_seats(4, 3), seat,
                       [before[seat], at[seat]])

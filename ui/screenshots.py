@@ -56,11 +56,16 @@ def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int
     import qasync
     from PyQt6.QtWidgets import QApplication
 
+    from ui import pictures
     from ui.fit import FitCheck, TextProbe
 
     sizes = list(dict.fromkeys(sizes)) or [DEFAULT_SIZE]
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
+    pictures.set_synchronous(True)  # grabs follow shows at once; nothing to wait for
+    from ui.fonts import ensure_fonts
+
+    ensure_fonts(app)
     app.setQuitOnLastWindowClosed(False)
     probe = TextProbe()
     targets = []
@@ -239,6 +244,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     guest = Peer("Jonas", "#009E73")
     guest_task: asyncio.Task[None] | None = None
     try:
+        await _home_quiet(camera, net)
         await window.start()
         await other.start()
         other.add_bot()
@@ -262,6 +268,23 @@ async def _render_all(camera: _Camera) -> list[Path]:
         for announcer in extra:
             await announcer.stop()
     return camera.written
+
+
+async def _home_quiet(camera: _Camera, net: Any) -> None:
+    """Home when discovery has found nothing for a while (a network that hides rooms)."""
+    from ui.settings import Settings
+    from ui.window import MainWindow
+
+    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window.resize(*camera.first)
+    window.show()
+    try:
+        window.home._still_quiet()
+        await camera.shot(window, "home-nothing-found.png")
+    finally:
+        await window.shutdown()
+        window.close()
+        window.deleteLater()
 
 
 async def _home(window: Any, camera: _Camera) -> None:
@@ -325,6 +348,10 @@ async def _room(window: Any, camera: _Camera) -> int:
     window.dialog.select_game("alles-klar")
     window.dialog.host.click()
     await window.wait_until(lambda: window.lobby is not None, 15)
+    await camera.shot(window, "room-first-host.png")  # the firewall notice of a first room
+    window._still_alone()  # as if a minute had passed with nobody joining
+    await camera.shot(window, "room-nobody-joined.png")
+    window.room.notice.clear()
     await camera.shot(window, "room-alone.png")
     for _ in range(2):
         window.room.add_bot_button.click()

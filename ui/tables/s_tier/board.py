@@ -576,7 +576,8 @@ class TierBoard(QWidget):
         painter.setFont(look.font(min(rect.height(), rect.width()) * 0.5, bold=True))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, TIERS[tier])
         if self.model.hint_tier == tier:
-            star = QRectF(rect.left(), rect.top(), rect.width() * 0.42, rect.height() * 0.42)
+            star = QRectF(rect.left() + 2, rect.top() + 2, rect.width() * 0.32,
+                          rect.height() * 0.32)  # in the corner, clear of the letter
             painter.setFont(look.font(star.height() * 0.8, bold=True))
             painter.setPen(QColor("#0B3D91"))
             painter.drawText(star, Qt.AlignmentFlag.AlignCenter, "\u2605")

@@ -1,0 +1,73 @@
+"""The installed ``lanplay`` command: the window's entry point decides, not the core.
+
+With no command it opens the window; ``screenshots`` renders the window's
+screens; ``--install-desktop`` puts lanplay in a Linux menu; every other
+command is ``lanplay.cli``'s and runs headless. Qt is
+imported only for those two, so the headless commands work without PyQt6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from lanplay import cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return cli.main(argv, window=window, commands=[SCREENSHOTS, INSTALL_DESKTOP])
+
+
+def window() -> int:
+    try:
+        from ui.app import run
+    except ImportError as exc:
+        print(f"The window needs PyQt6 and qasync ({exc}). The headless commands work: "
+              f"see `lanplay --help`.", file=sys.stderr)
+        return 2
+    return run()
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    try:
+        from ui.screenshots import parse_size, render
+    except ImportError as exc:
+        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
+    try:
+        sizes = [parse_size(part) for given in args.size or ["1280x800"]
+                 for part in given.split(",") if part.strip()]
+    except ValueError as exc:
+        return _fail(f"--size: {exc}.")
+    return render(args.dir, sizes)
+
+
+def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", type=Path, metavar="DIR")
+    parser.add_argument("--size", action="append", metavar="WxH",
+                        help="window size (default 1280x800); several (repeated or "
+                             "comma-separated) render into DIR/WxH/ each; DIR/fit.json lists "
+                             "every text that is cut off, clipped or overlapping")
+
+
+def _fail(message: str) -> int:
+    print(f"lanplay: {message}", file=sys.stderr)
+    return 2
+
+
+SCREENSHOTS = cli.Command("screenshots", "render the window's screens offscreen to PNG",
+                          _screenshot_arguments, _screenshots)
+INSTALL_DESKTOP = cli.Command(
+    "install-desktop", "Linux: add lanplay with its icon to this user's applications menu",
+    lambda parser: None, lambda args: _install_desktop(), option=True)
+
+
+def _install_desktop() -> int:
+    from ui.desktop import install_desktop  # no Qt: it copies the committed icons
+
+    return install_desktop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
