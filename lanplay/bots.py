@@ -79,9 +79,11 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
 
 
 async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
-                  token: str | None = None, password: str | None = None) -> Peer:
+                  token: str | None = None, password: str | None = None,
+                  contribution_seed: int | None = None) -> Peer:
     """Join ``address:port`` as a bot and play until the host ends the game."""
-    peer = Peer(name, bot=True, token=token, password=password)
+    peer = Peer(name, bot=True, token=token, password=password,
+                contribution_seed=contribution_seed)
     await peer.connect(address, port)
     await drive(peer, seed, delay)
     return peer

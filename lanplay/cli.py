@@ -78,7 +78,9 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                         "(default: the bots plus one, at least the game's minimum)")
     h.add_argument("--games", type=int, default=1,
                    help="headless: stop after this many games (0: never)")
-    h.add_argument("--seed", type=int, default=None)
+    h.add_argument("--seed", type=int, default=None,
+                   help="for testing: the same seed and seeded peers play the same game "
+                        "again (anyone who knows it can work out the deal)")
     h.add_argument("--bot-delay", type=float, default=0.4,
                    help="seconds a bot waits before moving, so people can follow")
     h.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
@@ -114,6 +116,9 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     j.add_argument("--delay", type=float, default=0.0,
                    help="seconds the bot waits before each move, so people can follow")
     j.add_argument("--password", default=None, help="the room's password, if it has one")
+    j.add_argument("--record", type=Path, default=None, metavar="DIR",
+                   help="keep every frame received in DIR/peer-SEAT.frames "
+                        "(check it with `lanplay verify`)")
     j.add_argument("--json", action="store_true")
     j.set_defaults(func=cmd_join)
 
@@ -126,6 +131,12 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     s.add_argument("--json", action="store_true")
     s.add_argument("--record", type=Path, default=None, metavar="DIR")
     s.set_defaults(func=cmd_selfplay)
+
+    v = sub.add_parser("verify", help="check a recorded peer's game against the host's "
+                                      "audit, offline")
+    v.add_argument("frames", type=Path, metavar="FRAMES",
+                   help="a peer-N.frames file of `selfplay --record` or `join --record`")
+    v.set_defaults(func=cmd_verify)
 
     b = sub.add_parser("bench", help="measure latency, delta size and host work")
     b.add_argument("--json", action="store_true")
@@ -368,15 +379,38 @@ def cmd_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     import socket
 
-    from lanplay.bots import drive
     from lanplay.peer import JoinError, Peer
 
+    received: list[bytes] = []
     peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
-                password=args.password)
+                password=args.password,
+                recorder=received.append if args.record is not None else None)
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
         return _fail(exc.reason)
+    try:
+        return await _play_joined(args, peer, welcome)
+    finally:
+        if args.record is not None:
+            _write_frames(args.record, peer.seat, received)
+
+
+def _write_frames(folder: Path, seat: int | None, bodies: list[bytes]) -> None:
+    """The frames received, length-prefixed, as ``selfplay --record`` writes them."""
+    import struct
+
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"peer-{seat}.frames" if seat is not None else "spectator.frames"
+    with open(folder / name, "wb") as out:
+        for body in bodies:
+            out.write(struct.pack(">I", len(body)) + body)
+    print(f"Recorded {len(bodies)} frames to {folder / name}.", file=sys.stderr, flush=True)
+
+
+async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int:
+    from lanplay.bots import drive
+
     print(f"Joined {welcome.host_name!r} ({welcome.game}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)
 
@@ -388,7 +422,8 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
 
     peer.listeners.append(on_event)
     task = asyncio.create_task(drive(peer, args.seed, args.delay))
-    done_waiting = asyncio.create_task(peer.wait_until(lambda p: p.result is not None, 1e9))
+    done_waiting = asyncio.create_task(peer.wait_until(
+        lambda p: p.result is not None and p.verdict is not None, 1e9))
     await asyncio.wait({task, done_waiting}, return_when=asyncio.FIRST_COMPLETED)
     result = peer.result
     if not task.done():
@@ -397,11 +432,15 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     done_waiting.cancel()
     if result is None:
         return _fail(peer.closed_reason or "the game did not finish")
+    verdict = peer.verdict
     if args.json:
-        print(json.dumps({"seat": peer.seat, **result}))
+        print(json.dumps({"seat": peer.seat, **result,
+                          "audit": verdict.summary() if verdict else "no audit came"}))
     else:
         won = peer.seat in result["winners"]
         print(f"Game over: {'we won' if won else 'we lost'}; scores {result['scores']}.")
+        if verdict is not None:
+            print(verdict.line([s["name"] for s in peer.lobby.seats] if peer.lobby else []))
     return 0
 
 
@@ -431,6 +470,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if args.record:
             print(f"recorded to {args.record}")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from lanplay.tools.verify import RecordError, run_verify
+
+    try:
+        status, lines = run_verify(args.frames)
+    except RecordError as exc:
+        return _fail(exc.reason)
+    for line in lines:
+        print(line)
+    return status
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

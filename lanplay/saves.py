@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
+from lanplay.fair.seed import Fairness
 from lanplay.game import IllegalAction
 from lanplay.session import LogEntry, Session
 
@@ -120,6 +121,10 @@ class Save:
     updated: float = 0.0
     state: Any = None
     """A plain dump of the game state, for audit; resuming checks the replay against it."""
+    fair: dict[str, Any] | None = None
+    """Where the seed came from (``Fairness.to_save``): the host's secret and every
+    seat's contribution, so a resumed game keeps its seed, its commitment and its
+    audit. None in a save from before fair play."""
     journaled: int = 0
     """How many of the log's last entries came from the journal, not the file: the
     dump ``state`` is at ``state_id - journaled``. Never written into the file."""
@@ -504,6 +509,7 @@ def rebuild(save: Save) -> Session:
     prefix = len(save.log) - save.journaled
     try:
         session = Session(game, len(save.seats), save.mode, save.options, save.seed)
+        session.fair = _fairness(save)
         _replay(session, save.log[:prefix])
         if session.state_id != save.state_id - save.journaled:
             raise SaveError(f"The saved game ends at state {save.state_id - save.journaled} "
@@ -521,6 +527,20 @@ def rebuild(save: Save) -> Session:
         raise SaveError(f"The saved game ends at state {save.state_id} but its log at "
                         f"{session.state_id}; it cannot be resumed.")
     return session
+
+
+def _fairness(save: Save) -> Fairness | None:
+    """The save's shuffle record, checked: it must give the saved seed."""
+    if save.fair is None:
+        return None
+    try:
+        fair = Fairness.from_save(save.fair, len(save.seats))
+    except ValueError as exc:
+        raise SaveError(f"The saved game is damaged ({exc}); it cannot be resumed.") from exc
+    if fair.seed != save.seed:
+        raise SaveError("The saved seed is not the one the saved shuffle gives (the file "
+                        "was edited); it cannot be resumed.")
+    return fair
 
 
 def _replay(session: Session, log: list[LogEntry]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lanplay.fair.seed import Fairness
 from lanplay.game import (
     SYSTEM,
     Action,
@@ -58,6 +59,9 @@ class Session:
             raise ValueError(problem)
         self.players = players
         self.seed = seed
+        self.fair: Fairness | None = None
+        """Where ``seed`` came from (the host's secret, every seat's contribution), for
+        the audit at the end; None for a session no shuffle made (tests, old saves)."""
         self.state: Any = game.setup(players, self.mode, self.options, seed)
         self.state_id = 0
         self.log: list[LogEntry] = []
@@ -150,6 +154,7 @@ class Session:
     def replay(self) -> Session:
         """A fresh session fed this log: the audit that the log explains the state."""
         again = Session(self.game, self.players, self.mode, self.options, self.seed)
+        again.fair = self.fair
         for entry in self.log:
             again.submit(entry.seat, entry.action)
         return again

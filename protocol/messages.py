@@ -16,8 +16,9 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-PROTOCOL_VERSION = 1
-"""Bumped on any incompatible change; a hello with another version is refused."""
+PROTOCOL_VERSION = 2
+"""Bumped on any incompatible change; a hello with another version is refused.
+(2: the shuffle every seat contributes to, and the audit at the end of a game.)"""
 
 
 class ProtocolError(Exception):
@@ -246,6 +247,66 @@ class Clock(Message):
     remaining: float
 
 
+# --- fair play (the shuffle nobody chooses, the audit at the end) -------------
+
+
+@dataclass(frozen=True)
+class SeedCommit(Message):
+    """Host -> all, when a game starts and before its deal: SHA-256 of the host's
+    secret (64 lower-case hex digits). Each seated peer answers with a Contribution
+    within ``wait`` seconds; ``game`` numbers the games of this room from 1."""
+
+    TYPE: ClassVar[str] = "seed_commit"
+    game: int
+    commitment: str
+    seats: int
+    wait: float
+
+
+@dataclass(frozen=True)
+class Contribution(Message):
+    """Seated peer -> host: 32 random bytes of its own (64 lower-case hex digits)
+    for the shuffle of game ``game``."""
+
+    TYPE: ClassVar[str] = "contribution"
+    game: int
+    value: str
+
+
+@dataclass(frozen=True)
+class Contributions(Message):
+    """Host -> all, before the deal's snapshot (and before the snapshot of a peer
+    that joins or comes back): every seat's contribution in seat order, and the
+    seats whose contribution the host drew itself because none came in time. The
+    seed is SHA-256(secret || values...); the secret comes with the Audit."""
+
+    TYPE: ClassVar[str] = "contributions"
+    game: int
+    commitment: str
+    values: list[str]
+    drawn: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Audit(Message):
+    """Host -> all, right after game_over: what every peer needs to replay the game
+    with its own rules. ``log`` holds ``[seat, action]`` pairs (seat -1: the host's
+    timer); entry ``i`` of the whole log produced state_id ``i + 1``. A long log
+    comes in several parts: this one starts after ``at`` entries, of ``moves``."""
+
+    TYPE: ClassVar[str] = "audit"
+    game: int
+    rules: str
+    mode: str
+    options: dict[str, Any]
+    secret: str
+    values: list[str]
+    drawn: list[int]
+    log: list[Any]
+    at: int = 0
+    moves: int = 0
+
+
 # --- content packs (pictures travel from the host to peers that lack them) --
 
 
@@ -281,7 +342,8 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (Hello, Challenge, Answer, Welcome, Refused, Bye, Ping, Pong, Lobby, Control,
                 Chat, Intent, Accepted, Rejected, Snapshot, Delta, Resync, GameOver,
-                Clock, PackOffer, PictureRequest, PictureChunk)
+                Clock, SeedCommit, Contribution, Contributions, Audit, PackOffer,
+                PictureRequest, PictureChunk)
 }
 
 

@@ -135,7 +135,7 @@ HOST_PARTS: dict[str, set[str]] = {
     "config": set(),
     "shared": set(),
     "peers": set(),
-    "seeds": {"config"},
+    "seeds": {"config", "peers", "shared"},
     "fanout": {"peers"},
     "packs": {"peers"},
     "saving": {"config", "shared"},
@@ -164,7 +164,7 @@ HOST_DUTIES: dict[str, set[str]] = {
     "lanplay.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
-    "asyncio": {"away", "flow", "connections", "announce", "server"},
+    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds"},
 }
 
 

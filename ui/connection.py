@@ -241,4 +241,6 @@ def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
         extra["password"] = password
     if net.reconnect_for is not None:
         extra["reconnect_for"] = net.reconnect_for
+    if net.seed is not None and supports(Peer, "contribution_seed"):
+        extra["contribution_seed"] = net.seed  # a seeded window plays the same game again
     return Peer(name, colour, token=token, **extra)

@@ -448,6 +448,7 @@ class MainWindow(QMainWindow):
         b.pack.connect(self._on_pack)
         b.clock.connect(self._on_clock)
         b.pack_error.connect(self._on_pack_error)
+        b.audit.connect(self._on_audit)
         conn.start(lambda reason: self._on_ended(conn, reason))
         self.stack.setCurrentWidget(self.room)
         self._touch()
@@ -526,6 +527,12 @@ class MainWindow(QMainWindow):
         self.game.set_clock(None)
         self.game.show_result(over.result)
         self._update_end_status()
+        self._touch()
+
+    def _on_audit(self, verdict: Any) -> None:
+        """This laptop's own check of the game: the end screen says what it found."""
+        names = [str(s.get("name", "")) for s in self.lobby.seats] if self.lobby else []
+        self.game.end.show_verdict(verdict.line(names), verdict.ok)
         self._touch()
 
     def _update_end_status(self) -> None:

@@ -44,6 +44,9 @@ class HostConfig:
     flood_after: int = 200
     flood_window: float = 10.0
     """More refusals than this within the window close the connection ("flood")."""
+    contribution_wait: float = 5.0
+    """Seconds the shuffle waits for the seats' contributions; the host draws for the
+    seats that sent none (and says so). The deal follows as soon as all are in."""
     standin_after: float | None = 30.0
     """Seconds a seat may be away in a game before a stand-in bot plays it (None: never)."""
     save: bool = True

@@ -1,6 +1,7 @@
 """Dispatching: what each message from an admitted peer does.
 
-Moves go to the game (checked by the Session, told after the save), room
+Moves go to the game (checked by the Session, told after the save), a
+contribution to the shuffle to ``seeds.py`` (through the game's flow), room
 commands to ``commands.py``, chat to everyone, picture requests to the shared
 packs; anything a peer may not send is rejected with a reason. Saying goodbye
 ends the connection and is ``connections.py``'s.
@@ -17,6 +18,7 @@ from lanplay.session import Refusal, Session
 from protocol.messages import (
     Accepted,
     Chat,
+    Contribution,
     Control,
     Intent,
     Message,
@@ -39,6 +41,8 @@ class Game(Protocol):
     def after_action(self, then: Callable[[], None] | None = None) -> None: ...
 
     def send_snapshot(self, conn: Conn) -> None: ...
+
+    def contribution(self, conn: Conn, msg: Contribution) -> None: ...
 
 
 class Dispatcher:
@@ -68,6 +72,8 @@ class Dispatcher:
         elif isinstance(msg, Resync):
             if self.game.session is not None:
                 self.game.send_snapshot(conn)
+        elif isinstance(msg, Contribution):
+            self.game.contribution(conn, msg)
         elif isinstance(msg, PictureRequest):
             for chunk in self._pictures(msg):
                 conn.link.send(chunk)

@@ -1,9 +1,10 @@
 """The game's flow: start a game, tell each action, run its timers and its clock.
 
 ``Play`` holds the Session (None in the lobby) and moves it along: a start
-takes the seed from a ``SeedSource``, every accepted action is followed by
-``after_action`` (the save first, then the deltas, then the game over), and
-the game's own deadlines fire as SYSTEM actions. What a stand-in does is
+runs the shuffle (``seeds.Shuffle``: the host's commitment, every seat's
+contribution) and deals from the seed it gives, every accepted action is
+followed by ``after_action`` (the save first, then the deltas, then the game
+over and its audit), and the game's own deadlines fire as SYSTEM actions. What a stand-in does is
 ``away.py``; what is written to disk is ``saving.py``.
 """
 
@@ -13,17 +14,20 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from lanplay.fair import audit
+from lanplay.fair.seed import Fairness
 from lanplay.game import SYSTEM, Result, Timer
 from lanplay.host import fanout
 from lanplay.host.away import StandIns
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.saving import Saver
-from lanplay.host.seeds import SeedSource
+from lanplay.host.seeds import SeedSource, Shuffle
 from lanplay.host.shared import Status
 from lanplay.room import Room
 from lanplay.session import Refusal, Session
-from protocol.messages import Clock, GameOver
+from protocol.codec import pack
+from protocol.messages import Audit, Clock, Contribution, Contributions, GameOver, to_wire
 
 log = logging.getLogger("lanplay.host")
 
@@ -37,7 +41,7 @@ class Play:
         self.status = status
         self.peers = peers
         self.saver = saver
-        self.seeds = seeds
+        self.shuffle = Shuffle(room, config, status, peers, seeds, self._deal)
         self._lobby_changed = lobby_changed
         self._emit = emit
         self.standins = StandIns(room, config, status, self, lobby_changed, emit)
@@ -51,6 +55,7 @@ class Play:
         self._timer_seconds = 0.0
         self._timer_deadline = 0.0
         self._spent_timer: str | None = None
+        self._audit: tuple[Session, list[Audit]] | None = None
 
     def state_told(self) -> int:
         """The state_id the peers know (-1 with no game), as pings carry it."""
@@ -64,35 +69,73 @@ class Play:
             self.start_game()
 
     def start_game(self) -> None:
+        """Begin the next game: its shuffle first (``_deal`` follows once it is made)."""
         room = self.room
         if room.phase == "playing":
             raise Refusal("started", "The game is already being played.")
         problem = room.problem()
         if problem:
             raise Refusal("not_ready", problem)
-        seed = self.seeds.seed(self.games_played)
-        session = self.session = Session(room.game, len(room.seats), room.mode, room.options,
-                                         seed)
-        self.games_played += 1
-        self._spent_timer = None
-        self.standins.new_game()
+        self.session = None
         room.phase = "playing"
         self.finished.clear()
         for seat in room.seats:
             seat.ready = seat.bot
         self.published = -1
-        self.saver.new_save(session, self.games_played)
+        self.shuffle.begin(self.games_played + 1)
         self._lobby_changed()
+        self._emit("shuffling")
+
+    def contribution(self, conn: Conn, msg: Contribution) -> None:
+        self.shuffle.offer(conn, msg)
+
+    def _deal(self, fair: Fairness) -> None:
+        """The shuffle is made: deal from its seed, and tell every peer what it was
+        made of (before its snapshot, so it sees its own contribution is in)."""
+        room = self.room
+        session = self.session = Session(room.game, len(room.seats), room.mode, room.options,
+                                         fair.seed)
+        session.fair = fair
+        self.games_played = fair.game
+        self._spent_timer = None
+        self.standins.new_game()
+        self.saver.new_save(session, self.games_played)
         snapshots = fanout.snapshots(session, self.peers)
+        told = pack(to_wire(self.contributions(fair)))
 
         def publish() -> None:
             self.published = 0
             for link, snapshot in snapshots:
+                link.send_body(told)
                 link.send(snapshot)
 
         self.saver.commit(session, self.games_played, publish)
+        lost = [seat for seat in room.seats if not seat.connected]
+        for seat in lost:  # gone during the shuffle: the game waits for it
+            self.standins.away_from(seat)
         self.schedule_timer()
+        if lost:
+            self._lobby_changed()
         self._emit("started")
+
+    @staticmethod
+    def contributions(fair: Fairness) -> Contributions:
+        return Contributions(fair.game, fair.commitment, fair.hex_values(), list(fair.drawn))
+
+    def audit(self, session: Session) -> list[Audit]:
+        """The audit of the finished game (built once): what every peer replays it from."""
+        if session.fair is None:
+            return []  # resumed from a save made before fair play: nothing to show
+        if self._audit is None or self._audit[0] is not session:
+            parts = audit.messages(session.fair, session.game.id, session.mode,
+                                   session.options, [(e.seat, e.action) for e in session.log])
+            self._audit = (session, parts)
+        return self._audit[1]
+
+    def halt(self) -> None:
+        """No more timers, and no shuffle waiting (the host stops)."""
+        self.shuffle.cancel()
+        self.cancel_timer()
 
     def resumed(self) -> None:
         """A resumed game goes on: the peers know its state, the save is rewritten
@@ -130,6 +173,8 @@ class Play:
                 then()
             if result is not None:
                 self.peers.broadcast(GameOver(state_id, result.to_wire(), "finished"))
+                for part in self.audit(session):
+                    self.peers.broadcast(part)
                 self._lobby_changed()
                 self.finished.set()
                 self._emit("over")
@@ -146,11 +191,17 @@ class Play:
         result = session.result
         over = GameOver(session.state_id, result.to_wire(), "finished") \
             if result is not None else None
+        told = self.contributions(session.fair) if session.fair is not None else None
+        audited = self.audit(session) if result is not None else []
 
         def publish() -> None:
+            if told is not None:
+                conn.link.send(told)
             conn.link.send(snapshot)
             if over is not None:
                 conn.link.send(over)
+                for part in audited:
+                    conn.link.send(part)
             elif self._timer is not None:
                 conn.link.send(self.clock())
 

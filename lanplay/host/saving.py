@@ -69,6 +69,7 @@ class Saver:
             banned=sorted(room.banned), password=self.config.password or None,
             base_seed=self.config.seed, games_played=games_played,
             result=result.to_wire() if result is not None else None,
+            fair=session.fair.to_save() if session.fair is not None else None,
             started=self._started, updated=time.time(),
             state=saves.plain(session.state))
 

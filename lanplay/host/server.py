@@ -108,7 +108,8 @@ class Host:
 
     @property
     def session(self) -> Session | None:
-        """The game being played (None in the lobby before the first game)."""
+        """The game being played (None in the lobby before the first game, and while
+        the next game's shuffle is being made)."""
         return self.play.session
 
     @property
@@ -189,7 +190,7 @@ class Host:
                 await self._release()
             return
         status.stopping = True
-        self.play.cancel_timer()
+        self.play.halt()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
@@ -218,7 +219,7 @@ class Host:
         withdrawn then, which a real crash would not do)."""
         self.status.dead = self.status.stopping = True
         self.saver.abandon()
-        self.play.cancel_timer()
+        self.play.halt()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()

@@ -1,7 +1,9 @@
 """A whole game on this machine: a real host on 127.0.0.1 and N bot peers.
 
 Everything crosses real TCP, so the figures (frames and bytes each peer
-received, the largest frame) are what a LAN would carry. ``record`` keeps,
+received, the largest frame) are what a LAN would carry. Every peer checks the
+host's audit at the end (``audit``: "verified" or what does not match, per
+peer). ``record`` keeps,
 for each peer, every frame it received, in order and byte for byte, plus the
 host's action log and final state: anyone can check afterwards exactly what
 each peer was told.
@@ -40,13 +42,15 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     tasks: list[asyncio.Task[None]] = []
     try:
         for i in range(players):
-            peer = Peer(f"Bot {i + 1}", bot=True, recorder=frames[i].append)
+            peer = Peer(f"Bot {i + 1}", bot=True, recorder=frames[i].append,
+                        contribution_seed=seed * 1000 + i)
             await peer.connect("127.0.0.1", port)
             peers.append(peer)
             tasks.append(asyncio.create_task(drive(peer, seed * 1000 + i)))
         await asyncio.wait_for(host.finished.wait(), timeout)
         await asyncio.wait_for(
-            asyncio.gather(*(p.wait_until(lambda q: q.result is not None, timeout)
+            asyncio.gather(*(p.wait_until(lambda q: q.result is not None
+                                          and q.verdict is not None, timeout)
                              for p in peers)), timeout)
     finally:
         await host.stop("selfplay finished")
@@ -58,6 +62,7 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     stats = [p.stats() for p in peers]
     out = {
         "game": game_id, "mode": mode_id, "players": players, "seed": seed,
+        "game_seed": session.seed,
         "options": session.options,
         "winners": list(result.winners), "scores": list(result.scores),
         "actions": len(session.log), "state_id": session.state_id,
@@ -66,6 +71,8 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
         "resyncs": sum(p.resyncs for p in peers),
         "seconds": round(seconds, 3),
         "peer_results_agree": all(p.result == result.to_wire() for p in peers),
+        "audit": [p.verdict.summary() if p.verdict is not None else "no audit came"
+                  for p in peers],
     }
     if record is not None:
         write_record(record, frames, host, out)
