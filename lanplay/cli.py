@@ -422,9 +422,12 @@ async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int
 
     peer.listeners.append(on_event)
     task = asyncio.create_task(drive(peer, args.seed, args.delay))
-    done_waiting = asyncio.create_task(peer.wait_until(
-        lambda p: p.result is not None and p.verdict is not None, 1e9))
+    done_waiting = asyncio.create_task(peer.wait_until(lambda p: p.result is not None, 1e9))
     await asyncio.wait({task, done_waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if peer.result is not None and not task.done():
+        # the audit follows the game_over at once (a host resumed from an old save sends none)
+        with contextlib.suppress(TimeoutError):
+            await peer.wait_until(lambda p: p.verdict is not None, 10)
     result = peer.result
     if not task.done():
         await peer.close("game finished")

@@ -272,6 +272,7 @@ def _replay_and_compare(audit: Audit, fair: Fairness, seen: Seen, compared: list
     except Exception as exc:  # a rules bug, or settings the rules cannot deal
         raise _Mismatch(0, f"At the deal (state 0): the rules could not deal this game "
                            f"({type(exc).__name__}).") from None
+    hashed = digest.Replayed()
     conflicts: dict[int, list[bytes]] = {}
     for sid, rec in seen.conflicts:
         conflicts.setdefault(sid, []).append(rec)
@@ -282,9 +283,10 @@ def _replay_and_compare(audit: Audit, fair: Fairness, seen: Seen, compared: list
         if not records:
             return
         view = game.view(state, viewer)
+        parts = hashed.parts(view)
         compared[0] += 1
         for rec in records:
-            differ = digest.differences(rec, view)
+            differ = digest.differences(rec, view, parts)
             if differ:
                 whose = "the public view" if viewer is None else f"seat {viewer + 1}'s view"
                 raise _Mismatch(state_id, f"{_at(state_id)}: {whose} this laptop was sent "

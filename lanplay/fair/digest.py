@@ -58,9 +58,11 @@ def view_digest(view: Mapping[str, Any]) -> bytes:
     return record({k: part_digest(v) for k, v in view.items()})
 
 
-def differences(received: bytes, view: Mapping[str, Any]) -> list[str]:
+def differences(received: bytes, view: Mapping[str, Any],
+                parts: Mapping[str, bytes] | None = None) -> list[str]:
     """The top-level keys in which ``view`` differs from the view ``received`` digests
-    ([] when they agree). A key only the received view had is named "another part"."""
+    ([] when they agree); ``parts`` are ``view``'s part digests if already known. A key
+    only the received view had is named "another part"."""
     got = {received[i:i + NAME_BYTES]: received[i + NAME_BYTES:i + ENTRY]
            for i in range(0, len(received), ENTRY)}
     out: list[str] = []
@@ -68,11 +70,32 @@ def differences(received: bytes, view: Mapping[str, Any]) -> list[str]:
     for key in sorted(view):
         name = name_digest(key)
         names.add(name)
-        if got.get(name) != part_digest(view[key]):
+        mine = parts[key] if parts is not None else part_digest(view[key])
+        if got.get(name) != mine:
             out.append(key)
     if any(name not in names for name in got):
         out.append("another part")
     return out
+
+
+class Replayed:
+    """The part digests of view after view of a replay, hashing again only the parts
+    that changed: a part packed to the same bytes as before is the same value."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[bytes, bytes]] = {}
+
+    def parts(self, view: Mapping[str, Any]) -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        cache: dict[str, tuple[bytes, bytes]] = {}
+        for key, value in view.items():
+            packed = pack(value)
+            old = self._cache.get(key)
+            found = old[1] if old is not None and old[0] == packed else part_digest(value)
+            out[key] = found
+            cache[key] = (packed, found)
+        self._cache = cache
+        return out
 
 
 class Parts:

@@ -21,8 +21,10 @@ collaborators and callbacks it needs):
 - ``commands``: room commands (ready, bots, seats, the game, start) and the
   host's own bots.
 - ``packs``: the custom picture packs shared with the peers.
-- ``flow``: the game's flow: start, after each action, the game's timers and
-  the clock; ``seeds``: where each game's seed comes from (``SeedSource``).
+- ``flow``: the game's flow: start, after each action (the game over and its
+  audit), the game's timers and the clock; ``seeds``: the shuffle that makes each
+  game's seed (the host's commitment, every seat's contribution: ``Shuffle``)
+  and where the host's own random bytes come from (``SeedSource``).
 - ``fanout``: the frames each connection is sent (snapshots, deltas).
 - ``away``: away seats and their stand-in bots.
 - ``saving``: the save file, and handing each change to the outbox (write,
@@ -31,13 +33,10 @@ collaborators and callbacks it needs):
 
 Where coming work goes:
 
-- Fair play (seed exchange and audit): a ``SeedSource`` of its own beside
-  ``LocalSeeds`` (``seeds.py``), handed to ``Host(seeds=...)``;
-  ``Play.start_game`` asks it for the seed, so the commitment, the peers'
-  contributions (routed to it by ``dispatch``) and the derivation live
-  there. The audit (secret,
-  contributions, action log) goes out where ``Play.after_action`` publishes
-  the GameOver.
+- Fair play is built (``lanplay.fair`` holds its pure logic): ``Play.start_game``
+  begins ``seeds.Shuffle``, contributions come in through ``dispatch``, and the
+  audit goes out after the GameOver (``Play.audit``). Replays of a finished game
+  start from the same audit (seed, options, log: ``lanplay.fair.audit.replay``).
 - Disk full ("hold the move and pause"): ``Saver.commit``'s ``write`` is where
   a failed flush is seen today (it logs and plays on); holding the publish
   and pausing the game starts there, with ``flow`` told through a callback.

@@ -21,9 +21,12 @@ from typing import Any
 
 from lanplay import games
 from lanplay.bots import drive
+from lanplay.fair.audit import Verdict
 from lanplay.game import mode_of
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
+from protocol.codec import decode_body
+from protocol.messages import Audit
 
 
 async def selfplay(game_id: str, players: int, mode: str | None = None, seed: int = 1,
@@ -36,14 +39,23 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     host = Host(game_id, mode_id, options,
                 HostConfig(host_name="selfplay", bind="127.0.0.1", port=0, seed=seed,
                            autostart=players, save=False))  # --record keeps what matters
+    shuffle: dict[str, float] = {}
+
+    def on_event(what: str) -> None:  # how long the shuffle held up the first deal
+        if what in ("shuffling", "started"):
+            shuffle.setdefault(what, time.perf_counter())
+
+    host.listeners.append(on_event)
     port = await host.start()
     frames: list[list[bytes]] = [[] for _ in range(players)]
+    checking: list[float] = [0.0] * players
     peers: list[Peer] = []
     tasks: list[asyncio.Task[None]] = []
     try:
         for i in range(players):
             peer = Peer(f"Bot {i + 1}", bot=True, recorder=frames[i].append,
                         contribution_seed=seed * 1000 + i)
+            _time_the_check(peer, checking, i)
             await peer.connect("127.0.0.1", port)
             peers.append(peer)
             tasks.append(asyncio.create_task(drive(peer, seed * 1000 + i)))
@@ -73,10 +85,34 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
         "peer_results_agree": all(p.result == result.to_wire() for p in peers),
         "audit": [p.verdict.summary() if p.verdict is not None else "no audit came"
                   for p in peers],
+        "audit_bytes": _audit_bytes(frames[0]),
+        "audit_check_ms": [round(s * 1000, 1) for s in checking],
+        "shuffle_ms": round((shuffle["started"] - shuffle["shuffling"]) * 1000, 2)
+        if {"started", "shuffling"} <= set(shuffle) else None,
     }
     if record is not None:
         write_record(record, frames, host, out)
     return out
+
+
+def _time_the_check(peer: Peer, seconds: list[float], index: int) -> None:
+    """Add the time ``peer`` spends on each audit message (gathering and checking)."""
+    witness = peer.witness
+    on_audit = witness.on_audit
+
+    def timed(msg: Audit) -> Verdict | None:
+        start = time.perf_counter()
+        try:
+            return on_audit(msg)
+        finally:
+            seconds[index] += time.perf_counter() - start
+
+    witness.on_audit = timed  # type: ignore[method-assign]
+
+
+def _audit_bytes(bodies: list[bytes]) -> int:
+    """The bytes of the audit frames among ``bodies`` (length prefixes included)."""
+    return sum(len(b) + 4 for b in bodies if isinstance(decode_body(b), Audit))
 
 
 def write_record(folder: Path, frames: list[list[bytes]], host: Host,
