@@ -41,11 +41,18 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
                            autostart=players, save=False))  # --record keeps what matters
     shuffle: dict[str, float] = {}
 
-    def on_event(what: str) -> None:  # how long the shuffle held up the first deal
-        if what in ("shuffling", "started"):
+    def on_event(what: str) -> None:  # how long the shuffle held up the deal
+        if what == "shuffling":
             shuffle.setdefault(what, time.perf_counter())
 
     host.listeners.append(on_event)
+    deal = host.play.shuffle._deal
+
+    def dealt(fair: Any) -> None:  # every contribution is in: the deal itself begins
+        shuffle.setdefault("dealt", time.perf_counter())
+        deal(fair)
+
+    host.play.shuffle._deal = dealt
     port = await host.start()
     frames: list[list[bytes]] = [[] for _ in range(players)]
     checking: list[float] = [0.0] * players
@@ -87,8 +94,8 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
                   for p in peers],
         "audit_bytes": _audit_bytes(frames[0]),
         "audit_check_ms": [round(s * 1000, 1) for s in checking],
-        "shuffle_ms": round((shuffle["started"] - shuffle["shuffling"]) * 1000, 2)
-        if {"started", "shuffling"} <= set(shuffle) else None,
+        "shuffle_ms": round((shuffle["dealt"] - shuffle["shuffling"]) * 1000, 2)
+        if {"dealt", "shuffling"} <= set(shuffle) else None,
     }
     if record is not None:
         write_record(record, frames, host, out)
