@@ -402,3 +402,27 @@ def test_a_long_audit_comes_in_parts_that_gather_into_the_whole(honest: Played) 
     assert all(gathered.add(p) is None for p in parts[3:])
     one = audit.messages(fair, session.game.id, session.mode, session.options, log)
     assert len(one) == 1 and one[0].moves == len(log)
+
+
+def test_a_view_that_is_not_a_map_is_a_difference_not_a_crash(honest: Played) -> None:
+    end = honest.session.state_id
+    target = next(m for m in honest.frames[0] if isinstance(m, Delta) and m.state_id == end)
+
+    def listed(m: Message) -> Message:  # the last delta makes the view a list
+        return dataclasses.replace(m, ops=[[0, [], [1, 2]]]) if m is target else m
+
+    verdict = verdict_of(fresh(honest), 0, listed)
+    assert not verdict.ok and verdict.state_id == end
+    assert "differs from the replay in:" in verdict.reason and "another part" in verdict.reason
+
+
+def test_a_check_that_breaks_gives_a_verdict_not_an_exception(
+        honest: Played, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lanplay.fair import witness
+
+    def broken(*_: Any) -> Verdict:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(witness, "check", broken)
+    verdict = verdict_of(fresh(honest), 0)
+    assert not verdict.ok and "could not check the audit" in verdict.reason

@@ -105,12 +105,18 @@ class Parts:
         self.parts: dict[str, bytes] = {}
 
     def reset(self, view: Mapping[str, Any]) -> bytes:
-        """A whole new view (a snapshot): hash every key."""
-        self.parts = {k: part_digest(v) for k, v in view.items()}
+        """A whole new view (a snapshot): hash every key. A view that is not a map (a
+        hostile delta can make one) is one nameless part no replay's view has."""
+        if not isinstance(view, Mapping):
+            self.parts = {"\x00": part_digest(view)}
+        else:
+            self.parts = {k: part_digest(v) for k, v in view.items()}
         return record(self.parts)
 
     def update(self, view: Mapping[str, Any], ops: Sequence[Any]) -> bytes:
         """``view`` is the old one with ``ops`` applied: hash again only what they touched."""
+        if not isinstance(view, Mapping) or "\x00" in self.parts:
+            return self.reset(view)
         touched: set[str] = set()
         for op in ops:
             path = op[1] if isinstance(op, list) and len(op) > 1 else None

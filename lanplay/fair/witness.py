@@ -85,6 +85,11 @@ class Witness:
             verdict = Verdict(False, "The host sent the audit before the game's end.",
                               seen.final, game=whole.game)
         else:
-            verdict = check(whole, seen)
+            try:
+                verdict = check(whole, seen)
+            except Exception as exc:  # a bug of ours must not cost the connection
+                verdict = Verdict(False, f"This laptop could not check the audit (an "
+                                         f"internal error: {type(exc).__name__}).",
+                                  None, game=whole.game)
         self.verdict = verdict
         return verdict
