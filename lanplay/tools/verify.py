@@ -11,6 +11,7 @@ import struct
 from pathlib import Path
 
 from lanplay.fair.record import verify
+from lanplay.names import printable
 
 EXIT_VERIFIED = 0
 EXIT_DIVERGES = 1
@@ -56,7 +57,8 @@ def run_verify(path: Path) -> tuple[int, list[str]]:
                          f"{verdict.states} views compared with the replay)")
         else:
             where = "" if verdict.state_id is None else f"state {verdict.state_id}: "
-            lines.append(f"game {verdict.game}: {where}{verdict.reason}")
+            # the reason may quote what the record holds: nothing reaches the terminal raw
+            lines.append(f"game {verdict.game}: {where}{printable(verdict.reason)}")
     status = EXIT_VERIFIED if all(v.ok for v in verdicts) else EXIT_DIVERGES
     if status == EXIT_VERIFIED:
         lines.append("verified")
