@@ -18,6 +18,7 @@ from lanplay.fair.audit import Gathered, Verdict
 from lanplay.fair.seed import Exchange, seeded_bytes
 from lanplay.fair.witness import Witness
 from lanplay.game import SYSTEM, Viewer
+from lanplay.keeper import Laptops
 from lanplay.session import Session
 from protocol import delta
 from protocol.codec import decode_body, pack
@@ -79,13 +80,15 @@ def play(game_id: str = "alles-klar", players: int = 3, mode: str | None = None,
     for v in viewers:
         frames[v] += [wire(told), wire(session.snapshot(v))]
     bot_rngs = {s: random.Random(seed * 100 + s) for s in range(players)}
+    laptops = Laptops(game, random.Random(seed))  # an S-tier note stays on its laptop
     while session.result is None:
-        move = None
+        move = laptops.due(session.state)  # an answer a laptop owes (a count, a reveal)
         for seat in sorted(session.actors()):
-            action = game.bot(session.view(seat), seat, bot_rngs[seat])
-            if action is not None:
-                move = (seat, action)
+            if move is not None:
                 break
+            action = game.bot(laptops.shown(session.state, seat), seat, bot_rngs[seat])
+            if action is not None:
+                move = (seat, laptops.send(session.state, seat, action))
         if move is None:
             timer = session.timer()
             assert timer is not None, "nobody can act and no timer runs"
