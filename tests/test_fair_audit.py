@@ -429,3 +429,27 @@ def test_a_check_that_breaks_gives_a_verdict_not_an_exception(
     monkeypatch.setattr(witness, "check", broken)
     verdict = verdict_of(fresh(honest), 0)
     assert not verdict.ok and "could not check the audit" in verdict.reason
+
+
+def test_an_audit_of_thousands_of_moves_comes_in_parts_a_peer_can_decode() -> None:
+    """A peer refuses a frame with an array of more than 2,048 items (and more than
+    10,000 maps and arrays in all): a long log is split well inside those limits."""
+    from lanplay.fair.seed import Fairness
+    from protocol.codec import FROM_HOST, decode_body, encode
+    from protocol.messages import ProtocolError
+
+    fair = Fairness(1, b"s" * 32, (b"v" * 32,) * 3)
+    log = [(i % 3, {"type": "place", "at": [i, {"x": i}]}) for i in range(9000)]
+    parts = audit.messages(fair, "alles-klar", "standard", {}, log)
+    assert len(parts) > 4
+    gathered = Gathered()
+    whole = None
+    for part in parts:
+        body = encode(part)[4:]
+        decoded = decode_body(body)  # within every limit a peer decodes under
+        assert len(body) < FROM_HOST.frame
+        assert isinstance(decoded, Audit)
+        whole = gathered.add(decoded) or whole
+    assert whole is not None and len(whole.log) == 9000
+    with pytest.raises(ProtocolError, match="array"):  # one part would not do
+        decode_body(encode(dataclasses.replace(parts[0], log=[list(e) for e in log]))[4:])

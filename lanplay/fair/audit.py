@@ -27,12 +27,17 @@ from lanplay import games
 from lanplay.fair import digest
 from lanplay.fair.seed import Fairness, commitment, derive_seed, from_hex
 from lanplay.game import SYSTEM, Game, IllegalAction, mode_of, resolve_options, seats_problem
-from protocol.codec import pack
+from protocol.codec import FROM_HOST, pack
 from protocol.messages import Audit
 
 PART_BYTES = 512 * 1024
 """Most packed log bytes in one audit message: a long game's log comes in parts,
 each well under the 1 MiB frame limit."""
+PART_ENTRIES = FROM_HOST.array_len // 2
+PART_CONTAINERS = FROM_HOST.containers * 4 // 5
+PART_ITEMS = FROM_HOST.items * 4 // 5
+"""And well inside what a peer decodes in one frame (``protocol.codec.FROM_HOST``):
+the log's array, the maps and arrays in it, their items and entries."""
 
 VERIFIED = "verified"
 
@@ -46,16 +51,34 @@ def messages(fair: Fairness, rules: str, mode: str, options: Mapping[str, Any],
     """The audit of a finished game, in as many parts as its log needs (one, mostly)."""
     entries = [[seat, dict(action)] for seat, action in log]
     parts: list[tuple[int, list[Any]]] = []
-    start, size = 0, 0
+    start, size, containers, items = 0, 0, 0, 0
     for index, entry in enumerate(entries):
         cost = len(pack(entry))
-        if index > start and size + cost > part_bytes:
+        boxes, members = _shape(entry)
+        if index > start and (size + cost > part_bytes or index - start >= PART_ENTRIES
+                              or containers + boxes > PART_CONTAINERS
+                              or items + members > PART_ITEMS):
             parts.append((start, entries[start:index]))
-            start, size = index, 0
-        size += cost
+            start, size, containers, items = index, 0, 0, 0
+        size, containers, items = size + cost, containers + boxes, items + members
     parts.append((start, entries[start:]))
     return [Audit(fair.game, rules, mode, dict(options), fair.secret.hex(), fair.hex_values(),
                   list(fair.drawn), chunk, at, len(entries)) for at, chunk in parts]
+
+
+def _shape(value: Any) -> tuple[int, int]:
+    """(maps and arrays, their items and entries) in ``value``, every level counted."""
+    boxes = members = 0
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            boxes, members = boxes + 1, members + len(node)
+            stack.extend(node.values())
+        elif isinstance(node, (list, tuple)):
+            boxes, members = boxes + 1, members + len(node)
+            stack.extend(node)
+    return boxes, members
 
 
 # --- the peer's side: the parts put together ---------------------------------------------
