@@ -453,3 +453,12 @@ def test_an_audit_of_thousands_of_moves_comes_in_parts_a_peer_can_decode() -> No
     assert whole is not None and len(whole.log) == 9000
     with pytest.raises(ProtocolError, match="array"):  # one part would not do
         decode_body(encode(dataclasses.replace(parts[0], log=[list(e) for e in log]))[4:])
+
+
+def test_an_audit_longer_than_any_game_is_refused_not_gathered(honest: Played) -> None:
+    def endless(m: Message) -> Message:
+        return dataclasses.replace(m, moves=10**9) if isinstance(m, Audit) else m
+
+    verdict = verdict_of(fresh(honest), 0, endless)
+    assert not verdict.ok and "claims 1000000000 moves, more than any game has" \
+        in verdict.reason

@@ -39,6 +39,10 @@ PART_ITEMS = FROM_HOST.items * 4 // 5
 """And well inside what a peer decodes in one frame (``protocol.codec.FROM_HOST``):
 the log's array, the maps and arrays in it, their items and entries."""
 
+MAX_MOVES = 200_000
+"""More moves than any game has (the conformance suite's stuck-game limit is 20,000):
+a peer gathers no longer audit, so a hostile host cannot fill its memory."""
+
 VERIFIED = "verified"
 
 
@@ -93,7 +97,12 @@ class Gathered:
 
     def add(self, msg: Audit) -> Audit | None:
         """Add a part; the whole audit once the last part is in, else None. A part
-        out of order or disagreeing with the first starts the gathering over."""
+        out of order or disagreeing with the first starts the gathering over; an
+        audit longer than any game raises ValueError."""
+        if msg.moves > MAX_MOVES or msg.at + len(msg.log) > MAX_MOVES:
+            self.first, self.log = None, []
+            raise ValueError(f"The host's audit claims {max(msg.moves, msg.at)} moves, "
+                             f"more than any game has.")
         head = self.first
         if msg.at == 0 or head is None or _header(head) != _header(msg) \
                 or msg.at != len(self.log):
@@ -143,6 +152,11 @@ class Seen:
     result: Any = None
 
     def saw(self, state_id: int, record: bytes) -> None:
+        if len(self.views) > MAX_MOVES:  # a hostile host's endless game: note no more
+            if not self.problems:
+                self.problems.append((state_id, f"the host showed more than {MAX_MOVES} "
+                                                f"states, more than any game has."))
+            return
         old = self.views.setdefault(state_id, record)
         if old != record and (state_id, record) not in self.conflicts:
             self.conflicts.append((state_id, record))

@@ -73,7 +73,11 @@ class Witness:
 
     def on_audit(self, msg: Audit) -> Verdict | None:
         """Add a part of the audit; the verdict once it is whole (else None)."""
-        whole = self._gathered.add(msg)
+        try:
+            whole = self._gathered.add(msg)
+        except ValueError as exc:
+            self.verdict = Verdict(False, str(exc), None, game=msg.game)
+            return self.verdict
         if whole is None:
             return None
         self.last_audit = whole
