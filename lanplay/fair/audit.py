@@ -158,7 +158,8 @@ class Seen:
                                                 f"states, more than any game has."))
             return
         old = self.views.setdefault(state_id, record)
-        if old != record and (state_id, record) not in self.conflicts:
+        if old != record and len(self.conflicts) < 64 \
+                and (state_id, record) not in self.conflicts:  # the first few tell enough
             self.conflicts.append((state_id, record))
 
 
