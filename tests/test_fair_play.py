@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import struct
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from nethelpers import LOCAL, Tasks, hosting, rejected, run, seat
 from resilience import Table, config
 
+from lanplay import saves
 from lanplay.fair.audit import Verdict
 from lanplay.host import Host, flow
 from lanplay.peer import Peer
@@ -182,6 +184,14 @@ def test_a_resumed_game_keeps_its_seed_and_commitment_and_still_verifies(
             before = dead.session
             assert before is not None and before.fair is not None
             saved = next(p for p in (tmp_path / "saves").iterdir() if p.suffix == ".json")
+            # the save holds the shuffle; one edited to another secret is refused
+            data = json.loads(saved.read_text())
+            assert data["fair"]["secret"] == before.fair.secret.hex()
+            data["fair"]["secret"] = "ab" * 32
+            edited = tmp_path / "edited.json"
+            edited.write_text(json.dumps(data))
+            with pytest.raises(saves.SaveError, match="not the one the saved shuffle gives"):
+                saves.rebuild(saves.load(edited))
             resumed = await table.resume(saved, config(tmp_path))
             after = resumed.session
             assert after is not None and after.fair == before.fair
