@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lanplay import games
+from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.peer import Peer
 
@@ -79,7 +80,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
 
 
 async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
-                  token: str | None = None, password: str | None = None) -> Peer:
+                  token: str | None = None,
+                  password: str | RoomKey | None = None) -> Peer:
     """Join ``address:port`` as a bot and play until the host ends the game."""
     peer = Peer(name, bot=True, token=token, password=password)
     await peer.connect(address, port)

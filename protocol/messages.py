@@ -76,12 +76,16 @@ class Refused(Message):
 class Challenge(Message):
     """Host -> client, right after the hello when the room has a password.
 
-    The client proves it knows the password without sending it: it answers
-    with HMAC-SHA256 keyed by the password (UTF-8) over ``nonce`` (its UTF-8
-    bytes), in lower-case hex. A fresh nonce per connection stops replays."""
+    The client proves it knows the password without sending it: it derives
+    the room key, PBKDF2-HMAC-SHA256(password, ``salt``, 200,000 rounds, 32
+    bytes), and answers with HMAC-SHA256 under that key over ``nonce`` (its
+    UTF-8 bytes), in lower-case hex. A fresh nonce per connection stops
+    replays; the salt is the room's, so the host keeps the key, not the
+    password."""
 
     TYPE: ClassVar[str] = "challenge"
     nonce: str
+    salt: str = ""
 
 
 @dataclass(frozen=True)

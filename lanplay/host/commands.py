@@ -49,7 +49,7 @@ class Bots:
         seed = rng.stream(self.config.seed or 0, "bot", number).getrandbits(32)
         self._spawn(run_bot(address, self.status.port, name, seed=seed,
                             delay=self.config.bot_delay, token=token,
-                            password=self.config.password))
+                            password=self.tokens.room_key))
 
 
 class Commands:

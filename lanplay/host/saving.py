@@ -66,7 +66,7 @@ class Saver:
             log=list(session.log), state_id=session.state_id,
             phase="over" if result is not None else "playing", port=self.status.port,
             host_name=room.host_name, owner_token=self.tokens.owner,
-            banned=sorted(room.banned), password=self.config.password or None,
+            banned=sorted(room.banned), room_key=self.tokens.room_key,
             base_seed=self.config.seed, games_played=games_played,
             result=result.to_wire() if result is not None else None,
             started=self._started, updated=time.time(),
@@ -79,7 +79,7 @@ class Saver:
         return (tuple((s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
                       for s in room.seats),
                 tuple(sorted(room.banned)), self.status.port, room.host_name,
-                self.tokens.owner, self.config.password, self.config.seed, games_played)
+                self.tokens.owner, self.tokens.room_key, self.config.seed, games_played)
 
     def commit(self, session: Session | None, games_played: int,
                publish: Callable[[], None]) -> None:
@@ -110,7 +110,7 @@ class Saver:
             if len(cache) == start:
                 self._outbox.post(publish)  # nothing new to make durable
                 return
-            writer.lines(cache[start:])
+            writer.lines(cache[start:], session.state_id)
 
         def write() -> None:
             try:

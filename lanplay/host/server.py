@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import saves
+from lanplay.admission import RoomKey
 from lanplay.content.model import Pack
 from lanplay.content.transfer import PictureServer
 from lanplay.game import Result
@@ -45,7 +46,8 @@ class Host:
         self.config = cfg = config or HostConfig()
         self.room = room = Room(game_id, mode, options, cfg.host_name)
         self.status = Status()
-        self.tokens = Tokens()
+        self.tokens = Tokens(room_key=cfg.room_key or (
+            RoomKey.derive(cfg.password) if cfg.password else None))
         self.listeners: list[Callable[[str], None]] = []
         self.peers = Peers(room)
         self.packs = SharedPacks(self.peers)
@@ -70,17 +72,19 @@ class Host:
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str] | None = None,
-               config: HostConfig | None = None, port: int | None = None) -> Host:
-        """A host for a saved game (None: the newest unfinished one), ready to ``start``.
+               config: HostConfig | None = None, port: int | None = None,
+               skipped: saves.Skipped | None = None) -> Host:
+        """A host for a saved game (None: the newest unfinished one; ``skipped`` is
+        told of each file passed over), ready to ``start``.
 
         The Session is rebuilt by replaying the saved log with the saved seed
         (checked against the saved state), the seats come back with their
         tokens, and the host listens on the port the peers remember (``port``
         overrides it). Peers reconnect by themselves; the host's own bots are
-        started again. Raises saves.SaveError with a reason.
+        started again. Raises saves.SaveError with a reason, and nothing else.
         """
         config = dataclasses.replace(config) if config is not None else HostConfig()
-        where = Path(path) if path else saves.newest_unfinished(config.data_dir)
+        where = Path(path) if path else saves.newest_unfinished(config.data_dir, skipped)
         save = saves.load(where)
         if save.finished:
             raise saves.SaveError(f"The game in {where.name} has finished; there is "
@@ -88,9 +92,14 @@ class Host:
         session = saves.rebuild(save)
         config.port = save.port if port is None else port
         config.host_name = save.host_name
-        config.password = config.password or save.password
+        if not config.password:  # a password given now replaces the saved one
+            config.room_key = save.room_key
         config.seed = config.seed if config.seed is not None else save.base_seed
-        host = cls(save.game, save.mode, save.options, config)
+        try:
+            host = cls(save.game, save.mode, save.options, config)
+        except Exception as exc:  # the save replayed, so this is a bug; say it in words
+            raise saves.SaveError(f"The game in {where.name} could not be set up again "
+                                  f"({type(exc).__name__}: {str(exc)[:80]}).") from exc
         room = host.room
         room.seats = [Seat(s.name, s.colour, s.token, bot=s.bot, ready=s.bot, owner=s.owner,
                            hosted=s.hosted) for s in save.seats]
