@@ -58,7 +58,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
             view = peer.view
             if (view is not None and peer.seat is not None and peer.result is None
                     and in_flight is None and peer.state_id != acted_on
-                    and lobby is not None and lobby.phase == "playing"):
+                    and lobby is not None and lobby.phase == "playing"
+                    and lobby.paused is None):  # held: the host cannot save moves now
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
                 else:

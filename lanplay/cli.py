@@ -290,6 +290,12 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             away = [s.name for s in room.seats if s.standin]
             print(f"Stand-in bots play for: {', '.join(away)}." if away
                   else "Every seat is played by its own player again.", flush=True)
+        elif what == "paused":
+            where = host.save_path.parent if host.save_path is not None else "its folder"
+            print(f"{host.play.paused} Free some space where the game is saved "
+                  f"({where}); no move is told to anyone until it is saved.", flush=True)
+        elif what == "unpaused":
+            print("The game is saved again; play goes on.", flush=True)
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
             who = room.seats[seat].name if 0 <= seat < len(room.seats) else "the host"

@@ -131,7 +131,8 @@ class Lobby(Message):
     ``seats`` holds maps with name, colour, ready, bot, connected, away_for
     (seconds away, None while connected) and standin (a bot plays the seat
     while its person is away); ``problem`` says why the game cannot start yet
-    (None when it can).
+    (None when it can); ``paused`` says why play is held (the host cannot
+    save the game) and is None while it goes on.
     """
 
     TYPE: ClassVar[str] = "lobby"
@@ -145,6 +146,8 @@ class Lobby(Message):
     spectators: int = 0
     standin_after: float | None = None
     """Seconds a seat may be away before a stand-in bot plays it (None: never)."""
+    paused: str | None = None
+    """Why the host holds every move now (it cannot save the game); None: play goes on."""
 
 
 @dataclass(frozen=True)

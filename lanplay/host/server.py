@@ -55,7 +55,8 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._resumed = False
-        self.saver = Saver(room, cfg, self.status, self.tokens)
+        self.saver = Saver(room, cfg, self.status, self.tokens,
+                           lambda why, dropped: self.play.hold(why, dropped))
         self.play = Play(room, cfg, self.status, self.peers, self.saver,
                          seeds or LocalSeeds(cfg), self._lobby_changed, self._emit)
         self.announcing = Announcing(room, cfg, self.status)
@@ -199,6 +200,7 @@ class Host:
             return
         status.stopping = True
         self.play.cancel_timer()
+        self.play.cancel_retry()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
@@ -228,6 +230,7 @@ class Host:
         self.status.dead = self.status.stopping = True
         self.saver.abandon()
         self.play.cancel_timer()
+        self.play.cancel_retry()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
@@ -264,7 +267,8 @@ class Host:
     def _lobby_changed(self) -> None:
         """The room changed: every peer is told, then the LAN, then the listeners,
         and a room now full and ready may start its game."""
-        self.peers.broadcast(self.room.lobby_message())
+        self.peers.broadcast(dataclasses.replace(self.room.lobby_message(),
+                                                 paused=self.play.paused))
         self.announcing.changed()
         self._emit("lobby")
         self.play.start_if_due()
