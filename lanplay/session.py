@@ -81,7 +81,7 @@ class Session:
         Raises Refusal (with a code) and leaves everything unchanged when the
         action may not be applied.
         """
-        if not isinstance(action, dict):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise Refusal("malformed", "An action must be a map with a 'type'.")
         if self.result is not None:
             raise Refusal("over", "The game is over.")
