@@ -73,7 +73,7 @@ class Banner(QWidget):
         layout.setContentsMargins(12, 8, 12, 0)
         self.frame = Card(margin=10)
         theme.role(self.frame, "banner")
-        self.text = label("")
+        self.text = label("", wrap=True)  # a paused host's banner is two sentences
         self.frame.body.addWidget(self.text)
         layout.addWidget(self.frame)
         self.hide()

@@ -174,7 +174,7 @@ class Play:
         self.cancel_timer()
         first = self.paused is None
         self.paused = (f"Play is paused: the host cannot save the game ({why}). It goes "
-                       f"on by itself as soon as the host can save again.")
+                       f"on by itself once the host can save again.")
         self.refusal = (f"The host cannot save the game ({why}), so your move was not "
                         f"made. Play goes on by itself once it can save; then make your "
                         f"move again.")
