@@ -7,12 +7,13 @@ Control messages into calls here and broadcasts ``lobby_message()``.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanplay import games
+from lanplay import games, names
 from lanplay.game import Game, mode_of, resolve_options, seats_problem
 from lanplay.session import Refusal
 from protocol.messages import Lobby
@@ -20,6 +21,7 @@ from protocol.messages import Lobby
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
            "#999999")
 """Okabe-Ito: colour-blind-safe; names always go with colours in the UI."""
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 @dataclass
@@ -99,29 +101,24 @@ class Room:
 
     def add(self, name: str, colour: str = "", *, bot: bool = False, owner: bool = False,
             token: str | None = None) -> Seat:
+        """Seat a player. The name is cleaned (``lanplay.names``: no control or format
+        characters, at most 24 characters, "Player" if nothing is left) and made
+        unique in the room ("Ann (2)"), so everyone sees, and every log prints,
+        the same harmless text."""
         if self.phase == "playing":
             raise Refusal("started", "The game has already started; you can watch as a "
                                      "spectator.")
         if len(self.seats) >= self.max_players:
             raise Refusal("full", f"The room is full ({self.max_players} seats).")
         taken = {s.colour for s in self.seats}
-        if not colour or colour in taken:
+        if not _COLOUR.fullmatch(colour) or colour in taken:
             colour = next((c for c in PALETTE if c not in taken), PALETTE[-1])
-        seat = Seat(name=self._unique_name(name.strip()[:24] or "Player"), colour=colour,
-                    bot=bot, ready=bot, owner=owner, connected=True)
+        seat = Seat(name=names.unique(names.name(name), (s.name for s in self.seats)),
+                    colour=colour, bot=bot, ready=bot, owner=owner, connected=True)
         if token:
             seat.token = token
         self.seats.append(seat)
         return seat
-
-    def _unique_name(self, name: str) -> str:
-        names = {s.name for s in self.seats}
-        if name not in names:
-            return name
-        n = 2
-        while f"{name} {n}" in names:
-            n += 1
-        return f"{name} {n}"
 
     def by_token(self, token: str) -> Seat | None:
         # bytes: compare_digest refuses str with non-ASCII characters (a hostile hello)

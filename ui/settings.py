@@ -1,4 +1,5 @@
-"""What the window remembers between runs: your name, your colour, the text size.
+"""What the window remembers between runs: your name, your colour, the text size,
+and whether it has told you what hosting needs from your firewall.
 
 One small JSON file in the platform's config folder (platformdirs), written
 atomically. A damaged file is treated as a first run rather than a crash:
@@ -34,6 +35,8 @@ class Settings:
     name: str = ""
     colour: str = PALETTE[0]
     scale: float = 1.0
+    host_hint_seen: bool = False
+    """The first-hosting notice (firewall prompts) was shown; it is shown once."""
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -58,6 +61,7 @@ class Settings:
             colour=colour if colour in PALETTE else PALETTE[0],
             scale=min(MAX_SCALE, max(MIN_SCALE, float(scale)))
             if isinstance(scale, int | float) and not isinstance(scale, bool) else 1.0,
+            host_hint_seen=data.get("host_hint_seen") is True,
             path=path)
 
     def save(self) -> None:

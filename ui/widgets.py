@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from PyQt6.QtCore import QSize, pyqtSignal
@@ -18,7 +19,10 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.peer import CHAT_KEPT
 from ui import icons, theme
+
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 def label(text: str = "", look: str | None = None, *, wrap: bool = False) -> QLabel:
@@ -103,6 +107,9 @@ class ChatPanel(QWidget):
         layout.addWidget(label("Chat", "heading"))
         self.history = QTextBrowser()
         self.history.setOpenLinks(False)
+        document = self.history.document()
+        if document is not None:  # a host sending chat without end cannot fill the memory
+            document.setMaximumBlockCount(CHAT_KEPT)
         self.history.setPlaceholderText("Nothing said yet.")
         layout.addWidget(self.history, 1)
         row = QHBoxLayout()
@@ -122,7 +129,7 @@ class ChatPanel(QWidget):
 
     def add(self, sender: str, colour: str, text: str) -> None:
         who = html.escape(sender or "Someone")
-        paint = colour or theme.MUTED
+        paint = colour if _COLOUR.fullmatch(colour) else theme.MUTED  # it goes into HTML
         self.history.append(f'<span style="color:{paint}">\u25cf</span> <b>{who}</b>: '
                             f'{html.escape(text)}')
 
