@@ -20,7 +20,7 @@ from lanplay.admission import RateLimit, RoomKey, new_nonce, proof
 from lanplay.discovery import Browser, FoundHost
 from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
-from protocol.codec import MAX_FRAME, FrameReader, encode
+from protocol.codec import HANDSHAKE_FRAME, MAX_FRAME, FrameReader, encode
 from protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
@@ -274,7 +274,7 @@ def test_slow_handshakes_and_oversized_frames_are_refused_and_nobody_else_notice
             huge = await Raw.open(port)  # a length prefix past the limit, before any hello
             huge.writer.write(struct.pack(">I", MAX_FRAME + 1))
             refusal = last_refusal(await huge.until_closed())
-            assert refusal.code == "malformed" and str(MAX_FRAME) in refusal.reason
+            assert refusal.code == "malformed" and str(HANDSHAKE_FRAME) in refusal.reason
             for raw in (silent, mute, huge):
                 await raw.close()
             await untouched(table)

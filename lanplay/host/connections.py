@@ -6,9 +6,11 @@ handshake under a deadline (hello, protocol version, password by challenge and
 response, checked when the per-address throttle allows), admits the peer (its
 token back to its seat, a new seat in the lobby, or the gallery as a
 spectator), and reads its messages under its rate limit, handing each to
-``dispatch`` until it says goodbye, its link breaks or it floods. A bad frame
-costs only that connection; the policy itself (nonce, room key, caps,
-throttle, token bucket) is the pure ``lanplay.admission``.
+``dispatch`` until it says goodbye, its link breaks or it floods. Frames are
+small (4 KiB, ``codec.HANDSHAKE``) until the welcome, 64 KiB after it, and a
+frame is charged to the rate limit before it is decoded. A bad frame costs
+only that connection; the policy itself (nonce, room key, caps, throttle,
+token bucket) is the pure ``lanplay.admission``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from lanplay.host.shared import Status, Tokens
 from lanplay.link import Link, LinkClosed
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
+from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits
 from protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
@@ -45,6 +48,11 @@ from protocol.messages import (
 )
 
 log = logging.getLogger("lanplay.host")
+
+FREE_BODY = 64
+"""Bodies up to this many bytes are decoded before the rate bucket is charged (so
+pong and bye stay free); larger ones are charged first, and not decoded at all
+when the bucket is empty."""
 
 
 class Game(Protocol):
@@ -88,7 +96,7 @@ class Reception:
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its first byte to its close (asyncio.start_server's callback)."""
-        link = Link(reader, writer, self.config.max_frame)
+        link = Link(reader, writer, self.config.max_frame, limits=self._limits(HANDSHAKE))
         address = _address(writer)
         conn: Conn | None = None
         self._links.add(link)
@@ -110,22 +118,30 @@ class Reception:
             if conn is None:
                 return
             while True:
-                msg = await link.recv()
+                body = await link.recv_body()
                 if conn not in self.peers.conns:  # replaced by a newer connection of its seat
                     return
                 now = time.monotonic()
                 conn.last_seen = now
-                if isinstance(msg, Bye):
-                    self._on_bye(conn)
-                    continue
-                if isinstance(msg, Pong) or conn.limit.allow(now):
-                    self._dispatch(conn, msg)
-                    continue
+                # Charged before it is decoded, so decoding costs only what the bucket
+                # allows; a body this small (a pong, a bye) is decoded first, as those
+                # are free and decoding a few bytes costs nothing.
+                charged = len(body) > FREE_BODY
+                if charged and not conn.limit.allow(now):
+                    msg: Message | None = None
+                else:
+                    msg = link.decode(body)
+                    if isinstance(msg, Bye):
+                        self._on_bye(conn)
+                        continue
+                    if charged or isinstance(msg, Pong) or conn.limit.allow(now):
+                        self._dispatch(conn, msg)
+                        continue
                 if conn.limit.flooding():
                     link.send(Refused("flood", "You sent far too many messages too fast; "
                                                "the host closed your connection."))
                     return
-                link.send(Rejected(getattr(msg, "id", 0), "rate",
+                link.send(Rejected(getattr(msg, "id", 0) if msg is not None else 0, "rate",
                                    "Slow down: too many moves at once."))
         except ProtocolError as exc:
             link.send(Refused("malformed", exc.reason))
@@ -144,6 +160,10 @@ class Reception:
                 self.detach(conn)
             self._links.discard(link)
             await link.close()
+
+    def _limits(self, limits: Limits) -> Limits:
+        """``limits`` with a frame no larger than the host's ``max_frame``."""
+        return dataclasses.replace(limits, frame=min(limits.frame, self.config.max_frame))
 
     def abort_all(self) -> None:
         """Break every connection at once, handshaking or not (``Host.kill``)."""
@@ -298,6 +318,7 @@ class Reception:
         token = seat.token if seat is not None else ""
         link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
                           owner=seat is not None and seat.owner))
+        link.limits = self._limits(FROM_CLIENT)  # from the frame after the welcome on
         for offer in self.packs.server.offers():
             link.send(offer)
         self._lobby_changed()
