@@ -91,6 +91,9 @@ class Reception:
         self.handshakes = admission.Handshakes(PENDING_PER_ADDRESS,
                                                config.max_peers + MAX_PENDING)
         self.throttle = dataclasses.replace(config.throttle)
+        if tokens.room_key is None and (config.room_key or config.password):
+            # the host keeps only this: a resumed room's key, or one derived now
+            tokens.room_key = config.room_key or admission.RoomKey.derive(config.password or "")
         self._over = 0
         self._links: set[Link] = set()
 

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import saves
-from lanplay.admission import RoomKey
 from lanplay.content.model import Pack
 from lanplay.content.transfer import PictureServer
 from lanplay.game import Result
@@ -46,8 +45,7 @@ class Host:
         self.config = cfg = config or HostConfig()
         self.room = room = Room(game_id, mode, options, cfg.host_name)
         self.status = Status()
-        self.tokens = Tokens(room_key=cfg.room_key or (
-            RoomKey.derive(cfg.password) if cfg.password else None))
+        self.tokens = Tokens()
         self.listeners: list[Callable[[str], None]] = []
         self.peers = Peers(room)
         self.packs = SharedPacks(self.peers)
