@@ -273,8 +273,13 @@ def _parse(raw: bytes) -> Any:
         return json.loads(raw, object_hook=_untag)
     except RecursionError:
         raise sc.Invalid("", "is nested far too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, bad UTF-8, bad $bytes hex
-        raise sc.Invalid("", f"is not readable JSON: {str(exc)[:60]}") from None
+    except UnicodeDecodeError:
+        raise sc.Invalid("", "is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise sc.Invalid("", f"is not JSON: {exc.msg.lower()} at line {exc.lineno}, "
+                             f"column {exc.colno}") from None
+    except ValueError:  # a $bytes value that is not hex
+        raise sc.Invalid("", "holds bytes that are not hex digits") from None
 
 
 def _entry(e: dict[str, Any]) -> LogEntry:
@@ -403,7 +408,7 @@ def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
                             f"for a lanplay {what} (at most {_size(MAX_FILE)}); it was not "
                             f"read.")
         with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(MAX_FILE + 1)
+            data = file.read(info.st_size + 1)  # +1: a file that grew is seen to
     except OSError as exc:
         raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
     finally:
