@@ -179,7 +179,7 @@ class Play:
                         f"made. Play goes on by itself once it can save; then make your "
                         f"move again.")
         if first:
-            log.warning("Play is held: the game cannot be saved (%s).", why)
+            log.info("Play is held: the game cannot be saved (%s).", why)
             self._lobby_changed()
             self._emit("paused")
         self._emit("save_failed")
@@ -205,7 +205,7 @@ class Play:
         if session is None or self.paused is None or self.status.stopping:
             return
         self.paused = None
-        log.warning("The game is saved again; play goes on.")
+        log.info("The game is saved again; play goes on.")
         if self.published < 0:  # the game's start itself had not been saved
             self.published = session.state_id
             for link, snapshot in fanout.snapshots(session, self.peers):
