@@ -241,7 +241,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
     window.resize(*camera.first)
     window.show()
-    guest = Peer("Jonas", "#009E73")
+    guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
