@@ -104,15 +104,30 @@ class Room:
                                      "spectator.")
         if len(self.seats) >= self.max_players:
             raise Refusal("full", f"The room is full ({self.max_players} seats).")
-        taken = {s.colour for s in self.seats}
-        if not colour or colour in taken:
-            colour = next((c for c in PALETTE if c not in taken), PALETTE[-1])
+        colour = self._colour_for(colour, bot)
         seat = Seat(name=self._unique_name(name.strip()[:24] or "Player"), colour=colour,
                     bot=bot, ready=bot, owner=owner, connected=True)
         if token:
             seat.token = token
         self.seats.append(seat)
         return seat
+
+    def _colour_for(self, wanted: str, bot: bool) -> str:
+        """The colour a new seat asked for, if nobody has it; a person's choice also
+        wins over a bot's (the bot moves to a colour nobody uses). Otherwise, and
+        for no choice, the first colour nobody uses (the palette's last once all are)."""
+        wanted = wanted.upper() if isinstance(wanted, str) else ""
+        if wanted not in PALETTE:
+            return self._free_colour()
+        holder = next((s for s in self.seats if s.colour == wanted), None)
+        if holder is not None and holder.bot and not bot:
+            holder.colour = self._free_colour(but=wanted)
+            holder = None
+        return wanted if holder is None else self._free_colour()
+
+    def _free_colour(self, but: str = "") -> str:
+        taken = {s.colour for s in self.seats} | {but}
+        return next((c for c in PALETTE if c not in taken), PALETTE[-1])
 
     def _unique_name(self, name: str) -> str:
         names = {s.name for s in self.seats}

@@ -194,8 +194,8 @@ class GamePage(QWidget):
         self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
                                      else "Back to Home; the others play on without you.")
 
-    def add_chat(self, sender: str, colour: str, text: str) -> None:
-        self.chat.add(sender, colour, text)
+    def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
+        self.chat.add(sender, colour, text, badge)
         if not self.panel.isVisible():
             self.unread += 1
             self.chat_button.setText(f"Chat ({self.unread})")

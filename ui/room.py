@@ -13,6 +13,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay import games
+from lanplay.badges import badges
 from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
@@ -225,11 +226,12 @@ class RoomPage(QWidget):
         self.seat_rows = []
         last = len(lobby.seats) - 1
         teams = seat_teams(lobby)
+        looks = badges(lobby.seats)
         for i, seat in enumerate(lobby.seats):
             name = str(seat.get("name", "?"))
             badge = Badge(size=34)
-            badge.set(name, str(seat.get("colour", "")), bot=bool(seat.get("bot")),
-                      faded=not seat.get("connected", True))
+            badge.set(name, looks[i].colour, bot=bool(seat.get("bot")),
+                      faded=not seat.get("connected", True), text=looks[i].text)
             text = f"{i + 1}. {name}" + ("  (you)" if i == self.you else "")
             who = label(text, "big")
             marks = QWidget()

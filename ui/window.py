@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
@@ -554,12 +555,13 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _on_chat(self, chat: Chat) -> None:
-        colour = ""
+        colour = text = ""
         if self.lobby is not None and chat.seat is not None \
                 and 0 <= chat.seat < len(self.lobby.seats):
-            colour = str(self.lobby.seats[chat.seat].get("colour", ""))
-        self.room.chat.add(chat.sender, colour, chat.text)
-        self.game.add_chat(chat.sender, colour, chat.text)
+            mark = badges(self.lobby.seats)[chat.seat]
+            colour, text = mark.colour, mark.text
+        self.room.chat.add(chat.sender, colour, chat.text, text)
+        self.game.add_chat(chat.sender, colour, chat.text, text)
         self._touch()
 
     def _on_reconnecting(self) -> None:

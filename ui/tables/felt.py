@@ -81,7 +81,7 @@ class FeltTable(Motion, QWidget):
                players: int) -> None:
         """Keep ``view`` and the seats; ``you`` only when it names one of the players."""
         self.view = view
-        self.seats = list(seats)
+        self.seats = look.with_badges(seats)
         self.you = you if you is not None and 0 <= you < players else None
 
     def _show_log(self, view: dict[str, Any], fmt: LogFormat = format_log) -> None:

@@ -276,7 +276,7 @@ class LogPanel(QFrame):
                 image.fill(Qt.GlobalColor.transparent)
             else:
                 image = disc_image(look.seat_colour(self._seats, seat),
-                                   look.initial(look.seat_name(self._seats, seat)), px * 2)
+                                   look.seat_letter(self._seats, seat), px * 2)
             document.addResource(QTextDocument.ResourceType.ImageResource.value, url, image)
         return name
 

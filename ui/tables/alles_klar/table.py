@@ -151,7 +151,7 @@ class AllesKlarTable(FeltTable):
         turn = view.get("turn")
         if view.get("over") or turn is None:
             return None, ""
-        return look.seat_colour(self.seats, turn), look.initial(look.seat_name(self.seats, turn))
+        return look.seat_colour(self.seats, turn), look.seat_letter(self.seats, turn)
 
     # --- drawing the scene --------------------------------------------------------
 

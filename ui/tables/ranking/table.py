@@ -90,8 +90,7 @@ class RankingTable(WaitingTable):
     # --- reading the view ---------------------------------------------------------
 
     def _mark(self, seat: int) -> Mark:
-        return Mark(look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats,
-                                                                                  seat)))
+        return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
     def _acting(self) -> bool:
         """It is my move now (the view lists me among the actors)."""
@@ -182,7 +181,7 @@ class RankingTable(WaitingTable):
             seat = view.get("guess_for")
         if not isinstance(seat, int):
             return None, ""
-        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+        return look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -271,7 +270,7 @@ class RankingTable(WaitingTable):
                              int(scores[seat]) if seat < len(scores) else 0,
                              seat == self.you, bool(seat_map.get("bot")),
                              bool(seat_map.get("connected", True)), active, status, stones,
-                             gains.get(seat))
+                             gains.get(seat), look.seat_letter(self.seats, seat))
             if seat >= len(lay.plates):
                 continue
             plate = PlateItem(info, lay.plates[seat], lay.text_px)

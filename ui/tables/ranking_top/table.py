@@ -125,7 +125,7 @@ class RankingTopTable(WaitingTable):
             seat = chain[-1].get("seat") if chain else seat
         if phase == "over" or not isinstance(seat, int):
             return None, ""
-        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+        return look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat)
 
     # --- drawing the scene --------------------------------------------------------
 

@@ -126,7 +126,7 @@ class STierTable(QWidget):
         """Show ``view``; tiles glide to new places unless this is a resync."""
         players = int(view.get("players", len(seats)))
         self.view = view
-        self.seats = list(seats)
+        self.seats = look.with_badges(seats)
         self.you = you if you is not None and 0 <= you < players else None
         self._render(animate)
 
@@ -163,7 +163,7 @@ class STierTable(QWidget):
         self.scene_ = scene
         seat = scene.banner_seat
         colour = look.seat_colour(self.seats, seat) if seat is not None else None
-        letter = look.initial(look.seat_name(self.seats, seat)) if seat is not None else ""
+        letter = look.seat_letter(self.seats, seat) if seat is not None else ""
         self.banner.show_state(scene.banner, colour, letter, scene.info, accent=scene.accent)
         self._show_topic(scene.topic, bool(view.get("topic")))
         self.board.set_model(scene.board, animate=animate)
