@@ -53,8 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument("--games", type=int, default=1,
                    help="headless: stop after this many games (0: never)")
     h.add_argument("--seed", type=int, default=None)
-    h.add_argument("--bot-delay", type=float, default=0.4,
-                   help="seconds a bot waits before moving, so people can follow")
+    h.add_argument("--bot-delay", type=float, default=1.0,
+                   help="seconds a bot waits before moving, varied by a fifth either way, "
+                        "so people can follow (default 1; 0: at once, for tests)")
     h.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
                    help="announce only on this address (repeatable)")
     h.add_argument("--no-announce", action="store_true")

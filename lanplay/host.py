@@ -157,6 +157,7 @@ class Host:
         self._standin_tick: asyncio.TimerHandle | None = None
         self._standin_rngs: dict[int, random.Random] = {}
         self._standin_stuck = -1
+        self._pace = rng.stream(self.config.seed or 0, "standin-pace")
         self.room.standin_after = self.config.standin_after
 
     @classmethod
@@ -508,9 +509,11 @@ class Host:
             self._emit("standin_over")
 
     def _standin_soon(self) -> None:
+        from lanplay.bots import think_time
+
         if self._standin_tick is None and any(s.standin for s in self.room.seats):
             self._standin_tick = asyncio.get_running_loop().call_later(
-                self.config.bot_delay, self._standin_move)
+                think_time(self.config.bot_delay, self._pace), self._standin_move)
 
     def _standin_move(self) -> None:
         """One move by a stand-in, chosen from that seat's own view only (the

@@ -35,8 +35,12 @@ class NetConfig:
     """Interfaces for zeroconf browsing and announcing (None: all)."""
     bind: str = "0.0.0.0"
     port: int = DEFAULT_PORT
-    bot_delay: float = 0.7
-    """Seconds a bot waits before it plays, so people can follow the table."""
+    bot_delay: float = 1.0
+    """Seconds a bot waits before it plays (varied by a fifth either way), so people
+    can follow the table; 0 plays at once (tests, benchmarks)."""
+    pace: float = 1.0
+    """How long the table gives each move and key moment (``ui.pacing``), as a factor:
+    0 shows every view the moment it arrives."""
     seed: int | None = None
     reconnect_for: float | None = None
     """Seconds a dropped peer keeps trying to get back (None: the Peer's default)."""

@@ -69,6 +69,8 @@ class GamePage(QWidget):
         self.seats: list[dict[str, Any]] = []
         self.you: int | None = None
         self.result: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        """The view on the table now (the window's pacer may hold newer ones)."""
         self.unread = 0
         self._chat_chosen: bool | None = None
         outer = QVBoxLayout(self)
@@ -153,6 +155,7 @@ class GamePage(QWidget):
         if game_id == self.game_id:
             return
         self.game_id = game_id
+        self.view = None
         old = self.table
         self.stack.removeWidget(old)
         old.deleteLater()
@@ -164,6 +167,7 @@ class GamePage(QWidget):
         self.title.setText(game_name(game_id))
 
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
+        self.view = view
         self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
 
     def show_rejection(self, reason: str) -> None:

@@ -35,6 +35,7 @@ from ui.home import HomePage
 from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
+from ui.pacing import Pacer, actor, by_person
 from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
@@ -123,6 +124,10 @@ class MainWindow(QMainWindow):
         for page in (self.home, self.room, self.game, self.gone):
             self.stack.addWidget(page)
         self.browser.add_listener(self._on_found)
+        self.pacer = Pacer(self._show_view, self._table_pace, self.net.pace, self)
+        self.pacer.idle.connect(self._touch)
+        self._received: dict[str, Any] | None = None
+        """The newest view from the host (the table may still show an older one)."""
 
         self.home.set_identity(self.settings.name, self.settings.colour)
         self.home.host_clicked.connect(self.open_host_dialog)
@@ -430,6 +435,8 @@ class MainWindow(QMainWindow):
     def _enter(self, conn: Connection) -> None:
         self.conn = conn
         self.lobby = None
+        self.pacer.clear()
+        self._received = None
         self._want_restart = False
         self.room.chat.clear()
         self.game.chat.clear()
@@ -492,16 +499,34 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _on_view(self, animate: bool) -> None:
+        """A view arrived: the pacer shows it in its turn (a snapshot at once)."""
         conn = self.conn
         if conn is None or conn.peer.view is None:
             return
+        view, previous = conn.peer.view, self._received
+        self._received = view
+        if previous is not None and previous.get("game") != view.get("game"):
+            animate = False  # another game in the same room: a new table, no motion
+        seats = self.lobby.seats if self.lobby is not None else []
+        self.pacer.push(view, animate, by_person(seats, actor(previous, view)))
+        self._touch()
+
+    def _show_view(self, view: dict[str, Any], animate: bool) -> None:
+        """The pacer's turn for ``view``: put it on the table."""
+        conn = self.conn
+        if conn is None:
+            return
         if self.lobby is not None:
             self.game.set_seats(self.lobby.seats, conn.peer.seat, conn.peer.owner)
-        self.game.set_view(conn.peer.view, animate)
+        self.game.set_view(view, animate)
         if self.stack.currentWidget() is self.room and self.lobby is not None \
                 and self.lobby.phase != "lobby":
             self.stack.setCurrentWidget(self.game)
         self._touch()
+
+    def _table_pace(self) -> tuple[int, int]:
+        pace = getattr(self.game.table, "pace", None)
+        return pace() if callable(pace) else (0, 0)
 
     def _on_clock(self, clock: object) -> None:
         conn = self.conn
@@ -514,9 +539,8 @@ class MainWindow(QMainWindow):
     def _on_pack(self, pack_id: str) -> None:
         """The host's pictures are here: draw them instead of their names."""
         pictures.forget_cache()
-        conn = self.conn
-        if conn is not None and conn.peer.view is not None:
-            self.game.set_view(conn.peer.view, False)
+        if self.conn is not None and self.game.view is not None:
+            self.game.set_view(self.game.view, False)
 
     def _on_pack_error(self, reason: str) -> None:
         """The game goes on with the pictures' names; say why the images are missing."""
@@ -524,10 +548,17 @@ class MainWindow(QMainWindow):
                                                  f"received: {reason}")
 
     def _on_game_over(self, over: GameOver) -> None:
+        """The end screen comes once the last moves have been seen on the table."""
+        conn = self.conn
         self.game.set_clock(None)
-        self.game.show_result(over.result)
-        self._update_end_status()
-        self._touch()
+
+        def show() -> None:
+            if self.conn is conn:
+                self.game.show_result(over.result)
+                self._update_end_status()
+                self._touch()
+
+        self.pacer.when_idle(show)
 
     def _update_end_status(self) -> None:
         conn, lobby = self.conn, self.lobby
@@ -579,6 +610,7 @@ class MainWindow(QMainWindow):
         """The connection ended without us leaving: the host is gone or sent us away."""
         if conn is not self.conn:
             return
+        self.pacer.clear()
         self.conn = None
         self.lobby = None
         self.banner.say("")
@@ -598,6 +630,7 @@ class MainWindow(QMainWindow):
 
     def _intent(self, action: dict[str, Any]) -> None:
         if self.conn is not None:
+            self.pacer.hurry()  # a person acted: whatever the table holds may go
             self.conn.peer.intent(action)
 
     def _say(self, text: str) -> None:
@@ -627,6 +660,7 @@ class MainWindow(QMainWindow):
         self.spawn(leave())
 
     def go_home(self) -> None:
+        self.pacer.clear()
         self.banner.say("")
         self.game.set_dimmed(False)
         self.game.clear_result()
