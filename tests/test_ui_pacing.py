@@ -227,3 +227,54 @@ def test_instant_bots_moves_are_shown_in_turn_in_the_window(aloop: Runner,  # no
             await close(ann)
 
     aloop(scenario(), 50)
+
+
+def test_a_resolved_ranking_top_chain_stays_where_it_lay(qtbot: QtBot) -> None:
+    """A top window with tops closes: its cards stay in the chain for the hold, then go."""
+    from lanplay.games import load
+    from ui.tables.ranking_top import RankingTopTable
+    from ui.tables.ranking_top.demo import demo_seats as top_seats
+
+    game = load("ranking-top")
+    found = None
+    for seed in range(1, 40):
+        session = Session(game, 3, seed=seed)
+        rng = random.Random(seed)
+        before = session.view(0)
+        for _ in range(400):
+            if session.result is not None:
+                break
+            seat = min(session.actors())
+            action = game.bot(session.view(seat), seat, rng)
+            if action is None:
+                break
+            session.submit(seat, action)
+            now = session.view(0)
+            if (now.get("last") or {}).get("kind") == "close" and len(before["chain"]) > 1:
+                found = (before, now)
+                break
+            before = now
+        if found:
+            break
+    assert found is not None, "no chain with a top was resolved"
+    before, now = found
+    table = RankingTopTable()
+    qtbot.addWidget(table)
+    table.resize(1280, 800)
+    table.show()
+    qtbot.waitExposed(table)
+    seats = top_seats(3)
+    table.set_view(before, seats, 0, False)
+    chain = {item.card_id: QPointF(item.pos()) for item in table.chain_items}
+    table.set_view(now, seats, 0)
+    motion, hold = table.pace()
+    assert hold == HOLD_MS and motion >= HOLD_MS
+    anim = table._anim
+    assert anim is not None
+    anim.setCurrentTime(HOLD_MS - 100)
+    moved = {}
+    for item in table.scene.items():
+        card_id = getattr(item, "card_id", None)
+        if card_id in chain:
+            moved[card_id] = (item.pos() - chain[card_id]).manhattanLength()
+    assert moved and max(moved.values()) < 1, f"the chain's cards moved during the hold: {moved}"

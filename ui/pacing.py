@@ -26,8 +26,8 @@ from typing import Any
 
 from PyQt6.QtCore import QObject, QTimer, pyqtSignal
 
-HOLD_MS = 1500
-"""How long a decided trick, a reveal, a scoring or a resolved chain stays to be read."""
+from ui.tables.motion import HOLD_MS
+
 BACKLOG = 3
 """From this many waiting views on, holds are skipped (animations still play)."""
 MAX_QUEUE = 8

@@ -21,6 +21,10 @@ from PyQt6.QtCore import (
 )
 from PyQt6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene
 
+HOLD_MS = 1500
+"""How long a key moment (a decided trick, a reveal, a scoring, a resolved chain) stays
+on the table to be read before it is cleared (``ui.pacing`` holds the next view)."""
+
 
 class Motion:
     """The animation state of a table; the class it is mixed into is a QObject."""

@@ -33,14 +33,12 @@ from ui.tables.alles_klar.items import (
 )
 from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
 
 FLY_MS = 280
 TRICK_MS = 320
-HOLD_MS = 1500
-"""A decided trick stays where it lay this long before it flies to its winner (or out),
-so everyone reads it; the next move of a person cuts it short (``ui.pacing``)."""
 PULSE_MS = 650
 SNAP_MS = 200
 ORDINALS = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
@@ -492,7 +490,7 @@ class AllesKlarTable(FeltTable):
         target = QPointF(point.x() - lay.card_w * shrink / 2, point.y() - lay.card_h * shrink / 2)
         seq = QSequentialAnimationGroup(self)
         seq.addAnimation(self._fly(played, start, landing.topLeft(), FLY_MS))
-        seq.addPause(HOLD_MS)
+        seq.addPause(HOLD_MS)  # the decided trick is read where it lay, then it flies
         self._hold_ms = HOLD_MS
         away = QParallelAnimationGroup(self)
         for ghost in ghosts:

@@ -80,7 +80,7 @@ def paint_frog(painter: QPainter, centre: QPointF, r: float, colour: str, border
         badge = QColor(mark)
         if ghost:
             badge.setAlpha(150)
-        look.draw_disc(painter, centre, inner * 0.7, badge, letter)
+        look.draw_disc(painter, centre, inner * 0.6, badge, letter)
     elif letter:
         painter.setPen(QColor("#FFFFFF"))
         fnt = look.font(inner * 1.25, bold=True)

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui import pictures
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking.items import (
     Mark,
@@ -671,4 +672,6 @@ class RankingTable(WaitingTable):
         for rect in rings:
             self._pulse(group, RingItem(rect, gap=5.0), PULSE_MS)
         self._start_animation(group)
+        if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
+            self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, QSequentialAnimationGroup, Qt
 from PyQt6.QtGui import QColor, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -36,6 +36,7 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.items import (
@@ -502,6 +503,11 @@ class RankingTopTable(WaitingTable):
         last = (self.view or {}).get("last") or {}
         fresh = last != previous.get("last")
         seat = last.get("seat")
+        links = previous.get("chain") or []
+        held: set[Any] = set()
+        if fresh and last.get("kind") == "close" and len(links) > 1:
+            held = {(link.get("card") or {}).get("id") for link in links}
+            self._hold_ms = HOLD_MS
         hand_ids = {item.card_id for item in self.hand_items}
         moving = [*self.hand_items, *self.chain_items, *self.discard_items]
         for items in self.ranking_items.values():
@@ -526,9 +532,21 @@ class RankingTopTable(WaitingTable):
                     abs(old.width() - item.w) < 1:
                 continue
             item.setZValue(item.zValue() + 40)
-            group.addAnimation(self._fly(item, old.topLeft(), QPointF(item.pos()), FLY_MS))
+            flight = QParallelAnimationGroup(self)
+            flight.addAnimation(self._fly(item, old.topLeft(), QPointF(item.pos()), FLY_MS))
             if item.w > 0 and abs(old.width() - item.w) > 1:
-                group.addAnimation(self._fly(item, old.width() / item.w, 1.0, FLY_MS, b"scale"))
+                flight.addAnimation(self._fly(item, old.width() / item.w, 1.0, FLY_MS,
+                                              b"scale"))
+            if card_id in held:  # a resolved chain is read where it lay, then it goes on
+                item.setPos(old.topLeft())
+                if item.w > 0:
+                    item.setScale(old.width() / item.w)
+                wait = QSequentialAnimationGroup(self)
+                wait.addPause(HOLD_MS)
+                wait.addAnimation(flight)
+                group.addAnimation(wait)
+            else:
+                group.addAnimation(flight)
         if fresh and last.get("kind") in ("play", "top", "close", "win"):
             card = last.get("card") or {}
             target = next((i for i in moving if i.card_id == card.get("id")), None)
