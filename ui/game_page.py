@@ -184,11 +184,15 @@ class GamePage(QWidget):
         self._ticker.start()
 
     def _tick(self) -> None:
+        """The seconds left; at none the clock goes (never "0 s left" on a table that
+        has moved on while the host's word of it is on its way)."""
         left = max(0, math.ceil(self._deadline - time.monotonic()))
-        self.clock.setText(f"{left} s left")
-        self.clock.show()
         if left <= 0:
             self._ticker.stop()
+            self.clock.hide()
+            return
+        self.clock.setText(f"{left} s left")
+        self.clock.show()
 
     # --- seats, chat, connection, the end ------------------------------------------------
 
@@ -204,6 +208,13 @@ class GamePage(QWidget):
             self.unread += 1
             self.chat_button.setText(f"Chat ({self.unread})")
             theme.restyle(self.chat_button, "primary")
+
+    def clear_chat(self) -> None:
+        """A new room: nothing said yet, nothing unread (no "Chat (1)" from the last one)."""
+        self.chat.clear()
+        self.unread = 0
+        self.chat_button.setText("Chat")
+        theme.restyle(self.chat_button, None)
 
     def _chat_clicked(self, checked: bool) -> None:
         self._chat_chosen = checked

@@ -80,17 +80,20 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
-    """'Waiting for Mia, Ben to be ready.' read by Mia: 'Waiting for you, Ben ...'."""
+    """'Waiting for Mia, Ben to be ready.' in words: 'Waiting for Mia and Ben to be
+    ready.', and read by Mia: 'Waiting for you and Ben to be ready: press “I'm ready”.'"""
     head, tail = "Waiting for ", " to be ready."
-    if me is None or not (problem.startswith(head) and problem.endswith(tail)):
+    if not (problem.startswith(head) and problem.endswith(tail)):
         return problem
     names = problem[len(head):-len(tail)].split(", ")
-    if me.get("name") not in names:
-        return problem
-    names = ["you" if n == me.get("name") else n for n in names]
-    names.sort(key=lambda n: n != "you")
-    hint = ": press \u201cI'm ready\u201d" if names == ["you"] else ""
-    return f"{head}{', '.join(names)}{tail[:-1]}{hint}."
+    name = me.get("name") if me is not None else None
+    mine = name in names
+    if mine:
+        names = ["you" if n == name else n for n in names]
+        names.sort(key=lambda n: n != "you")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    hint = ": press \u201cI'm ready\u201d" if mine else ""
+    return f"{head}{listed}{tail[:-1]}{hint}."
 
 
 class RoomPage(QWidget):

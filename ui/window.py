@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
         self._received = None
         self._want_restart = False
         self.room.chat.clear()
-        self.game.chat.clear()
+        self.game.clear_chat()
         self.game.clear_result()
         self.room.set_address(self._join_text(conn))
         self.room.title.setText(f"Joining {conn.peer.host_name}\u2026")
@@ -529,6 +529,15 @@ class MainWindow(QMainWindow):
         return pace() if callable(pace) else (0, 0)
 
     def _on_clock(self, clock: object) -> None:
+        """The host's deadline: counted down once the table shows the moves before it
+        (a window that opened behind a held trick has not opened on this table yet)."""
+        conn = self.conn
+        if conn is None or conn.peer.clock is None:
+            self.game.set_clock(None)
+            return
+        self.pacer.when_idle(self._show_clock)
+
+    def _show_clock(self) -> None:
         conn = self.conn
         if conn is None or conn.peer.clock is None:
             self.game.set_clock(None)

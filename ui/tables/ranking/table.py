@@ -90,6 +90,9 @@ class RankingTable(WaitingTable):
 
     # --- reading the view ---------------------------------------------------------
 
+    def _hint_pieces(self) -> list[Any]:
+        return [*self.hand_items, *self.tiles.values()]
+
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 

@@ -117,6 +117,13 @@ class RankingTopTable(WaitingTable):
         """The banner's line: whose move it is, or what I can do now."""
         return self.read.turn_text()
 
+    def _why_not(self) -> str:
+        read = self.read
+        if read.my_window():
+            return ("That card cannot top this one: a lit card can, or press TOP! or "
+                    "Pass.")
+        return super()._why_not()
+
     def _banner_seat(self) -> tuple[QColor | None, str]:
         view = self.view or {}
         phase = self._phase()
