@@ -44,3 +44,28 @@ def test_the_clock_shows_seconds_left_and_goes_at_none(qtbot: QtBot) -> None:
     assert page.clock.text() == "1 s left"
     qtbot.waitUntil(lambda: not page.clock.isVisible(), timeout=2000)
     assert page.clock.text() != "0 s left" or not page.clock.isVisible()
+
+
+def test_the_questions_before_closing_leaving_and_removing_say_what_happens() -> None:
+    from protocol.messages import Lobby
+    from ui.confirm import close_question, leave_question, remove_question
+
+    seats = [{"name": "Ann", "bot": False}, {"name": "Bot 1", "bot": True},
+             {"name": "Ben", "bot": False}, {"name": "Cy", "bot": False},
+             {"name": "Dee", "bot": False}]
+    playing = Lobby("Ann", "alles-klar", "standard", {}, seats, "playing", standin_after=30)
+    title, text, yes, no = close_question(playing, 0, saved=True) or ("", "", "", "")
+    assert text.startswith("End the game for 3 other players? They can come back if you "
+                           "resume it")
+    assert (title, yes, no) == ("Close the room?", "Pause and close", "Keep playing")
+    assert "cannot be resumed" in (close_question(playing, 0, saved=False) or ("",) * 4)[1]
+    leave = leave_question(playing, 2)
+    assert leave is not None and "A bot plays your seat after 30 s" in leave[1]
+    room = Lobby("Ann", "alles-klar", "standard", {}, seats[:3], "lobby", spectators=2)
+    assert (close_question(room, 0, saved=True) or ("",) * 4)[1] == \
+        "Ben and 2 spectators go back to Home."
+    alone = Lobby("Ann", "alles-klar", "standard", {}, seats[:2], "lobby")
+    assert close_question(alone, 0, saved=True) is None, "only a bot: nothing to ask"
+    assert leave_question(room, 2) is None, "leaving a room before a game harms nobody"
+    assert remove_question(room, 1) is None and "Ben goes back to Home" in \
+        (remove_question(room, 2) or ("",) * 4)[1]

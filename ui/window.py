@@ -29,6 +29,7 @@ from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
 from ui import pictures, theme
+from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
 from ui.game_page import GamePage
 from ui.home import HomePage
@@ -139,13 +140,13 @@ class MainWindow(QMainWindow):
         self.room.ready.connect(lambda ready: self._control("ready", ready=ready))
         self.room.start.connect(lambda: self._control("start"))
         self.room.add_bot.connect(lambda: self._control("add_bot"))
-        self.room.remove.connect(lambda seat: self._control("remove_seat", seat=seat))
+        self.room.remove.connect(self.ask_remove)
         self.room.move_seat.connect(lambda seat, to: self._control("move_seat", seat=seat, to=to))
-        self.room.leave.connect(self.leave)
+        self.room.leave.connect(self.ask_leave)
         self.room.rules.connect(self.show_rules)
         self.room.chat.send.connect(self._say)
         self.game.intent.connect(self._intent)
-        self.game.leave.connect(self.leave)
+        self.game.leave.connect(self.ask_leave)
         self.game.rules.connect(self.show_rules)
         self.game.again.connect(self._play_again)
         self.game.chat.send.connect(self._say)
@@ -653,6 +654,31 @@ class MainWindow(QMainWindow):
         self._want_restart = conn.peer.owner
         self._control("ready", ready=True)
         self._touch()
+
+    def ask_leave(self) -> None:
+        """Leave (or, for the owner, close the room) after asking, where it affects
+        the others: the question says what happens to them."""
+        conn, lobby = self.conn, self.lobby
+        if conn is None or lobby is None:
+            self.leave()
+            return
+        if conn.peer.owner:
+            saved = conn.host is not None and conn.host.config.save
+            question = close_question(lobby, conn.peer.seat, saved)
+        else:
+            question = leave_question(lobby, conn.peer.seat)
+        dialog = ask(self, question, self.leave)
+        if dialog is not None:
+            self._open(dialog)
+
+    def ask_remove(self, seat: int) -> None:
+        """The owner removes a seat: a person only after a question."""
+        if self.lobby is None:
+            return
+        dialog = ask(self, remove_question(self.lobby, seat),
+                     lambda: self._control("remove_seat", seat=seat))
+        if dialog is not None:
+            self._open(dialog)
 
     def leave(self) -> None:
         conn = self.conn
