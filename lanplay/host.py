@@ -72,6 +72,9 @@ class Conn:
     link: Link
     seat: Seat | None
     last_seen: float = field(default_factory=time.monotonic)
+    name: str = ""
+    colour: str = ""
+    """As the hello gave them: a spectator who takes a seat sits with them."""
     limit: RateLimit = field(default_factory=RateLimit)
 
 
@@ -401,10 +404,12 @@ class Host:
             return None
         cfg = self.config
         conn = Conn(link, seat, limit=RateLimit(cfg.rate, cfg.burst, cfg.flood_after,
-                                                cfg.flood_window))
+                                                cfg.flood_window),
+                    name=hello.name.strip()[:24] or "Spectator", colour=hello.colour)
         self.conns.add(conn)
         if seat is None:
             room.spectators += 1
+            room.watchers.append(conn.name)
         index = room.index(seat) if seat is not None else None
         token = seat.token if seat is not None else ""
         link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
@@ -463,6 +468,7 @@ class Host:
         self.conns.discard(conn)
         if conn.seat is None:
             self.room.spectators -= 1
+            self._unwatch(conn)
         elif not any(c.seat is conn.seat for c in self.conns):
             conn.seat.connected = False
             if self.session is not None and any(s is conn.seat for s in self.room.seats):
@@ -470,6 +476,25 @@ class Host:
                 self._away_from(conn.seat)
         if not self._stopping:
             self._lobby_changed()
+
+    def _unwatch(self, conn: Conn) -> None:
+        if conn.name in self.room.watchers:
+            self.room.watchers.remove(conn.name)
+
+    def _sit(self, conn: Conn) -> None:
+        """A spectator takes a free seat between games (the ``sit`` room command)."""
+        if conn.seat is not None:
+            raise Refusal("seated", "You already have a seat.")
+        room = self.room
+        if room.phase == "playing":
+            raise Refusal("started", "Seats free up between games: wait for this one to end.")
+        seat = room.add(conn.name, conn.colour)  # "full" when there is no free seat
+        conn.seat = seat
+        room.spectators -= 1
+        self._unwatch(conn)
+        conn.link.send(Welcome(PROTOCOL_VERSION, room.index(seat), seat.token, room.host_name,
+                               room.game.id, owner=False))
+        self._lobby_changed()
 
     # --- away seats and their stand-ins -----------------------------------------------
 
@@ -600,6 +625,9 @@ class Host:
 
     def _on_control(self, conn: Conn, msg: Control) -> None:
         room, cmd, args = self.room, msg.command, msg.args
+        if cmd == "sit":
+            self._sit(conn)
+            return
         if cmd == "ready":
             if conn.seat is None:
                 raise Refusal("spectator", "Spectators have no seat to be ready in.")

@@ -60,6 +60,8 @@ class Room:
         self.seats: list[Seat] = []
         self.phase = "lobby"
         self.spectators = 0
+        self.watchers: list[str] = []
+        """The spectators' names (the host keeps them with ``spectators``)."""
         self.banned: set[str] = set()
         self.standin_after: float | None = None
         self.game: Game = games.load(game_id)
@@ -188,4 +190,4 @@ class Room:
                      options=dict(self.options), seats=[s.public(now) for s in self.seats],
                      phase=self.phase, problem=self.problem() if self.phase != "playing"
                      else None, spectators=self.spectators,
-                     standin_after=self.standin_after)
+                     standin_after=self.standin_after, watchers=list(self.watchers))

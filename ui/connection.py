@@ -179,11 +179,12 @@ class Connection:
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
-                   port: int, password: str = "") -> Connection:
-        """Join the first of ``addresses`` that answers; JoinError with the reason if none."""
+                   port: int, password: str = "", spectate: bool = False) -> Connection:
+        """Join (or, with ``spectate``, watch) the first of ``addresses`` that answers;
+        JoinError with the reason if none."""
         last: JoinError | None = None
         for address in addresses:
-            peer = _peer(name, colour, net, password=password)
+            peer = _peer(name, colour, net, password=password, spectate=spectate)
             try:
                 await peer.connect(address, port)
             except JoinError as exc:
@@ -239,10 +240,10 @@ class Connection:
 
 
 def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
-          password: str = "") -> Peer:
+          password: str = "", spectate: bool = False) -> Peer:
     extra: dict[str, Any] = {}
     if password and supports(Peer, "password"):
         extra["password"] = password
     if net.reconnect_for is not None:
         extra["reconnect_for"] = net.reconnect_for
-    return Peer(name, colour, token=token, **extra)
+    return Peer(name, colour, token=token, spectate=spectate, **extra)

@@ -24,6 +24,17 @@ from ui.placeholder_table import PlaceholderTable
 from ui.widgets import Card, ChatPanel, button, label
 
 
+def _max_players(lobby: Any) -> int:
+    """The most seats the lobby's game and mode allow (its seats when unknown)."""
+    from lanplay import games
+    from lanplay.game import mode_of
+
+    try:
+        return mode_of(games.load(lobby.game), lobby.mode).max_players
+    except (KeyError, ValueError):
+        return len(lobby.seats)
+
+
 def make_table(game_id: str) -> QWidget:
     """The game's own table, or the plain stand-in if it has none (yet)."""
     try:
@@ -58,6 +69,8 @@ class GamePage(QWidget):
     leave = pyqtSignal()
     rules = pyqtSignal()
     again = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a seat that freed up between games."""
 
     WIDE = 1600
     """From this window width the chat stays open beside the table."""
@@ -86,6 +99,21 @@ class GamePage(QWidget):
         top.addWidget(self.title)
         self.where = label("", "muted")
         top.addWidget(self.where, 1)
+        self.watching = label("Watching", "heading")
+        self.watching.setStyleSheet("background: #F0E442; color: #111111; border-radius: 6px;"
+                                    " padding: 2px 10px;")
+        self.watching.setToolTip("You are a spectator: you see the public table, never a "
+                                 "hand; chat and the log are yours too.")
+        self.watching.hide()
+        top.addWidget(self.watching)
+        self.watchers = label("", "muted")
+        self.watchers.hide()
+        top.addWidget(self.watchers)
+        self.sit_button = button("Take a seat", "primary")
+        self.sit_button.setToolTip("A seat is free: play the next game.")
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        top.addWidget(self.sit_button)
         self.clock = label("", "heading")
         self.clock.setToolTip("Time left to answer; when it runs out the host moves on.")
         self.clock.hide()
@@ -201,6 +229,19 @@ class GamePage(QWidget):
         self.leave_button.setText("Close the room" if owner else "Leave")
         self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
                                      else "Back to Home; the others play on without you.")
+
+    def set_watching(self, watching: bool, lobby: Any) -> None:
+        """A spectator's "Watching" mark and, between games with a free seat, "Take a
+        seat"; for everyone, how many watch (their names on hover)."""
+        self.watching.setVisible(watching)
+        total = _max_players(lobby)
+        free = lobby.phase != "playing" and len(lobby.seats) < total
+        self.sit_button.setVisible(watching and free)
+        names = list(getattr(lobby, "watchers", None) or [])
+        count = max(len(names), int(getattr(lobby, "spectators", 0) or 0))
+        self.watchers.setText(f"{count} watching" if count else "")
+        self.watchers.setToolTip("Watching: " + ", ".join(names) if names else "")
+        self.watchers.setVisible(bool(count))
 
     def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
         self.chat.add(sender, colour, text, badge)

@@ -104,6 +104,8 @@ class RoomPage(QWidget):
     move_seat = pyqtSignal(int, int)
     leave = pyqtSignal()
     rules = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a free seat."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -155,6 +157,9 @@ class RoomPage(QWidget):
         bots.addWidget(self.add_bot_button)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
+        self.watchers = label("", "muted", wrap=True)
+        self.watchers.hide()
+        seats_card.body.addWidget(self.watchers)
         seats_card.body.addStretch(1)
         self.problem = label("", "problem", wrap=True)
         seats_card.body.addWidget(self.problem)
@@ -166,6 +171,11 @@ class RoomPage(QWidget):
         self.ready_button.setMinimumHeight(44)
         self.ready_button.clicked.connect(lambda checked: self.ready.emit(bool(checked)))
         actions.addWidget(self.ready_button, 1)
+        self.sit_button = button("Take a seat", "primary")
+        self.sit_button.setMinimumHeight(44)
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        actions.addWidget(self.sit_button, 1)
         self.start_button = button("Start the game", "primary")
         self.start_button.setMinimumHeight(44)
         self.start_button.clicked.connect(self.start)
@@ -203,12 +213,17 @@ class RoomPage(QWidget):
         self.add_bot_button.setToolTip("The room is full." if full else
                                        "A bot plays a seat; it sees only its own cards.")
         me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        self._show_watchers(lobby, you is None, full)
         self.ready_button.setVisible(me is not None)
         self.ready_button.setChecked(bool(me and me.get("ready")))
         self.ready_button.setText("Ready \u2713" if me and me.get("ready") else "I'm ready")
         self.start_button.setVisible(owner)
         self.start_button.setEnabled(owner and lobby.problem is None)
-        if lobby.problem:
+        if you is None:
+            self.problem.setText("You are watching: every seat is taken; one may free up."
+                                 if full else "You are watching: take a seat while one is "
+                                              "free.")
+        elif lobby.problem:
             self.problem.setText(_with_you(lobby.problem, me))
         elif owner:
             self.problem.setText("Everyone is ready: start when you like.")
@@ -219,6 +234,19 @@ class RoomPage(QWidget):
         self.leave_button.setText("Close the room" if owner else "Leave")
         self.leave_button.setToolTip("Everyone at this table goes back to Home." if owner
                                      else "Back to Home; your seat is given up.")
+
+    def _show_watchers(self, lobby: Lobby, watching: bool, full: bool) -> None:
+        """Who watches (everyone, the owner above all, sees it); a spectator's way in."""
+        names = list(lobby.watchers or [])
+        count = max(len(names), int(lobby.spectators or 0))
+        if count:
+            shown = ", ".join(names) if names else f"{count}"
+            self.watchers.setText(f"Watching: {shown}")
+        self.watchers.setVisible(bool(count))
+        self.sit_button.setVisible(watching)
+        self.sit_button.setEnabled(watching and not full and lobby.phase != "playing")
+        self.sit_button.setToolTip("Every seat is taken." if full else
+                                   "Sit down in this room as a player.")
 
     def _rebuild_seats(self, lobby: Lobby) -> None:
         while self.grid.count():

@@ -32,7 +32,7 @@ from ui import pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
 from ui.game_page import GamePage
-from ui.home import HomePage
+from ui.home import HomePage, watch_only
 from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
@@ -144,6 +144,8 @@ class MainWindow(QMainWindow):
         self.room.move_seat.connect(lambda seat, to: self._control("move_seat", seat=seat, to=to))
         self.room.leave.connect(self.ask_leave)
         self.room.rules.connect(self.show_rules)
+        self.room.sit.connect(lambda: self._control("sit"))
+        self.game.sit.connect(lambda: self._control("sit"))
         self.room.chat.send.connect(self._say)
         self.game.intent.connect(self._intent)
         self.game.leave.connect(self.ask_leave)
@@ -394,33 +396,46 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _join_found(self, host: FoundHost) -> None:
+        """Join the room, or watch it where there is no seat to take (a game running,
+        a full room)."""
+        watch = watch_only(host)
         if host.password:
-            self._ask_password(host.host_name, host.addresses, host.port)
+            self._ask_password(host.host_name, host.addresses, host.port, spectate=watch)
             return
-        self.spawn(self._join(host.addresses, host.port, host.host_name))
+        self.spawn(self._join(host.addresses, host.port, host.host_name, spectate=watch))
 
     def _ask_password(self, host_name: str, addresses: Any, port: int,
-                      error: str = "") -> None:
+                      error: str = "", spectate: bool = False) -> None:
         dialog = PasswordDialog(host_name, self, error)
         dialog.entered.connect(lambda pw: self.spawn(
-            self._join(addresses, port, host_name, password=pw)))
+            self._join(addresses, port, host_name, password=pw, spectate=spectate)))
         self._open(dialog)
 
     async def _join(self, addresses: Any, port: int, label_text: str, *,
-                    dialog: JoinAddressDialog | None = None, password: str = "") -> None:
+                    dialog: JoinAddressDialog | None = None, password: str = "",
+                    spectate: bool = False) -> None:
         if self.conn is not None:
             return
-        self.home.set_busy(f"Joining {label_text}\u2026")
+        self.home.set_busy(f"{'Watching' if spectate else 'Joining'} {label_text}\u2026")
         try:
-            conn = await Connection.join(self.settings.name or "Player", self.settings.colour,
-                                         self.net, tuple(addresses), port, password)
+            try:
+                conn = await Connection.join(self.settings.name or "Player",
+                                             self.settings.colour, self.net, tuple(addresses),
+                                             port, password, spectate=spectate)
+            except JoinError as exc:
+                if exc.code != "full" or spectate:
+                    raise
+                # No seat left: watch instead (a seat may free up between games).
+                conn = await Connection.join(self.settings.name or "Player",
+                                             self.settings.colour, self.net, tuple(addresses),
+                                             port, password, spectate=True)
         except JoinError as exc:
             self.home.set_busy(None)
             if exc.code == "password":  # none given, or a wrong one: ask (again)
                 if dialog is not None:
                     dialog.reject()
                 self._ask_password(label_text, addresses, port, exc.reason if password
-                                   else "")
+                                   else "", spectate=spectate)
             elif dialog is not None and dialog.isVisible():
                 dialog.failed(exc.reason)
             else:
@@ -485,6 +500,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"lanplay \u2014 {self.room.title.text()}")
         self.game.set_game(lobby.game, lobby.host_name)
         self.game.set_seats(lobby.seats, you, owner)
+        self.game.set_watching(you is None, lobby)
         if lobby.phase == "lobby":
             self.stack.setCurrentWidget(self.room)
         else:
