@@ -652,7 +652,9 @@ class Host:
             if not isinstance(game, str) or not isinstance(options, dict):
                 raise Refusal("bad_game", "set_game needs a game id and a map of options.")
             mode = args.get("mode")
-            room.set_game(game, mode if isinstance(mode, str) else None, options)
+            unseated = room.set_game(game, mode if isinstance(mode, str) else None, options)
+            self.session = None  # the next game is a new one (the last is saved and over)
+            self._unseat(unseated)
             try:
                 self._share_named_packs()
             except ValueError as exc:
@@ -725,6 +727,30 @@ class Host:
             self._detach(conn)
             self._spawn(conn.link.close())  # flush the refusal, then close
         self._lobby_changed()
+
+    def _unseat(self, seats: list[Seat]) -> None:
+        """Seats the new game has no room for: a bot goes, a person watches on (and
+        may take a seat again if one frees up); the others learn their new numbers."""
+        gone = [c for c in self.conns if any(c.seat is s for s in seats)]
+        if seats:
+            self._tell_seats()  # the new numbers first, before any lobby shows them
+        for conn in gone:
+            seat = conn.seat
+            assert seat is not None
+            if seat.bot:
+                conn.link.send(Refused("removed", "The game changed and has no seat for "
+                                                  "this bot."))
+                self._detach(conn)
+                self._spawn(conn.link.close())
+                continue
+            conn.seat = None
+            self.room.spectators += 1
+            self.room.watchers.append(conn.name)
+            conn.link.send(Welcome(PROTOCOL_VERSION, None, "", self.room.host_name,
+                                   self.room.game.id))
+            conn.link.send(Chat(f"The game changed to {self.room.game.name}, which has no "
+                                f"seat for you: you watch now, and may take a seat when one "
+                                f"frees up.", "lanplay", None))
 
     def _tell_seats(self) -> None:
         """Seat numbers shift when a seat moves or leaves: a new Welcome tells each

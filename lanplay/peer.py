@@ -279,6 +279,8 @@ class Peer:
             self.seat, self.owner = msg.seat, msg.owner
             if msg.token:  # a spectator who took a seat: its token brings it back to it
                 self.token, self.spectate = msg.token, False
+            elif msg.seat is None:  # our seat is gone (the game changed): we watch now
+                self.token, self.spectate = None, True
             self._notify("welcome", msg)
         elif isinstance(msg, Ping):
             self.send(Pong(msg.nonce))

@@ -70,7 +70,10 @@ class Room:
 
     # --- the game choice -------------------------------------------------------
 
-    def set_game(self, game_id: str, mode: str | None, options: dict[str, Any]) -> None:
+    def set_game(self, game_id: str, mode: str | None, options: dict[str, Any]) -> list[Seat]:
+        """Choose another game, mode or options, the room staying open; returns the
+        seats that no longer fit the new seat range (they leave it, see ``_fit_seats``).
+        Between games the room goes back to the lobby: the next game is a new one."""
         self._need_phase("choose the game", "lobby", "over")
         try:
             game = games.load(game_id)
@@ -79,6 +82,21 @@ class Room:
         except (KeyError, ValueError) as exc:
             raise Refusal("bad_game", str(exc).strip("'\"")) from exc
         self.game, self.mode, self.options = game, mode_id, opts
+        self.phase = "lobby"
+        return self._fit_seats()
+
+    def _fit_seats(self) -> list[Seat]:
+        """Seats beyond the game's most: bots go first (the last seated first), then
+        people from the last seat on, never the owner; everyone else stays seated."""
+        over = len(self.seats) - self.max_players
+        out: list[Seat] = []
+        for goes in (lambda s: s.bot, lambda s: not s.owner):
+            for seat in reversed(list(self.seats)):
+                if over > 0 and goes(seat) and seat not in out:
+                    self.seats.remove(seat)
+                    out.append(seat)
+                    over -= 1
+        return out
 
     @property
     def max_players(self) -> int:

@@ -67,6 +67,8 @@ class EndScreen(QWidget):
     again = pyqtSignal()
     leave = pyqtSignal()
     look = pyqtSignal()
+    change = pyqtSignal()
+    """The owner picks another game for the next one (the room stays open)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,6 +100,12 @@ class EndScreen(QWidget):
         self.look_button.clicked.connect(self.look)
         buttons.addWidget(self.look_button)
         buttons.addStretch(1)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options for the next game; "
+                                      "the seats stay where it has room.")
+        self.change_button.clicked.connect(self.change)
+        self.change_button.hide()
+        buttons.addWidget(self.change_button)
         self.leave_button = button("Leave")
         self.leave_button.clicked.connect(self.leave)
         buttons.addWidget(self.leave_button)

@@ -71,6 +71,7 @@ class GamePage(QWidget):
     again = pyqtSignal()
     sit = pyqtSignal()
     """A spectator takes a seat that freed up between games."""
+    change_game = pyqtSignal()
 
     WIDE = 1600
     """From this window width the chat stays open beside the table."""
@@ -153,6 +154,7 @@ class GamePage(QWidget):
         self.end.look.connect(self._look_at_table)
         self.end.leave.connect(self.leave)
         self.end.again.connect(self.again)
+        self.end.change.connect(self.change_game)
         self._place_table(self.table)
 
         self.panel = QWidget()
@@ -226,6 +228,7 @@ class GamePage(QWidget):
 
     def set_seats(self, seats: list[dict[str, Any]], you: int | None, owner: bool) -> None:
         self.seats, self.you = seats, you
+        self.end.change_button.setVisible(owner)
         self.leave_button.setText("Close the room" if owner else "Leave")
         self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
                                      else "Back to Home; the others play on without you.")

@@ -106,6 +106,8 @@ class RoomPage(QWidget):
     rules = pyqtSignal()
     sit = pyqtSignal()
     """A spectator takes a free seat."""
+    change_game = pyqtSignal()
+    """The owner wants another game, mode or options in this room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,6 +133,12 @@ class RoomPage(QWidget):
         titles.addWidget(self.subtitle)
         titles.addWidget(self.address)
         top.addLayout(titles, 1)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options; the room stays open "
+                                      "and the seats stay where the new game has room.")
+        self.change_button.clicked.connect(self.change_game)
+        self.change_button.hide()
+        top.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignTop)
         self.rules_button = button("Rules (F1)")
         self.rules_button.clicked.connect(self.rules)
         top.addWidget(self.rules_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -209,6 +217,7 @@ class RoomPage(QWidget):
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
+        self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
         self.add_bot_button.setToolTip("The room is full." if full else
                                        "A bot plays a seat; it sees only its own cards.")

@@ -145,6 +145,8 @@ class MainWindow(QMainWindow):
         self.room.leave.connect(self.ask_leave)
         self.room.rules.connect(self.show_rules)
         self.room.sit.connect(lambda: self._control("sit"))
+        self.room.change_game.connect(self.open_change_dialog)
+        self.game.change_game.connect(self.open_change_dialog)
         self.game.sit.connect(lambda: self._control("sit"))
         self.room.chat.send.connect(self._say)
         self.game.intent.connect(self._intent)
@@ -307,6 +309,17 @@ class MainWindow(QMainWindow):
     def open_host_dialog(self) -> None:
         dialog = HostDialog(self)
         dialog.chosen.connect(lambda choice: self.spawn(self._host(choice)))
+        self._open(dialog)
+
+    def open_change_dialog(self) -> None:
+        """The owner picks another game, mode or options for the open room."""
+        lobby = self.lobby
+        if lobby is None or self.conn is None or not self.conn.peer.owner:
+            return
+        dialog = HostDialog(self, lobby.game, room=True)
+        dialog.preset(lobby.game, lobby.mode, dict(lobby.options))
+        dialog.chosen.connect(lambda choice: self._control(
+            "set_game", game=choice.game, mode=choice.mode, options=choice.options))
         self._open(dialog)
 
     def open_join_dialog(self) -> None:
