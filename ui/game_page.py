@@ -23,6 +23,9 @@ from ui.home import game_name
 from ui.placeholder_table import PlaceholderTable
 from ui.widgets import Card, ChatPanel, button, label
 
+LAST_SECONDS = 3
+"""A timer's last seconds tick (softly) so nobody misses a closing window."""
+
 
 def _max_players(lobby: Any) -> int:
     """The most seats the lobby's game and mode allow (its seats when unknown)."""
@@ -72,6 +75,9 @@ class GamePage(QWidget):
     sit = pyqtSignal()
     """A spectator takes a seat that freed up between games."""
     change_game = pyqtSignal()
+    tick = pyqtSignal()
+    """A second passed in the timer's last seconds (the window ticks softly)."""
+    sound_toggled = pyqtSignal(bool)
 
     WIDE = 1600
     """From this window width the chat stays open beside the table."""
@@ -120,6 +126,7 @@ class GamePage(QWidget):
         self.clock.hide()
         top.addWidget(self.clock)
         self._deadline = 0.0
+        self._last_left = -1
         self._ticker = QTimer(self)
         self._ticker.setInterval(250)
         self._ticker.timeout.connect(self._tick)
@@ -127,6 +134,14 @@ class GamePage(QWidget):
         self.scores_button.clicked.connect(self._show_end)
         self.scores_button.hide()
         top.addWidget(self.scores_button)
+        self.sound_button = button("Sound on")
+        self.sound_button.setCheckable(True)
+        self.sound_button.setChecked(True)
+        self.sound_button.setToolTip("Short sounds for your turn, a play, a top!, a trick "
+                                     "won, a timer's last seconds and the end; one click "
+                                     "turns them off (remembered).")
+        self.sound_button.clicked.connect(self._sound_clicked)
+        top.addWidget(self.sound_button)
         self.rules_button = button("Rules (F1)")
         self.rules_button.clicked.connect(self.rules)
         top.addWidget(self.rules_button)
@@ -203,8 +218,17 @@ class GamePage(QWidget):
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]
 
+    def set_sound(self, on: bool) -> None:
+        self.sound_button.setChecked(on)
+        self.sound_button.setText("Sound on" if on else "Sound off")
+
+    def _sound_clicked(self, checked: bool) -> None:
+        self.set_sound(checked)
+        self.sound_toggled.emit(checked)
+
     def set_clock(self, seconds_left: float | None) -> None:
         """Count down the host's running deadline (None: no deadline runs)."""
+        self._last_left = -1
         if seconds_left is None:
             self._ticker.stop()
             self.clock.hide()
@@ -223,6 +247,9 @@ class GamePage(QWidget):
             return
         self.clock.setText(f"{left} s left")
         self.clock.show()
+        if left <= LAST_SECONDS and left != self._last_left:
+            self.tick.emit()
+        self._last_left = left
 
     # --- seats, chat, connection, the end ------------------------------------------------
 

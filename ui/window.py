@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PyQt6.QtCore import QEvent, Qt
+from PyQt6.QtCore import QEvent, Qt, QTimer
 from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QDialog,
@@ -31,6 +31,7 @@ from protocol.messages import Chat, GameOver, Lobby, Welcome
 from ui import pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
+from ui.cues import cues
 from ui.game_page import GamePage
 from ui.home import HomePage, watch_only
 from ui.host_dialog import HostChoice, HostDialog
@@ -41,6 +42,7 @@ from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
+from ui.sound import Sound
 from ui.widgets import Card, button, label
 
 log = logging.getLogger(__name__)
@@ -127,6 +129,10 @@ class MainWindow(QMainWindow):
         self.browser.add_listener(self._on_found)
         self.pacer = Pacer(self._show_view, self._table_pace, self.net.pace, self)
         self.pacer.idle.connect(self._touch)
+        self.sound = Sound(self.settings.sound, self)
+        self.game.set_sound(self.settings.sound)
+        self.game.sound_toggled.connect(self._set_sound)
+        self.game.tick.connect(lambda: self.sound.play("tick"))
         self._received: dict[str, Any] | None = None
         """The newest view from the host (the table may still show an older one)."""
 
@@ -548,11 +554,28 @@ class MainWindow(QMainWindow):
             return
         if self.lobby is not None:
             self.game.set_seats(self.lobby.seats, conn.peer.seat, conn.peer.owner)
+        before = self.game.view
         self.game.set_view(view, animate)
+        if animate:
+            self._sound_for(before, view, conn.peer.seat)
         if self.stack.currentWidget() is self.room and self.lobby is not None \
                 and self.lobby.phase != "lobby":
             self.stack.setCurrentWidget(self.game)
         self._touch()
+
+    def _sound_for(self, before: dict[str, Any] | None, view: dict[str, Any],
+                   you: int | None) -> None:
+        """What just happened, then (a moment later) my turn: one or two soft sounds."""
+        for delay, cue in enumerate(cues(before, view, you)):
+            if delay == 0:
+                self.sound.play(cue)
+            else:
+                QTimer.singleShot(350, lambda cue=cue: self.sound.play(cue))
+
+    def _set_sound(self, on: bool) -> None:
+        self.sound.enabled = on
+        self.settings.sound = on
+        self.settings.save()
 
     def _table_pace(self) -> tuple[int, int]:
         pace = getattr(self.game.table, "pace", None)
@@ -593,6 +616,7 @@ class MainWindow(QMainWindow):
 
         def show() -> None:
             if self.conn is conn:
+                self.sound.play("over")
                 self.game.show_result(over.result)
                 self._update_end_status()
                 self._touch()
