@@ -1,4 +1,8 @@
-"""``python -m lanplay``: the same as the ``lanplay`` command."""
+"""``python -m lanplay``: the headless commands of ``lanplay``.
+
+The core never imports the window, so with no command this says where it is
+(the installed ``lanplay`` command, or ``python -m ui``) instead of opening it.
+"""
 
 import sys
 

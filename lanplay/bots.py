@@ -16,7 +16,7 @@ from typing import Any
 from lanplay import games
 from lanplay.game import Action, View
 from lanplay.peer import Peer
-from lanplay.rng import stream
+from lanplay.rng import stream, varied
 
 Chooser = Callable[[View, int, int], Action | None]
 """(view, seat, state_id) -> the move to make, or None to wait."""
@@ -29,7 +29,7 @@ bots does not tick like a metronome (drawn from its own seeded stream)."""
 
 def think_time(delay: float, rng: random.Random) -> float:
     """Seconds to wait before a move: ``delay`` varied by JITTER (0 stays 0)."""
-    return delay * rng.uniform(1 - JITTER, 1 + JITTER) if delay > 0 else 0.0
+    return varied(delay, rng, JITTER)
 
 
 async def drive(peer: Peer, seed: int, delay: float = 0.0,

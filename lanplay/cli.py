@@ -1,4 +1,10 @@
-"""The ``lanplay`` command: the window with no arguments, headless tools otherwise."""
+"""The ``lanplay`` commands that need no window: host, join, discover, the tools.
+
+The core never opens the window: the window's entry point (``ui.main``, the
+installed ``lanplay`` command) calls ``main`` with the window to open when no
+command is given and the commands that need it (``screenshots``). Run
+headless (``python -m lanplay``), no command says where the window is.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,8 @@ import contextlib
 import json
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +25,40 @@ from lanplay.game import player_range, seats_problem
 DEFAULT_PORT = 7531
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+@dataclass(frozen=True)
+class Command:
+    """A command the caller adds to the parser (the window's entry point adds
+    ``screenshots``), listed by ``--help`` after the headless ones."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None = None,
+         commands: Sequence[Command] = ()) -> int:
+    """Run one command; with none, open ``window`` (or say where the window is)."""
+    parser = _parser(window is not None, commands)
+    args = parser.parse_args(argv)
     if args.command is None:
-        return _window()
+        if window is None:
+            parser.print_usage(sys.stderr)
+            return _fail("no command given. The window opens with the installed `lanplay` "
+                         "command (or `python -m ui`); `python -m lanplay --help` lists "
+                         "the commands that run here.")
+        return window()
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lanplay", description=(
-        "Tabletop games at a LAN party. With no command, opens the window."))
+        "Tabletop games at a LAN party. With no command, opens the window." if window else
+        "Tabletop games at a LAN party: the commands that need no window."))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
     g = sub.add_parser("games", help="list the games")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=cmd_games)
@@ -115,37 +141,11 @@ def _parser() -> argparse.ArgumentParser:
                     help="the host does not save after each move (isolates the network path)")
     bl.set_defaults(func=cmd_bench_load)
 
-    sc = sub.add_parser("screenshots", help="render the window's screens offscreen to PNG")
-    sc.add_argument("dir", type=Path, metavar="DIR")
-    sc.add_argument("--size", default="1280x800", metavar="WxH",
-                    help="window size (default 1280x800); DIR/fit.json lists every text "
-                         "that is cut off, clipped or overlapping")
-    sc.set_defaults(func=_screenshots)
+    for command in commands:
+        extra = sub.add_parser(command.name, help=command.help)
+        command.arguments(extra)
+        extra.set_defaults(func=command.run)
     return p
-
-
-def _screenshots(args: argparse.Namespace) -> int:
-    try:
-        from ui.screenshots import render
-    except ImportError as exc:
-        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
-    from ui.screenshots import parse_size
-
-    try:
-        size = parse_size(args.size)
-    except ValueError as exc:
-        return _fail(f"--size: {exc}.")
-    return render(args.dir, size)
-
-
-def _window() -> int:
-    try:
-        from ui.app import run
-    except ImportError as exc:
-        print(f"The window needs PyQt6 and qasync ({exc}). The headless commands work: "
-              f"see `lanplay --help`.", file=sys.stderr)
-        return 2
-    return run()
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -410,7 +410,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from lanplay.selfplay import selfplay
+    from lanplay.tools.selfplay import selfplay
 
     try:
         problem = seats_problem(games.load(args.game), args.mode, args.players)
@@ -435,13 +435,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from lanplay.bench import run_bench
+    from lanplay.tools.bench import run_bench
 
     return run_bench(as_json=args.json, quick=args.quick)
 
 
 def cmd_bench_load(args: argparse.Namespace) -> int:
-    from lanplay.loadbench import run_load_bench
+    from lanplay.tools.loadbench import run_load_bench
 
     return run_load_bench(as_json=args.json, quick=args.quick, save=not args.no_save)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lanplay.bench import render, run_bench
+from lanplay.tools.bench import render, run_bench
 
 LATENCY = ("p50_ms", "p99_ms", "mean_ms", "max_ms", "delta_frame_median_bytes",
            "ratio_p50", "ratio_p99")

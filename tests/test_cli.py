@@ -135,6 +135,30 @@ def test_an_impossible_request_is_explained_not_waited_on() -> None:
     assert "Traceback" not in done.stderr
 
 
+HEADLESS = ("games", "host", "discover", "join", "selfplay", "bench", "bench-load")
+
+
+@pytest.mark.timeout(60)
+def test_the_command_lists_every_command_and_the_headless_core_says_where_the_window_is(
+) -> None:
+    # The installed command is the window's entry point (ui.main): it adds the
+    # commands that need the window; python -m lanplay is the Qt-free core.
+    done = lanplay("--help")
+    assert done.returncode == 0, done.stderr
+    assert "With no command, opens the window." in done.stdout
+    for command in (*HEADLESS, "screenshots"):
+        assert f"    {command}" in done.stdout, command
+    core = subprocess.run([sys.executable, "-m", "lanplay", "--help"], capture_output=True,
+                          text=True, env=ENV, timeout=30, stdin=subprocess.DEVNULL)
+    assert core.returncode == 0, core.stderr
+    assert all(f"    {c}" in core.stdout for c in HEADLESS) and "screenshots" not in core.stdout
+    bare = subprocess.run([sys.executable, "-m", "lanplay"], capture_output=True, text=True,
+                          env=ENV, timeout=30, stdin=subprocess.DEVNULL)
+    assert bare.returncode == 2 and bare.stdout == ""
+    assert "The window opens with the installed `lanplay` command" in bare.stderr
+    assert "Traceback" not in bare.stderr
+
+
 # --- hosting and joining ------------------------------------------------------------------
 
 

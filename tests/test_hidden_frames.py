@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from test_hidden_info import read_frames, true_states
 
-from lanplay.selfplay import selfplay
+from lanplay.tools.selfplay import selfplay
 from protocol import delta
 from protocol.codec import decode_body, pack
 from protocol.messages import Delta, Snapshot

@@ -34,8 +34,8 @@ from lanplay.games.alles_klar.rules import (
     card_label,
     card_numerals,
 )
-from lanplay.selfplay import selfplay
 from lanplay.session import Session
+from lanplay.tools.selfplay import selfplay
 from protocol import delta
 from protocol.codec import decode_body, pack
 from protocol.messages import Delta, Snapshot, Welcome

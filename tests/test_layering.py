@@ -3,6 +3,7 @@ and each game's table (``ui/tables/<game>/``) keeps to itself and the shared fel
 
 Read from the source (the AST), so an import hidden inside a function counts
 too; plus one subprocess proving the headless side imports with PyQt6 gone.
+The host package's parts are held to the collaborators each one needs.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ def imported_names(path: Path) -> list[tuple[str, int, str | None]]:
     return out
 
 
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
 def sources(folder: str) -> list[Path]:
     found = sorted((ROOT / folder).rglob("*.py"))
     assert found, f"no Python files under {folder}/"
@@ -84,10 +89,10 @@ def test_protocol_is_sans_io_and_imports_nothing_above_it() -> None:
 
 @pytest.mark.timeout(30)
 def test_lanplay_never_imports_the_window() -> None:
-    # The one way in is the command with no arguments, which opens the window:
-    # cli._window imports ui lazily and says what is missing when it cannot.
-    launcher = {("lanplay/cli.py", "ui", "_window"), ("lanplay/cli.py", "ui", "_screenshots")}
-    bad = violations("lanplay", {"ui", "PyQt6", "qasync"}, launcher)
+    # Not even lazily: the window's entry point (ui/main.py, the installed
+    # `lanplay` command) opens the window and hands every other command to
+    # lanplay.cli.
+    bad = violations("lanplay", {"ui", "PyQt6", "qasync"})
     assert not bad, "\n".join(bad)
 
 
@@ -98,16 +103,107 @@ def test_game_rules_are_pure() -> None:
     assert not bad, "\n".join(bad)
 
 
+GAMES_MAY_USE = ("lanplay.game", "lanplay.games", "lanplay.rng", "lanplay.content")
+"""All of lanplay a game's rules may import: the surface, each other, seeded
+randomness and the picture library."""
+
+HOST_AND_NETWORK = ("lanplay.host", "lanplay.peer", "lanplay.link", "lanplay.discovery",
+                    "lanplay.outbox", "lanplay.admission", "lanplay.bots", "lanplay.session",
+                    "lanplay.room", "lanplay.saves", "lanplay.cli", "lanplay.tools",
+                    "lanplay.content.transfer", "asyncio", "socket", "ssl", "selectors",
+                    "zeroconf", "ifaddr", "msgpack", "qasync", "protocol", "threading",
+                    "multiprocessing", "subprocess")
+
+
+@pytest.mark.timeout(30)
+def test_games_import_nothing_of_the_host_or_the_network() -> None:
+    bad = []
+    for path in sources("lanplay/games"):
+        rel = path.relative_to(ROOT).as_posix()
+        for name, line, _ in imported_names(path):
+            if any(under(name, m) for m in HOST_AND_NETWORK):
+                bad.append(f"{rel}:{line} imports {name} (the host or the network)")
+            elif (under(name, "lanplay") and name != "lanplay"
+                  and not any(under(name, m) for m in GAMES_MAY_USE)):
+                bad.append(f"{rel}:{line} imports {name} (not one of {GAMES_MAY_USE})")
+    assert not bad, "\n".join(bad)
+
+
+HOST_PARTS: dict[str, set[str]] = {
+    # each part of lanplay/host/ and the other parts it may import
+    "__init__": {"config", "dispatch", "peers", "seeds", "server"},
+    "config": set(),
+    "shared": set(),
+    "peers": set(),
+    "seeds": {"config"},
+    "fanout": {"peers"},
+    "packs": {"peers"},
+    "saving": {"config", "shared"},
+    "away": {"config", "shared"},
+    "announce": {"config", "peers", "shared"},
+    "dispatch": {"peers"},
+    "commands": {"config", "packs", "peers", "shared"},
+    "connections": {"config", "packs", "peers", "shared"},
+    "flow": {"away", "config", "fanout", "peers", "saving", "seeds", "shared"},
+    "server": {"announce", "commands", "config", "connections", "dispatch", "flow", "packs",
+               "peers", "saving", "seeds", "shared"},
+}
+
+HOST_DUTIES: dict[str, set[str]] = {
+    # what touches the outside world, and the only parts that may import it
+    "socket": set(),
+    "lanplay.peer": set(),
+    "lanplay.tools": set(),
+    "lanplay.cli": set(),
+    "zeroconf": {"announce"},
+    "lanplay.discovery": {"announce"},
+    "lanplay.outbox": {"saving"},
+    "lanplay.saves": {"saving", "server"},  # the server reads a save to resume it
+    "lanplay.admission": {"connections", "peers"},
+    "lanplay.bots": {"commands"},
+    "lanplay.link": {"connections", "peers", "fanout"},
+    "lanplay.content": {"packs", "server"},
+    "secrets": {"shared", "seeds", "saving", "commands"},
+    "asyncio": {"away", "flow", "connections", "announce", "server"},
+}
+
+
+@pytest.mark.timeout(30)
+def test_the_host_parts_import_only_what_they_need() -> None:
+    found = {p.stem for p in sources("lanplay/host")}
+    assert found == set(HOST_PARTS), f"name each part's neighbours: {found ^ set(HOST_PARTS)}"
+    bad = []
+    for path in sources("lanplay/host"):
+        rel, part = path.relative_to(ROOT).as_posix(), path.stem
+        for name, line, _ in imported_names(path):
+            if under(name, "lanplay.host") and name != "lanplay.host":
+                other = name.split(".")[2]
+                if other not in HOST_PARTS:
+                    other = "__init__"  # a name the package re-exports: the whole package
+                if other not in HOST_PARTS[part] and other != part:
+                    bad.append(f"{rel}:{line} imports the part {other} ({name})")
+            for duty, owners in HOST_DUTIES.items():
+                if under(name, duty) and part not in owners:
+                    bad.append(f"{rel}:{line} imports {name}: only {sorted(owners)} may")
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.timeout(30)
 def test_the_import_walker_sees_what_it_must() -> None:
     """The checks above would pass vacuously if the walker missed imports."""
-    probe = ROOT / "lanplay" / "host.py"
+    probe = ROOT / "lanplay" / "host" / "connections.py"
     names = {m for m, _, _ in imported(probe)}
     assert {"asyncio", "lanplay", "protocol"} <= names
-    cli = {(m, f) for m, _, f in imported(ROOT / "lanplay" / "cli.py")}
-    assert ("ui", "_window") in cli
+    commands = {(m, f) for m, _, f in imported(ROOT / "lanplay" / "host" / "commands.py")}
+    assert ("lanplay", "run") in commands  # lanplay.bots, imported inside Bots.run
     rel = {m for m, _, _ in imported(ROOT / "lanplay" / "games" / "alles_klar" / "__init__.py")}
     assert "lanplay" in rel
+    flow = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "flow.py")}
+    assert {"lanplay.host.fanout", "lanplay.host.saving.Saver", "asyncio"} <= flow
+    saving = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "saving.py")}
+    assert {"lanplay.saves", "lanplay.outbox"} <= saving
+    bots = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "commands.py")}
+    assert "lanplay.bots.run_bot" in bots
 
 
 TABLES = ROOT / "ui" / "tables"
@@ -179,7 +275,8 @@ except ImportError:
     pass
 else:
     raise SystemExit("the blocker did not block PyQt6")
-import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.selfplay
+import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.tools.selfplay
+import ui.main  # the installed `lanplay` command: its headless commands need no Qt
 import lanplay.discovery, protocol, protocol.codec
 from lanplay import games
 games.available()

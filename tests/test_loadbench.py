@@ -13,9 +13,10 @@ from __future__ import annotations
 import conformance as c
 import pytest
 
-from lanplay import games, loadbench
+from lanplay import games
 from lanplay.game import IllegalAction
 from lanplay.host import HostConfig
+from lanplay.tools import loadbench
 
 GAME = loadbench.GAME
 

@@ -128,9 +128,22 @@ def test_scoring_is_never_negative_and_supply_tiles_score_for_nobody() -> None:
 
 
 def test_the_track_climbs_to_the_roof_then_down_and_out_at_15() -> None:
-    assert track(0) == (0, "up") and track(7) == (7, "up")
+    assert track(0) == (0, "up") and track(6) == (6, "up")
+    assert track(7) == (7, "down")  # turned on the roof so the point faces down
     assert track(8) == (6, "down") and track(14) == (0, "down")
     assert track(15) == (0, "out") and track(19) == (0, "out")
+
+
+def test_the_rulebooks_roof_example_both_stones_now_point_down() -> None:
+    # Yellow (seat 1) and red (seat 3) are on 6, pointing up. Seat 0 ends the round:
+    # yellow's tile (slot 3) stays on floor 1, red's (slot 1) goes up to floor 2.
+    state = build([6, 1, 1, 1, 3, 4, 5], [None, 3, None, 1, 0, 2, None],
+                  scores=[0, 6, 0, 6])
+    assert track(state.scores[1]) == track(state.scores[3]) == (6, "up")
+    state = everyone_passes(compare(state, 1, 2))
+    assert state.round == 2 and state.scores == (3, 7, 4, 8)
+    assert track(state.scores[1]) == (7, "down")  # yellow: the roof
+    assert track(state.scores[3]) == (6, "down")  # red: back on floor 6
 
 
 def test_three_players_hold_two_stones_of_each_other_colour() -> None:

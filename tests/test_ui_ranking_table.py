@@ -20,7 +20,7 @@ from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking import RankingTable
 from ui.tables.ranking.demo import MOMENTS, demo_seats, sample_view
-from ui.tables.ranking.items import TileItem
+from ui.tables.ranking.items import RoofItem, ShelfItem, TileItem
 from ui.tables.ranking.layout import track_position
 
 SEATS = demo_seats(4, bots=2)
@@ -63,10 +63,22 @@ def test_table_for_names_the_ranking_table() -> None:
 
 def test_the_track_goes_up_to_the_roof_then_down_and_out() -> None:
     assert track_position(0) == (0, True)
-    assert track_position(7) == (7, True)
+    assert track_position(6) == (6, True)
+    assert track_position(7) == (7, False)  # turned on the roof: points down
     assert track_position(8) == (6, False)
     assert track_position(14) == (0, False)
     assert track_position(15) == (None, False)
+
+
+def test_a_stone_on_the_roof_is_drawn_pointing_down(table: RankingTable) -> None:
+    # Mia reached the roof (7), Ben came back down to 6 (8), Ada climbs on 6.
+    view = {**sample_view("compare", 0), "scores": [7, 8, 6, 0]}
+    table.set_view(view, SEATS, 0, animate=False)
+    items = table.scene.items()
+    roof = next(i for i in items if isinstance(i, RoofItem))
+    six = next(i for i in items if isinstance(i, ShelfItem) and i.floor == 6)
+    assert [(m.letter, up) for m, up in roof.stones] == [("M", False)]
+    assert sorted((m.letter, up) for m, up in six.stones) == [("A", True), ("B", False)]
 
 
 @pytest.mark.parametrize("moment", MOMENTS)

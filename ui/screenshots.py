@@ -86,7 +86,7 @@ def _game_tables(out: Path) -> list[Path]:
     from ui.tables.s_tier import demo as s_tier_demo
 
     written: list[Path] = []
-    before, at = ranking_demo.real_views(4)["compare"]
+    before, at = ranking_demo.real_views(4)["roof"]  # a stone on the roof points down
     seat = at[None]["actors"][0]
     path = out / "ranking.png"
     ranking_demo.render_table(path, before[seat], at[seat], ranking_demo.demo_seats(4, 3),

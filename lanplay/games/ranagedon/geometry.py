@@ -30,6 +30,11 @@ DEPLOY_MIN = PAD_R + PALM + R
 """A deployed frog's centre is at least this far from the pad centre (a palm between edges)."""
 LINK = 4 * R
 """Deployed neighbours: centres at most this apart (a gap of at most one disc)."""
+TOUCH = 0.02
+"""Discs whose centres are at least ``2R - TOUCH`` apart touch; closer, they overlap.
+The slack is only room for stored positions rounded to 0.01 mm: the model places
+a disc touching at 2R, and counts a landing closer than ``2R - TOUCH / 2`` as on
+the frog."""
 SPACING = 2 * R + FINGER
 """Centre distance in the suggested clusters: a finger between discs."""
 NORMAL_CLIP = 2.5
@@ -61,8 +66,8 @@ def on_table(x: float, y: float) -> bool:
     return R <= x <= TABLE_W - R and R <= y <= TABLE_H - R
 
 
-def exit_point(start: Point, end: Point) -> Point:
-    """Where the segment start->end first leaves the box of on-table centres."""
+def exit_share(start: Point, end: Point) -> float:
+    """How far along start->end (0..1) a disc first leaves the box of on-table centres."""
     (sx, sy), (ex, ey) = start, end
     t = 1.0
     for s, e, lo, hi in ((sx, ex, R, TABLE_W - R), (sy, ey, R, TABLE_H - R)):
@@ -70,15 +75,67 @@ def exit_point(start: Point, end: Point) -> Point:
             t = min(t, (lo - s) / (e - s))
         elif e > hi and e != s:
             t = min(t, (hi - s) / (e - s))
-    t = max(0.0, t)
-    return sx + t * (ex - sx), sy + t * (ey - sy)
+    return max(0.0, t)
+
+
+def exit_point(start: Point, end: Point) -> Point:
+    """Where the segment start->end first leaves the box of on-table centres."""
+    t = exit_share(start, end)
+    return start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])
+
+
+def inward(points: Sequence[Point]) -> Point:
+    """The shift that brings every disc at least a finger in from every edge."""
+    inner = R + FINGER
+    shift = [0.0, 0.0]
+    for axis, size in ((0, TABLE_W), (1, TABLE_H)):
+        for p in points:
+            if p[axis] < inner:
+                shift[axis] = max(shift[axis], inner - p[axis])
+            elif p[axis] > size - inner:
+                shift[axis] = min(shift[axis], size - inner - p[axis])
+    return shift[0], shift[1]
 
 
 def put_back(start: Point, end: Point) -> Point:
     """The rulebook's off-table rule: where it left the table, a finger in from the edge."""
     x, y = exit_point(start, end)
-    inner = R + FINGER
-    return (min(max(x, inner), TABLE_W - inner), min(max(y, inner), TABLE_H - inner))
+    dx, dy = inward([(x, y)])
+    return x + dx, y + dy
+
+
+def overlaps(points: Sequence[Point], taken: Sequence[Point]) -> bool:
+    """Some disc at ``points`` would overlap a disc at ``taken`` (a disc is placed only
+    where it has room: 2R from every centre, so rounding keeps it within TOUCH)."""
+    return any(dist(px, py, tx, ty) < 2 * R for px, py in points for tx, ty in taken)
+
+
+def come_to_rest(path: Sequence[Sequence[Point]], taken: Sequence[Point],
+                 ) -> tuple[list[Point], bool]:
+    """Where discs moving as one (a frog, or a stack in a dive) finally rest.
+
+    ``path[k][i]`` is disc i's centre at step k, starting on the table. The
+    rulebook's off-table rule, applied to the final resting place: if any disc
+    ends partly off the table, all go back to where the path last left it, a
+    finger in from the edge it crossed, and if a frog (at ``taken``) lies there,
+    to the nearest free spot. Returns the centres and whether the rule applied.
+    """
+    final = list(path[-1])
+    if all(on_table(x, y) for x, y in final):
+        return final, False
+    k = len(path) - 2
+    while k > 0 and not all(on_table(x, y) for x, y in path[k]):
+        k -= 1
+    before, after = path[k], path[k + 1]
+    t, i = min((exit_share(a, b), i) for i, (a, b) in enumerate(zip(before, after, strict=True)))
+    mx, my = t * (after[i][0] - before[i][0]), t * (after[i][1] - before[i][1])
+    cross = [(x + mx, y + my) for x, y in before]  # moved as the first disc to leave: rigid
+    dx, dy = inward(cross)
+    spot = [(x + dx, y + dy) for x, y in cross]
+    if overlaps(spot, taken):
+        dx, dy = free_shift(spot, taken)
+        spot = [(x + dx, y + dy) for x, y in spot]
+    return spot, True
 
 
 def pad_contact(x: float, y: float) -> str | None:
@@ -129,17 +186,24 @@ def in_hull(p: Point, points: Sequence[Point]) -> bool:
     return all(_cross(poly[i], poly[(i + 1) % len(poly)], p) >= 0 for i in range(len(poly)))
 
 
-def spiral_spot(x: float, y: float, taken: Sequence[Point]) -> Point:
-    """The nearest free on-table spot on a golden-angle spiral around (x, y)."""
+def free_shift(points: Sequence[Point], taken: Sequence[Point]) -> Point:
+    """The smallest shift on a golden-angle spiral that puts every disc on a free
+    spot a finger from the edges (no shift when there is none)."""
     inner = R + FINGER
     for k in range(SPIRAL_TRIES):
         r = SPIRAL_STEP * math.sqrt(k)
-        px, py = x + r * math.cos(k * GOLDEN), y + r * math.sin(k * GOLDEN)
-        if not (inner <= px <= TABLE_W - inner and inner <= py <= TABLE_H - inner):
-            continue
-        if all(dist(px, py, tx, ty) >= 2 * R for tx, ty in taken):
-            return px, py
-    return x, y
+        dx, dy = r * math.cos(k * GOLDEN), r * math.sin(k * GOLDEN)
+        moved = [(x + dx, y + dy) for x, y in points]
+        if all(inner <= px <= TABLE_W - inner and inner <= py <= TABLE_H - inner
+               for px, py in moved) and not overlaps(moved, taken):
+            return dx, dy
+    return 0.0, 0.0
+
+
+def spiral_spot(x: float, y: float, taken: Sequence[Point]) -> Point:
+    """The nearest free on-table spot on a golden-angle spiral around (x, y)."""
+    dx, dy = free_shift([(x, y)], taken)
+    return x + dx, y + dy
 
 
 # --- deployment sectors --------------------------------------------------------

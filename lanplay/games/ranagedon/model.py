@@ -14,9 +14,15 @@ Decisions where the model leaves room (also in help.md):
   (centres 2R apart), away from it.
 * Skid: ``min(0.06 D, R) * (0.5 + u)`` capped at R, ``u`` the skid draw; it
   stops at the first contact and at the table's edge.
-* Off the table is judged at the landing point (before settling); the frog
-  goes where its flight left the table, a finger in from the edge, level 0,
-  and if a frog already lies there, to the nearest free spot.
+* Off the table is judged at the frog's final resting place: a landing
+  point partly off the table, or a slide off a rim (or onto a stack) that
+  leaves it partly past the edge. The frog goes back where its path last
+  crossed the edge, a finger in from it, at level 0, and if a frog lies
+  there, to the nearest free spot (``geometry.come_to_rest``, shared with
+  the dive). The skid stops at the edge, so it never leaves the table.
+* Touching is exact: a landing closer than ``2R - TOUCH / 2`` to a frog is on
+  it (it rests on it or slides off to touch it, centres 2R apart); frogs at
+  one level never overlap beyond the 0.01 mm rounding of stored positions.
 * Poison is judged after settling: a non-poisonous jumper with a poisonous
   frog anywhere below goes back to its start.
 * The lily pad bonus counts only frogs on the table (level 0): a frog on a
@@ -33,14 +39,15 @@ from lanplay.games.ranagedon.geometry import (
     DISC_HEIGHT,
     TABLE_H,
     TABLE_W,
+    TOUCH,
     Point,
     R,
+    come_to_rest,
     dist,
     in_hull,
     normal,
     on_table,
     pad_contact,
-    put_back,
     rnd,
     segment_distance,
     spiral_spot,
@@ -55,8 +62,9 @@ DIST_SPAN = 380.0
 DIST_EXP = 1.5
 DIST_SD_BASE = 0.06
 DIST_SD_POWER = 0.08
-CAPTURE = 2 * R - 0.5
-"""A landing overlaps a frog whose centre is closer than this."""
+CAPTURE = 2 * R - TOUCH / 2
+"""A landing rests on (or slides off) every frog whose centre is closer than this:
+they would overlap. A frog slid off to touch one (2R apart) is not caught again."""
 MARGIN_TABLE = 0.5 * R
 MARGIN_STACK = 0.15 * R
 SETTLE_ROUNDS = 8
@@ -268,22 +276,24 @@ def jump(frogs: Sequence[Frog], fid: int, theta: float, s: float, draws: Draws) 
     land = (me.x + d * math.cos(phi), me.y + d * math.sin(phi))
     height = min(ARC_HEIGHT_MAX, ARC_HEIGHT_SHARE * d)
     others = [f for f in frogs if f.id != fid]
-    if not on_table(*land):
-        spot = put_back(start, land)
-        taken = [(o.x, o.y) for o in others]
-        if any(dist(*spot, *t) < 2 * R for t in taken):
-            spot = spiral_spot(*spot, taken)
-        points = [*arc(start, land, 0.0, height), (rnd(spot[0]), rnd(spot[1]), 0.0)]
-        return Jump(_moved(frogs, fid, spot, 0, ()), "off_table", tuple(points))
-    spot, level, supports, path = settle(others, land)
-    z = level * DISC_HEIGHT
-    points = arc(start, land, z, height)
-    for px, py in path or []:
-        points.append((rnd(px), rnd(py), z))
-    if level == 0 and path is not None:
-        length = min(R, min(SKID_SHARE * d, R) * (0.5 + draws.skid))
-        spot = skid(others, spot, phi, length)
-    points.append((rnd(spot[0]), rnd(spot[1]), rnd(z)))
+    if on_table(*land):
+        spot, level, supports, path = settle(others, land)
+        z = level * DISC_HEIGHT
+        points = arc(start, land, z, height)
+        for px, py in path or []:
+            points.append((rnd(px), rnd(py), z))
+        if level == 0 and path is not None:
+            length = min(R, min(SKID_SHARE * d, R) * (0.5 + draws.skid))
+            spot = skid(others, spot, phi, length)
+        points.append((rnd(spot[0]), rnd(spot[1]), rnd(z)))
+        route = [start, land, *(path or []), spot]
+    else:
+        points = arc(start, land, 0.0, height)
+        route = [start, land]
+    (rest,), off = come_to_rest([[p] for p in route], [(o.x, o.y) for o in others])
+    if off:
+        points.append((rnd(rest[0]), rnd(rest[1]), 0.0))
+        return Jump(_moved(frogs, fid, rest, 0, ()), "off_table", tuple(points))
     after = _moved(frogs, fid, spot, level, supports)
     if level == 0:
         return Jump(after, "landed", tuple(points))

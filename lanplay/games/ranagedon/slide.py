@@ -3,26 +3,32 @@
 A fresh ``pymunk.Space`` is built for every slide from the stored positions:
 Chipmunk caches contact impulses between steps, so a reused space would make
 the same slide come out differently. Each stack (frogs joined by supports)
-is one rigid body, so it moves as one; only its table-level discs collide.
+is one rigid body, so it moves as one; discs collide only with discs at
+their own stack level (two stacks' tops meet even when their bases do not).
 Table friction is a constant deceleration applied by hand each step (pymunk
 has only exponential damping). Only the host runs this; peers animate the
 30 Hz samples it returns and snap to the final positions.
 
-Decisions (also in help.md): a body that ends partly off the table is moved
-back a finger inside the edge it crossed; the diver "touched" something when
-its disc came within contact distance of another disc at any step (sliding
-off the table does not count as touching).
+Decisions (also in help.md): where the slide stops, discs pymunk left a
+little inside each other are pushed apart to touch. A body (a frog or a
+whole stack) with any disc partly off the table goes back where its path
+last crossed the edge, a finger inside, and if a frog lies there, to the
+nearest free spot (``geometry.come_to_rest``, the jump's rule too). The
+diver "touched" something when its disc came within contact distance of
+another disc at any step (sliding off the table does not count as touching,
+so a diver put back may still jump).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pymunk
 
-from lanplay.games.ranagedon.geometry import FINGER, TABLE_H, TABLE_W, R, rnd
+from lanplay.games.ranagedon.geometry import R, come_to_rest, rnd
 from lanplay.games.ranagedon.model import Frog
 
 SLIDE_MIN = 20.0
@@ -35,6 +41,9 @@ STEP = 1 / 120
 SAMPLE_HZ = 30
 MAX_SECONDS = 4.0
 ELASTICITY = 0.7
+SEPARATE_ROUNDS = 50
+SEPARATE_EPS = 1e-6
+"""Discs closer than 2R by more than this are pushed apart after a slide."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,11 @@ def _groups(frogs: Sequence[Frog]) -> list[list[int]]:
     return sorted(groups.values())
 
 
+def _layer(level: int) -> int:
+    """Collision bits: discs meet only discs at their own stack level."""
+    return 1 << min(level, 31)
+
+
 def simulate(frogs: Sequence[Frog], diver: int, phi: float, length: float) -> Slide:
     """Slide ``diver`` along ``phi`` so that, alone, it would travel ``length`` mm."""
     space = pymunk.Space()
@@ -85,11 +99,11 @@ def simulate(frogs: Sequence[Frog], diver: int, phi: float, length: float) -> Sl
         body.position = (cx, cy)
         space.add(body)
         for f, off in zip(members, offsets, strict=True):
-            if f.level == 0:
-                shape = pymunk.Circle(body, R, off)
-                shape.elasticity = ELASTICITY
-                shape.friction = 0.2
-                space.add(shape)
+            shape = pymunk.Circle(body, R, off)
+            shape.elasticity = ELASTICITY
+            shape.friction = 0.2
+            shape.filter = pymunk.ShapeFilter(categories=_layer(f.level), mask=_layer(f.level))
+            space.add(shape)
         bodies.append((body, group, offsets))
         if diver in group:
             diver_body = body
@@ -148,30 +162,59 @@ def simulate(frogs: Sequence[Frog], diver: int, phi: float, length: float) -> Sl
             break
     if steps % every:
         samples.append(positions())
+    samples[-1] = _separate(frogs, bodies, samples[-1], set(active))
     return _finish(frogs, bodies, samples, touched)
+
+
+def _separate(frogs: Sequence[Frog],
+              bodies: Sequence[tuple[pymunk.Body, list[int], list[tuple[float, float]]]],
+              final: list[list[tuple[float, float]]], active: set[int],
+              ) -> list[list[tuple[float, float]]]:
+    """Resting discs touch and never overlap: pymunk leaves a contact a little
+    interpenetrated (its slop, the last step), so push the moved bodies apart along
+    the line of centres until discs at one level are 2R apart."""
+    out = [list(points) for points in final]
+    levels = [[frogs[fid].level for fid in group] for _, group, _ in bodies]
+    for _ in range(SEPARATE_ROUNDS):
+        pushed = False
+        for a in range(len(out)):
+            for b in range(a + 1, len(out)):
+                if a not in active and b not in active:
+                    continue
+                for i, j in itertools.product(range(len(out[a])), range(len(out[b]))):
+                    if levels[a][i] != levels[b][j]:
+                        continue
+                    (ax, ay), (bx, by) = out[a][i], out[b][j]
+                    d = math.hypot(ax - bx, ay - by)
+                    if d >= 2 * R - SEPARATE_EPS:
+                        continue
+                    ux, uy = ((ax - bx) / d, (ay - by) / d) if d > 1e-9 else (1.0, 0.0)
+                    gap = 2 * R - d
+                    share_a = 0.0 if a not in active else 1.0 if b not in active else 0.5
+                    for k, sign, share in ((a, 1.0, share_a), (b, -1.0, 1.0 - share_a)):
+                        dx, dy = sign * share * gap * ux, sign * share * gap * uy
+                        out[k] = [(x + dx, y + dy) for x, y in out[k]]
+                    pushed = True
+        if not pushed:
+            break
+    return out
 
 
 def _finish(frogs: Sequence[Frog],
             bodies: Sequence[tuple[pymunk.Body, list[int], list[tuple[float, float]]]],
             samples: list[list[list[tuple[float, float]]]], touched: bool) -> Slide:
+    """Rest every body where it stopped, through the off-table rule (``come_to_rest``)."""
+    at = {fid: p for b, (_, group, _) in enumerate(bodies)
+          for fid, p in zip(group, samples[-1][b], strict=True)}
     out = list(frogs)
     paths: list[tuple[int, tuple[tuple[float, float], ...]]] = []
-    inner = R + FINGER
     for b, (_, group, _) in enumerate(bodies):
-        final = samples[-1][b]
-        base = [p for fid, p in zip(group, final, strict=True) if frogs[fid].level == 0]
-        shift_x = shift_y = 0.0
-        for x, y in base:
-            if x < R:
-                shift_x = max(shift_x, inner - x)
-            elif x > TABLE_W - R:
-                shift_x = min(shift_x, TABLE_W - inner - x)
-            if y < R:
-                shift_y = max(shift_y, inner - y)
-            elif y > TABLE_H - R:
-                shift_y = min(shift_y, TABLE_H - inner - y)
+        mine = set(group)
+        taken = [p for fid, p in at.items() if fid not in mine]
+        rest, _ = come_to_rest([sample[b] for sample in samples], taken)
         for k, fid in enumerate(group):
-            x, y = rnd(final[k][0] + shift_x), rnd(final[k][1] + shift_y)
+            x, y = rnd(rest[k][0]), rnd(rest[k][1])
+            at[fid] = (x, y)
             f = frogs[fid]
             if (x, y) == (f.x, f.y):
                 continue

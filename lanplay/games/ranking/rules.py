@@ -25,10 +25,10 @@ Decisions taken where the rulebook is silent (also in help.md):
   timer ends the step: missing answers count as passes); then the stones
   are shown. Nobody holding a P stone: no guess step.
 * Scoring: floor minus the own-coloured stones on the own tile, never below
-  0. Totals count steps on the track (0..7 up to the roof, 8..14 down, 15
-  out). The game ends after the round in which a total reaches 15; the
-  highest total wins (that is the one furthest beyond the goal), equal
-  totals share the win.
+  0. Totals count steps on the track (0..6 up, pointing up; 7 the roof, where
+  the stone is turned to point down; 8..14 down; 15 out). The game ends
+  after the round in which a total reaches 15; the highest total wins
+  (that is the one furthest beyond the goal), equal totals share the win.
 * A new round needs 7 tiles from the supply (one per hand, the rest to fill
   the row). If the supply holds fewer, or the question bag is empty, the
   game ends after the round just scored; the highest total wins.
@@ -545,13 +545,15 @@ def gain(slot: Slot) -> int:
 
 
 def track(total: int) -> tuple[int, str]:
-    """Where a total stands on the tower: (step 0..7, "up"/"down"/"out").
+    """Where a total stands on the tower and where its point faces: (step 0..7,
+    "up"/"down"/"out").
 
-    Up from 0 to the roof (7), then down: 8 is back on 6, 14 on 0, 15 is out.
+    Up from 0 to 6; a stone reaching the roof (7) is turned so its point faces
+    down (the rulebook), then goes down: 8 is back on 6, 14 on 0, 15 is out.
     """
     if total >= GOAL:
         return 0, "out"
-    if total <= ROOF:
+    if total < ROOF:
         return total, "up"
     return 2 * ROOF - total, "down"
 

@@ -96,12 +96,16 @@ def sample_view(moment: str, you: int | None = 0, players: int = 4) -> dict[str,
 def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any],
                                                                    dict[Any, Any]]]:
     """Views (before, at) for each viewer at the first place/compare/guess/reveal/over
-    moments of a real seeded game played by the rules' own bots."""
+    moments of a real seeded game played by the rules' own bots, and the first compare
+    moment with a stone on the roof (if the game has one)."""
     from lanplay import games
 
     wanted: dict[str, Callable[[dict[str, Any]], bool]] = {
         "place": lambda v: v["phase"] == "place" and v["round"] == 1,
         "compare": lambda v: v["phase"] == "compare" and v.get("compares", 0) >= 3,
+        # A later round with a scoring stone on the roof (7), turned to point down.
+        "roof": lambda v: (v["phase"] == "compare" and v.get("compares", 0) >= 3
+                           and 7 in v["scores"]),
         "guess": lambda v: v["phase"] == "guess" and v.get("compares", 0) >= 4,
         "reveal": lambda v: v["phase"] == "place" and v["round"] == 2,
         "over": lambda v: v["phase"] == "over",

@@ -526,7 +526,7 @@ class PlateItem(QGraphicsObject):
         if place is None:
             track = "out: left the tower"
         elif place == 7:
-            track = "on the roof (7)"
+            track = "roof 7 ▼"
         else:
             track = f"floor {place} {'▲' if up else '▼'}"
         if i.gain is not None:

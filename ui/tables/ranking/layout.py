@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from PyQt6.QtCore import QRectF
 
+from lanplay.games.ranking.rules import track
+
 FLOORS = 7
 GAP = 0.14
 """Space between two tiles on a shelf, as a share of a tile."""
@@ -150,11 +152,9 @@ def compute(width: float, height: float, text_px: float, players: int,
 def track_position(score: int) -> tuple[int | None, bool]:
     """Where a scoring stone stands on the tower (0..7) and whether it points up.
 
-    0..7 go up (7 is the roof), 8..14 come back down (8 is floor 6 again),
-    15 or more has left the tower (None).
+    The rules' ``track``: 0..6 go up, the roof (7) turns the stone to point
+    down, 8..14 come back down (8 is floor 6 again), 15 or more has left the
+    tower (None).
     """
-    if score >= 15:
-        return None, False
-    if score <= 7:
-        return max(0, score), True
-    return 14 - score, False
+    place, way = track(max(0, score))
+    return (None if way == "out" else place), way == "up"

@@ -421,10 +421,10 @@ async def _latency_all(plan: Plan) -> list[dict[str, Any]]:
 def host_work(plan: Plan) -> dict[str, Any]:
     """Host work per action for 16 connections (4 seats, 12 spectators), no sockets.
 
-    Timed per action, as ``Host._on_intent`` and ``_after_action`` do it:
-    submit, deltas for the distinct viewers, one msgpack body per viewer, one
-    frame per connection, and the Accepted to the actor. The bot decides
-    before the clock starts.
+    Timed per action, as the host's ``Dispatcher._on_intent`` and
+    ``Play.after_action`` do it: submit, deltas for the distinct viewers, one
+    msgpack body per viewer, one frame per connection, and the Accepted to the
+    actor. The bot decides before the clock starts.
     """
     game = games.load(GAME_ID)
     total: list[int] = []

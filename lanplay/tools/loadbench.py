@@ -40,7 +40,6 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from lanplay import games, rng
-from lanplay.bench import percentile
 from lanplay.game import (
     Action,
     IllegalAction,
@@ -54,6 +53,7 @@ from lanplay.game import (
 )
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
+from lanplay.tools.bench import percentile
 
 GAME_ID = "relay-bench"
 PLAYERS = 16
@@ -457,7 +457,7 @@ def _summary(name: str, parts: list[dict[str, Any]], flood: dict[str, Any] | Non
 
 
 def measure(quick: bool = False, seed: int = 7, save: bool = True) -> dict[str, Any]:
-    from lanplay.bench import machine_info
+    from lanplay.tools.bench import machine_info
 
     rounds = 2 if quick else 20
     started = time.perf_counter()

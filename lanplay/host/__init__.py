@@ -1,0 +1,59 @@
+"""The authoritative host: a TCP server around one Room and its Session.
+
+Everything here is moving bytes and scheduling: the rules of the room live in
+``lanplay.room``, the rules of the game in the game module, and what each
+peer may see in ``lanplay.session``. A bad frame costs only that connection,
+never the host or the other peers; every accepted action is saved before any
+peer hears of it, so a host killed at any moment resumes where its peers left
+off.
+
+The parts, one job each (``server.py`` builds them and hands each only the
+collaborators and callbacks it needs):
+
+- ``server``: the ``Host`` itself: wiring, ``start``/``stop``/``kill``, ``resume``,
+  and the public face (``room``, ``session``, ``conns``, ``port``, ``listeners``).
+- ``config``: ``HostConfig`` and the limits; ``shared``: the two small records
+  some parts share (``Status``: port and shutdown flags; ``Tokens``: seat keys).
+- ``peers``: who is connected (``Conn``), the broadcast, the seat numbers.
+- ``connections``: accepting a connection, the handshake (version, password,
+  tokens), admission to a seat, and reading its messages under its rate limit.
+- ``dispatch``: what each message of an admitted peer does.
+- ``commands``: room commands (ready, bots, seats, the game, start) and the
+  host's own bots.
+- ``packs``: the custom picture packs shared with the peers.
+- ``flow``: the game's flow: start, after each action, the game's timers and
+  the clock; ``seeds``: where each game's seed comes from (``SeedSource``).
+- ``fanout``: the frames each connection is sent (snapshots, deltas).
+- ``away``: away seats and their stand-in bots.
+- ``saving``: the save file, and handing each change to the outbox (write,
+  then publish).
+- ``announce``: the zeroconf announcement and the heartbeats.
+
+Where coming work goes:
+
+- Fair play (seed exchange and audit): a ``SeedSource`` of its own beside
+  ``LocalSeeds`` (``seeds.py``), handed to ``Host(seeds=...)``;
+  ``Play.start_game`` asks it for the seed, so the commitment, the peers'
+  contributions (routed to it by ``dispatch``) and the derivation live
+  there. The audit (secret,
+  contributions, action log) goes out where ``Play.after_action`` publishes
+  the GameOver.
+- Disk full ("hold the move and pause"): ``Saver.commit``'s ``write`` is where
+  a failed flush is seen today (it logs and plays on); holding the publish
+  and pausing the game starts there, with ``flow`` told through a callback.
+- Per-address handshake caps and a password throttle: ``Reception.serve`` and
+  ``Reception._password_ok`` enforce them (the peer's address is
+  ``link.peername``); the pure bookkeeping belongs in ``lanplay.admission``.
+- Faster deltas: ``fanout.delta_bodies`` (and ``fanout.snapshots``) are the
+  whole per-action fan-out work, pure; ``lanplay bench``'s host-work figure
+  times the same steps.
+"""
+
+from lanplay.host.config import DEFAULT_PORT, MAX_PENDING, HostConfig
+from lanplay.host.dispatch import MAX_CHAT
+from lanplay.host.peers import Conn
+from lanplay.host.seeds import LocalSeeds, SeedSource
+from lanplay.host.server import Host
+
+__all__ = ["DEFAULT_PORT", "MAX_CHAT", "MAX_PENDING", "Conn", "Host", "HostConfig",
+           "LocalSeeds", "SeedSource"]

@@ -1,0 +1,77 @@
+"""Telling others the host is there: the room on the LAN, and a heartbeat to each peer.
+
+``Announcing`` keeps the zeroconf announcement (``lanplay.discovery``) in
+step with the room (seats, phase, password), updated in the background
+whenever the lobby changes. ``heartbeats`` pings every peer with the state
+the peers know and drops one that has not been heard from in ``dead_after``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import time
+from collections.abc import Callable
+
+from lanplay.discovery import Announcement, Announcer
+from lanplay.host.config import HostConfig
+from lanplay.host.peers import Conn, Peers
+from lanplay.host.shared import Status
+from lanplay.room import Room
+from protocol.messages import Ping
+
+
+class Announcing:
+    def __init__(self, room: Room, config: HostConfig, status: Status) -> None:
+        self.room = room
+        self.config = config
+        self.status = status
+        self._announcer: Announcer | None = None
+        self._dirty = asyncio.Event()
+
+    def changed(self) -> None:
+        """The room changed: the announcement follows in the background."""
+        self._dirty.set()
+
+    def announcement(self) -> Announcement:
+        room = self.room
+        return Announcement(host_name=room.host_name, game=room.game.id,
+                            port=self.status.port, seats_taken=len(room.seats),
+                            seats_total=room.max_players, state=room.phase,
+                            password=bool(self.config.password))
+
+    async def start(self) -> None:
+        self._announcer = Announcer(self.announcement(), self.config.interfaces)
+        await self._announcer.start()
+
+    async def updates(self) -> None:
+        """Run for ever after ``start``: each change of the room, announced."""
+        assert self._announcer is not None
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            with contextlib.suppress(Exception):
+                await self._announcer.update(**dataclasses.asdict(self.announcement()))
+
+    async def stop(self) -> None:
+        if self._announcer is not None:
+            with contextlib.suppress(Exception):
+                await self._announcer.stop()
+
+
+async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], int],
+                     detach: Callable[[Conn], None]) -> None:
+    """Ping every peer each ``heartbeat``; abort and detach the silent ones."""
+    nonce = 0
+    while True:
+        await asyncio.sleep(config.heartbeat)
+        nonce += 1
+        now = time.monotonic()
+        state_id = state_told()
+        for conn in list(peers.conns):
+            if now - conn.last_seen > config.dead_after:
+                conn.link.abort()
+                detach(conn)
+            else:
+                conn.link.send(Ping(nonce, state_id))

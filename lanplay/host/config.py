@@ -1,0 +1,52 @@
+"""What a host is told to be: its settings and the limits it keeps.
+
+Plain data, read by every part at the moment it needs a value (the command
+line changes ``autostart`` after the Host is built, and that must count).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from protocol.codec import MAX_FRAME
+
+DEFAULT_PORT = 7531
+
+MAX_PENDING = 16
+"""Handshakes in progress allowed beyond max_peers (a reconnecting seat must get in)."""
+
+
+@dataclass
+class HostConfig:
+    host_name: str = "lanplay host"
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    seed: int | None = None
+    autostart: int | None = None
+    """Start by itself once this many seats are taken, ready and connected."""
+    heartbeat: float = 2.0
+    dead_after: float = 10.0
+    handshake_timeout: float = 5.0
+    max_frame: int = MAX_FRAME
+    bot_delay: float = 0.0
+    announce: bool = False
+    interfaces: Sequence[str] | None = None
+    """Interfaces for the zeroconf announcement (None: all)."""
+    password: str | None = None
+    """Room password, checked by challenge and response (None or "": no password)."""
+    max_peers: int = 64
+    """Connections at once, spectators included; more are refused "full"."""
+    rate: float = 20.0
+    burst: float = 40.0
+    """Per-peer token bucket on intents, room commands, chat, resyncs and pings."""
+    flood_after: int = 200
+    flood_window: float = 10.0
+    """More refusals than this within the window close the connection ("flood")."""
+    standin_after: float | None = 30.0
+    """Seconds a seat may be away in a game before a stand-in bot plays it (None: never)."""
+    save: bool = True
+    """Write the game after every accepted action (see lanplay.saves)."""
+    data_dir: str | os.PathLike[str] | None = None
+    """Where saves go (default: $LANPLAY_DATA_DIR, else the user's data directory)."""

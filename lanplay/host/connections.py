@@ -1,0 +1,266 @@
+"""Accepting connections: the handshake, admission to a seat, reading until it ends.
+
+One task per connection. ``Reception.serve`` refuses a host too busy to talk,
+then runs the handshake under a deadline (hello, protocol version, password by
+challenge and response), admits the peer (its token back to its seat, a new
+seat in the lobby, or the gallery as a spectator), and reads its messages
+under its rate limit, handing each to ``dispatch`` until it says goodbye, its
+link breaks or it floods. A bad frame costs only that connection; the policy
+itself (nonce, proof, token bucket) is the pure ``lanplay.admission``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from lanplay import admission
+from lanplay.admission import RateLimit
+from lanplay.host.config import MAX_PENDING, HostConfig
+from lanplay.host.packs import SharedPacks
+from lanplay.host.peers import Conn, Peers
+from lanplay.host.shared import Status, Tokens
+from lanplay.link import Link, LinkClosed
+from lanplay.room import Room, Seat
+from lanplay.session import Refusal, Session
+from protocol.messages import (
+    PROTOCOL_VERSION,
+    Answer,
+    Bye,
+    Challenge,
+    Hello,
+    Message,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rejected,
+    Welcome,
+)
+
+log = logging.getLogger("lanplay.host")
+
+
+class Game(Protocol):
+    """What admission needs of the game's flow: is one on, and the newcomer's view."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def send_snapshot(self, conn: Conn) -> None: ...
+
+
+class Away(Protocol):
+    """What admission needs of the away seats: who left, and who is back."""
+
+    def away_from(self, seat: Seat, now: float | None = None) -> None: ...
+
+    def back(self, seat: Seat) -> None: ...
+
+
+class Reception:
+    def __init__(self, room: Room, config: HostConfig, status: Status, peers: Peers,
+                 tokens: Tokens, packs: SharedPacks, game: Game, away: Away,
+                 dispatch: Callable[[Conn, Message], None],
+                 lobby_changed: Callable[[], None], spawn: Callable[[Any], object]) -> None:
+        self.room = room
+        self.config = config
+        self.status = status
+        self.peers = peers
+        self.tokens = tokens
+        self.packs = packs
+        self.game = game
+        self.away = away
+        self._dispatch = dispatch
+        self._lobby_changed = lobby_changed
+        self._spawn = spawn
+        self._pending = 0
+        self._links: set[Link] = set()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection, from its first byte to its close (asyncio.start_server's callback)."""
+        link = Link(reader, writer, self.config.max_frame)
+        conn: Conn | None = None
+        self._links.add(link)
+        self._pending += 1
+        handshaking = True
+        try:
+            if self._pending + len(self.peers.conns) > self.config.max_peers + MAX_PENDING:
+                link.send(Refused("full", f"The host has too many connections "
+                                          f"({self.config.max_peers}); try again later."))
+                return
+            try:
+                async with asyncio.timeout(self.config.handshake_timeout):
+                    hello = await link.recv()
+                    if not isinstance(hello, Hello):
+                        link.send(Refused("malformed", f"The first message must be a hello, "
+                                                       f"not {hello.TYPE}."))
+                        return
+                    if hello.version != PROTOCOL_VERSION:
+                        link.send(Refused("version", f"This host speaks lanplay protocol "
+                                                     f"{PROTOCOL_VERSION}, you speak "
+                                                     f"{hello.version}: use the same lanplay "
+                                                     f"version on both laptops."))
+                        return
+                    if not await self._password_ok(link):
+                        return
+            except TimeoutError:
+                link.send(Refused("timeout", "The handshake did not finish in time; "
+                                             "connect with lanplay."))
+                return
+            self._pending -= 1
+            handshaking = False
+            conn = self._admit(link, hello)
+            if conn is None:
+                return
+            while True:
+                msg = await link.recv()
+                if conn not in self.peers.conns:  # replaced by a newer connection of its seat
+                    return
+                now = time.monotonic()
+                conn.last_seen = now
+                if isinstance(msg, Bye):
+                    self._on_bye(conn)
+                    continue
+                if isinstance(msg, Pong) or conn.limit.allow(now):
+                    self._dispatch(conn, msg)
+                    continue
+                if conn.limit.flooding():
+                    link.send(Refused("flood", "You sent far too many messages too fast; "
+                                               "the host closed your connection."))
+                    return
+                link.send(Rejected(getattr(msg, "id", 0), "rate",
+                                   "Slow down: too many moves at once."))
+        except ProtocolError as exc:
+            link.send(Refused("malformed", exc.reason))
+        except (LinkClosed, ConnectionError, OSError):
+            pass
+        except Exception:  # a bug of ours must cost one connection, not the host
+            log.exception("error serving %s", link.peername)
+            link.send(Refused("internal", "The host hit an internal error with your "
+                                          "connection; please join again."))
+        finally:
+            if handshaking:
+                self._pending -= 1
+            if conn is not None:
+                self.detach(conn)
+            self._links.discard(link)
+            await link.close()
+
+    def abort_all(self) -> None:
+        """Break every connection at once, handshaking or not (``Host.kill``)."""
+        for link in list(self._links):
+            link.abort()
+
+    async def _password_ok(self, link: Link) -> bool:
+        """Challenge and response: the password itself never crosses the network."""
+        password = self.config.password
+        if not password:
+            return True
+        nonce = admission.new_nonce()
+        link.send(Challenge(nonce))
+        answer = await link.recv()
+        if isinstance(answer, Answer) and admission.verify(password, nonce, answer.hmac):
+            return True
+        link.send(Refused("password", "Wrong password for this room; ask the host for "
+                                      "it and try again."))
+        return False
+
+    def _admit(self, link: Link, hello: Hello) -> Conn | None:
+        """A seat by its token, a new seat in the lobby, or the gallery; Welcome says which."""
+        if self.status.stopping:
+            link.send(Refused("stopping", "The host is shutting down."))
+            return None
+        room, tokens = self.room, self.tokens
+        seat: Seat | None = None
+        try:
+            if hello.token:
+                if hello.token in room.banned:
+                    raise Refusal("removed", "The host removed you from this room.")
+                seat = room.by_token(hello.token)
+                if seat is None:
+                    if hello.token in tokens.bots:
+                        self._need_room()
+                        seat = room.add(hello.name, hello.colour, bot=True,
+                                        token=hello.token)
+                        seat.hosted = True
+                        tokens.bots.discard(hello.token)
+                    elif hello.token == tokens.owner:
+                        self._need_room()
+                        seat = room.add(hello.name, hello.colour, owner=True,
+                                        token=tokens.owner)
+                    else:
+                        raise Refusal("bad_token", "That reconnect token does not belong "
+                                                   "to any seat here; join as a new player.")
+                for old in [c for c in self.peers.conns if c.seat is seat]:
+                    # Closed, not aborted: a reset could overtake the bye, and the old
+                    # peer would then come back and take the seat from the new one.
+                    old.link.send(Bye("You connected again from elsewhere."))
+                    self.peers.conns.discard(old)
+                    self._spawn(old.link.close())
+                seat.connected = True
+                self.away.back(seat)
+            else:
+                self._need_room()
+                if not hello.spectate and room.phase != "playing":
+                    seat = room.add(hello.name, hello.colour, bot=hello.bot)
+        except Refusal as exc:
+            link.send(Refused(exc.code, exc.reason))
+            return None
+        cfg = self.config
+        conn = Conn(link, seat, limit=RateLimit(cfg.rate, cfg.burst, cfg.flood_after,
+                                                cfg.flood_window),
+                    name=hello.name.strip()[:24] or "Spectator", colour=hello.colour)
+        self.peers.conns.add(conn)
+        if seat is None:
+            self.peers.watch(conn)
+        index = room.index(seat) if seat is not None else None
+        token = seat.token if seat is not None else ""
+        link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
+                          owner=seat is not None and seat.owner))
+        for offer in self.packs.server.offers():
+            link.send(offer)
+        self._lobby_changed()
+        if self.game.session is not None:
+            self.game.send_snapshot(conn)
+        return conn
+
+    def _need_room(self) -> None:
+        """A new connection needs room under max_peers (a returning seat does not)."""
+        if len(self.peers.conns) >= self.config.max_peers:
+            raise Refusal("full", f"The host has too many connections "
+                                  f"({self.config.max_peers}); try again later.")
+
+    def _on_bye(self, conn: Conn) -> None:
+        """A player who says goodbye before the first game frees the seat (no ban:
+        they may join again). Once a game has started the seat is kept: for their
+        return during play, and afterwards so the result's seat numbers and "Play
+        again" with the same seats stay true."""
+        seat = conn.seat
+        leaving = (seat is not None and not seat.owner and self.room.phase == "lobby"
+                   and any(s is seat for s in self.room.seats)
+                   and not any(c.seat is seat and c is not conn for c in self.peers.conns))
+        self.detach(conn)
+        conn.link.abort()
+        if leaving and seat is not None:
+            self.room.leave(seat)
+            self.peers.tell_seats()
+            self._lobby_changed()
+
+    def detach(self, conn: Conn) -> None:
+        """The conn is gone: its seat is away (kept in a game), or a spectator fewer."""
+        if conn not in self.peers.conns or self.status.dead:
+            return
+        self.peers.conns.discard(conn)
+        if conn.seat is None:
+            self.peers.unwatch(conn)
+        elif not any(c.seat is conn.seat for c in self.peers.conns):
+            conn.seat.connected = False
+            session = self.game.session
+            if session is not None and any(s is conn.seat for s in self.room.seats):
+                session.forget(self.room.index(conn.seat))
+                self.away.away_from(conn.seat)
+        if not self.status.stopping:
+            self._lobby_changed()

@@ -1,0 +1,100 @@
+"""Dispatching: what each message from an admitted peer does.
+
+Moves go to the game (checked by the Session, told after the save), room
+commands to ``commands.py``, chat to everyone, picture requests to the shared
+packs; anything a peer may not send is rejected with a reason. Saying goodbye
+ends the connection and is ``connections.py``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from lanplay.host.peers import Conn, Peers
+from lanplay.room import Room
+from lanplay.session import Refusal, Session
+from protocol.messages import (
+    Accepted,
+    Chat,
+    Control,
+    Intent,
+    Message,
+    PictureRequest,
+    Ping,
+    Pong,
+    Rejected,
+    Resync,
+)
+
+MAX_CHAT = 500
+
+
+class Game(Protocol):
+    """What dispatching needs of the game's flow."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def after_action(self, then: Callable[[], None] | None = None) -> None: ...
+
+    def send_snapshot(self, conn: Conn) -> None: ...
+
+
+class Dispatcher:
+    def __init__(self, room: Room, peers: Peers, game: Game,
+                 control: Callable[[Conn, Control], None],
+                 pictures: Callable[[PictureRequest], Iterable[Message]]) -> None:
+        self.room = room
+        self.peers = peers
+        self.game = game
+        self._control = control
+        self._pictures = pictures
+
+    def handle(self, conn: Conn, msg: Message) -> None:
+        if isinstance(msg, Intent):
+            self._on_intent(conn, msg)
+        elif isinstance(msg, Control):
+            try:
+                self._control(conn, msg)
+            except Refusal as exc:
+                conn.link.send(Rejected(msg.id, exc.code, exc.reason))
+        elif isinstance(msg, Chat):
+            self._on_chat(conn, msg)
+        elif isinstance(msg, Ping):
+            conn.link.send(Pong(msg.nonce))
+        elif isinstance(msg, Pong):
+            pass
+        elif isinstance(msg, Resync):
+            if self.game.session is not None:
+                self.game.send_snapshot(conn)
+        elif isinstance(msg, PictureRequest):
+            for chunk in self._pictures(msg):
+                conn.link.send(chunk)
+        else:
+            conn.link.send(Rejected(0, "unexpected",
+                                    f"A peer may not send a {msg.TYPE} message."))
+
+    def _on_intent(self, conn: Conn, msg: Intent) -> None:
+        session = self.game.session
+        if session is None or self.room.phase == "lobby":
+            conn.link.send(Rejected(msg.id, "no_game", "The game has not started yet."))
+            return
+        if conn.seat is None:
+            conn.link.send(Rejected(msg.id, "spectator", "Spectators cannot make moves."))
+            return
+        try:
+            session.submit(self.room.index(conn.seat), msg.action, msg.state_id)
+        except Refusal as exc:
+            conn.link.send(Rejected(msg.id, exc.code, exc.reason))
+            return
+        conn.limit.refund()
+        accepted = Accepted(msg.id, session.state_id)
+        self.game.after_action(lambda: conn.link.send(accepted))
+
+    def _on_chat(self, conn: Conn, msg: Chat) -> None:
+        text = msg.text.strip()[:MAX_CHAT]
+        if not text:
+            return
+        sender = conn.seat.name if conn.seat else "Spectator"
+        self.peers.broadcast(Chat(text, sender, self.peers.viewer(conn)))

@@ -1,0 +1,136 @@
+"""Saving: every accepted action is on disk before any peer hears of it.
+
+The ``Saver`` keeps the file of the game being played and hands each change
+to the ``Outbox`` in two halves: the write (a journal line, or now and then
+the full save, by ``saves.Writer`` in a worker thread) and what to publish
+once it is durable. Game news that writes nothing (a snapshot for a peer who
+joins) is posted behind whatever is still waiting, so the order holds.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanplay import saves
+from lanplay.host.config import HostConfig
+from lanplay.host.shared import Status, Tokens
+from lanplay.outbox import Outbox
+from lanplay.room import Room
+from lanplay.session import Session
+
+log = logging.getLogger("lanplay.host")
+
+
+class Saver:
+    def __init__(self, room: Room, config: HostConfig, status: Status, tokens: Tokens) -> None:
+        self.room = room
+        self.config = config
+        self.status = status
+        self.tokens = tokens
+        self.path: Path | None = None
+        """Where the game being played is saved (None before a game or when not saving)."""
+        self._game_id = ""
+        self._started = 0.0
+        self._log_cache: list[str] = []
+        self._writer: saves.Writer | None = None
+        self._outbox = Outbox()
+
+    def resumed(self, game_id: str, started: float, path: Path | None) -> None:
+        """Go on writing the saved game ``game_id`` (to ``path``; None: not saving)."""
+        self._game_id, self._started, self.path = game_id, started, path
+
+    def new_save(self, session: Session, games_played: int) -> None:
+        """A new game: a new id and a new file (named from its first save)."""
+        self._game_id = secrets.token_hex(6)
+        self._started = time.time()
+        self.path = None
+        self._log_cache = []
+        self._writer = None
+        if self.config.save:
+            self.path = (saves.saves_dir(self.config.data_dir)
+                         / saves.file_name(self.save_of(session, games_played)))
+
+    def save_of(self, session: Session, games_played: int) -> saves.Save:
+        room = self.room
+        result = session.result
+        return saves.Save(
+            game_id=self._game_id, game=room.game.id, mode=session.mode,
+            options=dict(session.options), seed=session.seed,
+            seats=[saves.SavedSeat(s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
+                   for s in room.seats],
+            log=list(session.log), state_id=session.state_id,
+            phase="over" if result is not None else "playing", port=self.status.port,
+            host_name=room.host_name, owner_token=self.tokens.owner,
+            banned=sorted(room.banned), password=self.config.password or None,
+            base_seed=self.config.seed, games_played=games_played,
+            result=result.to_wire() if result is not None else None,
+            started=self._started, updated=time.time(),
+            state=saves.plain(session.state))
+
+    def _saved_room(self, games_played: int) -> tuple[Any, ...]:
+        """What a save holds besides the log and the state: when it changes, the
+        next commit writes the full save (the journal holds actions only)."""
+        room = self.room
+        return (tuple((s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
+                      for s in room.seats),
+                tuple(sorted(room.banned)), self.status.port, room.host_name,
+                self.tokens.owner, self.config.password, self.config.seed, games_played)
+
+    def commit(self, session: Session | None, games_played: int,
+               publish: Callable[[], None]) -> None:
+        """Make the game as it is now durable (off the event loop), then ``publish``.
+
+        The full save when the game starts or ends, when the room's saved data
+        changed and every ``saves.COMPACT_EVERY`` actions; otherwise only the new
+        actions, appended to the journal (one fdatasync)."""
+        path = self.path
+        if path is None or session is None or self.status.dead:
+            self._outbox.post(publish)
+            return
+        writer = self._writer
+        if writer is None or writer.path != path:
+            writer = self._writer = saves.Writer(path)
+        room = self._saved_room(games_played)
+        finished = session.result is not None
+        if (finished or writer.needs_full or room != writer.room
+                or session.state_id - writer.full_at >= saves.COMPACT_EVERY):
+            save = self.save_of(session, games_played)
+            writer.full(saves.encode(save, self._log_cache), save.state_id, room, finished)
+            if finished:
+                self.path = None  # a finished game lives on in the history only
+        else:
+            cache = self._log_cache
+            start = len(cache)
+            cache.extend(saves.entry_json(e) for e in session.log[start:])
+            if len(cache) == start:
+                self._outbox.post(publish)  # nothing new to make durable
+                return
+            writer.lines(cache[start:])
+
+        def write() -> None:
+            try:
+                writer.flush()
+            except OSError as exc:
+                log.warning("Could not save the game to %s (%s); play goes on, but a "
+                            "crash now would lose it: free some disk space.", path,
+                            exc.strerror or exc)
+
+        self._outbox.post(publish, write=write, key=path)
+
+    def after_pending(self, publish: Callable[[], None]) -> None:
+        """``publish`` once everything posted before it is saved and published."""
+        self._outbox.post(publish)
+
+    async def drain(self, timeout: float) -> None:
+        await self._outbox.drain(timeout)
+
+    async def close(self) -> None:
+        await self._outbox.close()
+
+    def abandon(self) -> None:
+        self._outbox.abandon()

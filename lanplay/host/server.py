@@ -1,0 +1,261 @@
+"""The Host: builds the parts of a host, wires them together, and runs its life.
+
+It listens (``start``), says goodbye (``stop``) or dies on the spot (``kill``),
+resumes a saved game (``resume``), and keeps the public face the window, the
+tools and the tests use (``room``, ``session``, ``conns``, ``port``,
+``listeners``...). Every cross-part call is a named callback handed over
+here, so what each part may do to the others reads off ``__init__``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanplay import saves
+from lanplay.content.model import Pack
+from lanplay.content.transfer import PictureServer
+from lanplay.game import Result
+from lanplay.host.announce import Announcing, heartbeats
+from lanplay.host.commands import Bots, Commands
+from lanplay.host.config import HostConfig
+from lanplay.host.connections import Reception
+from lanplay.host.dispatch import Dispatcher
+from lanplay.host.flow import Play
+from lanplay.host.packs import SharedPacks
+from lanplay.host.peers import Conn, Peers
+from lanplay.host.saving import Saver
+from lanplay.host.seeds import LocalSeeds, SeedSource
+from lanplay.host.shared import Status, Tokens
+from lanplay.room import Room, Seat
+from lanplay.session import Session
+from protocol.messages import Bye, Message
+
+
+class Host:
+    def __init__(self, game_id: str, mode: str | None = None,
+                 options: dict[str, Any] | None = None,
+                 config: HostConfig | None = None, seeds: SeedSource | None = None) -> None:
+        self.config = cfg = config or HostConfig()
+        self.room = room = Room(game_id, mode, options, cfg.host_name)
+        self.status = Status()
+        self.tokens = Tokens()
+        self.listeners: list[Callable[[str], None]] = []
+        self.peers = Peers(room)
+        self.packs = SharedPacks(self.peers)
+        self.packs.share_named(room.options)
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._resumed = False
+        self.saver = Saver(room, cfg, self.status, self.tokens)
+        self.play = Play(room, cfg, self.status, self.peers, self.saver,
+                         seeds or LocalSeeds(cfg), self._lobby_changed, self._emit)
+        self.announcing = Announcing(room, cfg, self.status)
+        self.reception = Reception(room, cfg, self.status, self.peers, self.tokens, self.packs,
+                                   self.play, self.play.standins, self._dispatch,
+                                   self._lobby_changed, self._spawn)
+        self.bots = Bots(cfg, self.status, self.tokens, self._spawn)
+        self.commands = Commands(room, self.peers, self.packs, self.bots,
+                                 self.play.start_game, self.reception.detach,
+                                 self._lobby_changed, self._spawn, self.play.forget_game)
+        self.dispatcher = Dispatcher(room, self.peers, self.play, self.commands.control,
+                                     self.packs.server.answer)
+        room.standin_after = cfg.standin_after
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str] | None = None,
+               config: HostConfig | None = None, port: int | None = None) -> Host:
+        """A host for a saved game (None: the newest unfinished one), ready to ``start``.
+
+        The Session is rebuilt by replaying the saved log with the saved seed
+        (checked against the saved state), the seats come back with their
+        tokens, and the host listens on the port the peers remember (``port``
+        overrides it). Peers reconnect by themselves; the host's own bots are
+        started again. Raises saves.SaveError with a reason.
+        """
+        config = dataclasses.replace(config) if config is not None else HostConfig()
+        where = Path(path) if path else saves.newest_unfinished(config.data_dir)
+        save = saves.load(where)
+        if save.finished:
+            raise saves.SaveError(f"The game in {where.name} has finished; there is "
+                                  f"nothing to resume.")
+        session = saves.rebuild(save)
+        config.port = save.port if port is None else port
+        config.host_name = save.host_name
+        config.password = config.password or save.password
+        config.seed = config.seed if config.seed is not None else save.base_seed
+        host = cls(save.game, save.mode, save.options, config)
+        room = host.room
+        room.seats = [Seat(s.name, s.colour, s.token, bot=s.bot, ready=s.bot, owner=s.owner,
+                           hosted=s.hosted) for s in save.seats]
+        room.banned = set(save.banned)
+        room.phase = "playing"
+        host.play.session = session
+        host.tokens.owner = save.owner_token or host.tokens.owner
+        host.play.games_played = save.games_played
+        host.bots.count = sum(s.hosted for s in save.seats)
+        host.saver.resumed(save.game_id, save.started, where if config.save else None)
+        host._resumed = True
+        return host
+
+    # --- the public face ----------------------------------------------------------
+
+    @property
+    def session(self) -> Session | None:
+        """The game being played (None in the lobby before the first game)."""
+        return self.play.session
+
+    @property
+    def port(self) -> int:
+        """The port actually bound (0 before ``start``)."""
+        return self.status.port
+
+    @property
+    def conns(self) -> set[Conn]:
+        return self.peers.conns
+
+    @property
+    def owner_token(self) -> str:
+        return self.tokens.owner
+
+    @property
+    def games_played(self) -> int:
+        return self.play.games_played
+
+    @property
+    def results(self) -> list[Result]:
+        return self.play.results
+
+    @property
+    def finished(self) -> asyncio.Event:
+        """Set when a game ends (cleared when the next one starts)."""
+        return self.play.finished
+
+    @property
+    def pictures(self) -> PictureServer:
+        """Custom packs shared with the peers (``share_pack``), pictures by hash."""
+        return self.packs.server
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game being played is saved (None before a game or when not saving)."""
+        return self.saver.path
+
+    def share_pack(self, content_pack: Pack) -> None:
+        """Offer a custom pack to every peer, now and as they join; each peer asks
+        for the pictures its cache lacks (lanplay.content.transfer)."""
+        self.packs.share(content_pack)
+
+    def add_bot(self) -> None:
+        """Seat a bot: a real peer over loopback that sees only its own view."""
+        self.commands.add_bot()
+
+    def remove_seat(self, index: Any) -> None:
+        self.commands.remove_seat(index)
+
+    def start_game(self) -> None:
+        self.play.start_game()
+
+    # --- life cycle ------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Listen (and announce); return the port actually bound."""
+        self._server = await asyncio.start_server(
+            self.reception.serve, self.config.bind, self.config.port,
+            limit=self.config.max_frame)
+        self.status.port = self._server.sockets[0].getsockname()[1]
+        self._spawn(heartbeats(self.config, self.peers, self.play.state_told,
+                               self.reception.detach))
+        if self._resumed:
+            self._come_back()
+        if self.config.announce:
+            await self.announcing.start()
+            self._spawn(self.announcing.updates())
+        return self.status.port
+
+    async def stop(self, reason: str = "The host has stopped the game.") -> None:
+        """Say goodbye to every peer, withdraw the announcement, stop listening.
+
+        After ``kill`` it only releases what the dead host still holds."""
+        status = self.status
+        if status.stopping:
+            if status.dead:
+                await self._release()
+            return
+        status.stopping = True
+        self.play.cancel_timer()
+        self.play.standins.cancel()
+        if self._server is not None:
+            self._server.close()
+        await self.saver.drain(5.0)
+        for conn in list(self.conns):
+            conn.link.send(Bye(reason))
+        await asyncio.gather(*(c.link.close() for c in list(self.conns)),
+                             return_exceptions=True)
+        await self._release()
+
+    async def _release(self) -> None:
+        await self.saver.close()
+        await self.announcing.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    def kill(self) -> None:
+        """Vanish at once as a SIGKILL or a power cut would (for tests): no goodbyes,
+        no save after this instant, every connection just breaks, its bots die.
+        Synchronous, so it can strike between any two accepted actions; ``stop``
+        afterwards only releases what is left (the in-process announcement is
+        withdrawn then, which a real crash would not do)."""
+        self.status.dead = self.status.stopping = True
+        self.saver.abandon()
+        self.play.cancel_timer()
+        self.play.standins.cancel()
+        if self._server is not None:
+            self._server.close()
+        self.reception.abort_all()
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _come_back(self) -> None:
+        """After a resume every seat is away until its peer reconnects by itself
+        (a stand-in takes over after ``standin_after``); the host's own bots start again."""
+        now = time.monotonic()
+        for number, seat in enumerate(self.room.seats, 1):
+            self.play.standins.away_from(seat, now)
+            if seat.hosted:
+                self.bots.run(seat.name, seat.token, number)
+        self.play.resumed()
+
+    # --- what the parts are handed -------------------------------------------------
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _emit(self, what: str) -> None:
+        for listener in self.listeners:
+            listener(what)
+
+    def _dispatch(self, conn: Conn, msg: Message) -> None:
+        # Late-bound: the dispatcher is built after the reception that calls it.
+        self.dispatcher.handle(conn, msg)
+
+    def _lobby_changed(self) -> None:
+        """The room changed: every peer is told, then the LAN, then the listeners,
+        and a room now full and ready may start its game."""
+        self.peers.broadcast(self.room.lobby_message())
+        self.announcing.changed()
+        self._emit("lobby")
+        self.play.start_if_due()

@@ -1,0 +1,30 @@
+"""The two small records some parts share, as plain data and nothing else.
+
+``Status`` is where the host listens and whether it is going down; ``Tokens``
+are the keys to seats the host hands out before their peer arrives. Each part
+is handed only the records it reads, so what it depends on shows in its
+constructor.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Status:
+    port: int = 0
+    """The port actually bound (0 until ``Host.start``)."""
+    stopping: bool = False
+    """``stop`` or ``kill`` began: admit no one, start no stand-in, skip lobby news."""
+    dead: bool = False
+    """``kill`` struck: nothing more is saved, sent or scheduled."""
+
+
+@dataclass
+class Tokens:
+    owner: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    """The room owner's seat token (the window that opened the room holds it)."""
+    bots: set[str] = field(default_factory=set)
+    """Tokens of the host's own bots that have not yet taken their seat."""

@@ -1,0 +1,11 @@
+"""Tools that drive the core from outside, as a LAN would: never imported by it.
+
+- ``selfplay``: a real host and N bot peers play one game over real TCP
+  (``lanplay selfplay``).
+- ``bench``: what one action costs: latency, bytes, host work
+  (``lanplay bench``).
+- ``loadbench``: 48 peers while one floods the host (``lanplay bench-load``).
+
+A game's own micro-benchmark stays with its rules (e.g.
+``lanplay.games.ranagedon.bench``), which it measures without any host.
+"""

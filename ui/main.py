@@ -1,0 +1,61 @@
+"""The installed ``lanplay`` command: the window's entry point decides, not the core.
+
+With no command it opens the window; ``screenshots`` renders the window's
+screens; every other command is ``lanplay.cli``'s and runs headless. Qt is
+imported only for those two, so the headless commands work without PyQt6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from lanplay import cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return cli.main(argv, window=window, commands=[SCREENSHOTS])
+
+
+def window() -> int:
+    try:
+        from ui.app import run
+    except ImportError as exc:
+        print(f"The window needs PyQt6 and qasync ({exc}). The headless commands work: "
+              f"see `lanplay --help`.", file=sys.stderr)
+        return 2
+    return run()
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    try:
+        from ui.screenshots import parse_size, render
+    except ImportError as exc:
+        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        return _fail(f"--size: {exc}.")
+    return render(args.dir, size)
+
+
+def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", type=Path, metavar="DIR")
+    parser.add_argument("--size", default="1280x800", metavar="WxH",
+                        help="window size (default 1280x800); DIR/fit.json lists every text "
+                             "that is cut off, clipped or overlapping")
+
+
+def _fail(message: str) -> int:
+    print(f"lanplay: {message}", file=sys.stderr)
+    return 2
+
+
+SCREENSHOTS = cli.Command("screenshots", "render the window's screens offscreen to PNG",
+                          _screenshot_arguments, _screenshots)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
