@@ -15,7 +15,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QObject, QUrl
+from PyQt6.QtCore import QObject, QTimer, QUrl
 
 try:
     from PyQt6.QtMultimedia import QSoundEffect
@@ -34,6 +34,10 @@ class Sound(QObject):
         self.played: list[str] = []
         """The cues played while sound was on (what the player would have heard)."""
         self._effects: dict[str, Any] = {}
+        self._next: list[str] = []
+        self._later = QTimer(self)  # a child: it dies with us, never fires after
+        self._later.setSingleShot(True)
+        self._later.timeout.connect(self._play_next)
 
     @property
     def available(self) -> bool:
@@ -49,6 +53,16 @@ class Sound(QObject):
         if effect is not None:
             with contextlib.suppress(Exception):  # a broken audio stack stays silent
                 effect.play()
+
+    def play_later(self, cue: str, ms: int) -> None:
+        """``cue`` after ``ms`` (a second sound after the first, not over it)."""
+        self._next.append(cue)
+        self._later.start(ms)
+
+    def _play_next(self) -> None:
+        waiting, self._next = self._next, []
+        for cue in waiting[:1]:
+            self.play(cue)
 
     def _effect(self, cue: str) -> Any:
         if QSoundEffect is None:

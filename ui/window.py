@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PyQt6.QtCore import QEvent, Qt, QTimer
+from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QDialog,
@@ -566,11 +566,11 @@ class MainWindow(QMainWindow):
     def _sound_for(self, before: dict[str, Any] | None, view: dict[str, Any],
                    you: int | None) -> None:
         """What just happened, then (a moment later) my turn: one or two soft sounds."""
-        for delay, cue in enumerate(cues(before, view, you)):
-            if delay == 0:
+        for order, cue in enumerate(cues(before, view, you)):
+            if order == 0:
                 self.sound.play(cue)
             else:
-                QTimer.singleShot(350, lambda cue=cue: self.sound.play(cue))
+                self.sound.play_later(cue, 350)
 
     def _set_sound(self, on: bool) -> None:
         self.sound.enabled = on
