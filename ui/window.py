@@ -133,6 +133,8 @@ class MainWindow(QMainWindow):
         self.game.set_sound(self.settings.sound)
         self.game.sound_toggled.connect(self._set_sound)
         self.game.tick.connect(lambda: self.sound.play("tick"))
+        self._game_number = 0
+        """Games begun at this table (an end screen shows only over its own game)."""
         self._received: dict[str, Any] | None = None
         """The newest view from the host (the table may still show an older one)."""
 
@@ -524,6 +526,7 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.room)
         else:
             if lobby.phase == "playing" and (previous is None or previous.phase != "playing"):
+                self._game_number += 1  # an end still waiting for the pacer is not this one's
                 self.game.clear_result()
                 self._want_restart = False
             self.stack.setCurrentWidget(self.game)
@@ -611,11 +614,11 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, over: GameOver) -> None:
         """The end screen comes once the last moves have been seen on the table."""
-        conn = self.conn
+        conn, number = self.conn, self._game_number
         self.game.set_clock(None)
 
         def show() -> None:
-            if self.conn is conn:
+            if self.conn is conn and self._game_number == number:
                 self.sound.play("over")
                 self.game.show_result(over.result)
                 self._update_end_status()

@@ -76,15 +76,17 @@ def paint_frog(painter: QPainter, centre: QPointF, r: float, colour: str, border
     painter.setPen(QPen(FROG_DARK.get(colour, QColor("#333333")), max(1.0, r * 0.05)))
     painter.setBrush(gradient)
     painter.drawEllipse(centre, inner, inner)
-    if letter and mark:
+    if letter and mark:  # the owner's badge on the frog, its body still showing round it
         badge = QColor(mark)
         if ghost:
             badge.setAlpha(150)
-        look.draw_disc(painter, centre, inner * 0.6, badge, letter)
-    elif letter:
-        painter.setPen(QColor("#FFFFFF"))
-        fnt = look.font(inner * 1.25, bold=True)
-        painter.setFont(fnt)
+        painter.setPen(QPen(QColor("#101010"), max(1.0, inner * 0.06)))
+        painter.setBrush(badge)
+        painter.drawEllipse(centre, inner * 0.64, inner * 0.64)
+    if letter:
+        painter.setPen(look.ink_for(QColor(mark)) if mark else QColor("#FFFFFF"))
+        scale = 1.25 if len(letter) == 1 else 0.85 if len(letter) == 2 else 0.66
+        painter.setFont(look.font(inner * scale, bold=True))
         box = QRectF(centre.x() - inner * 1.5, centre.y() - inner * 1.5, inner * 3, inner * 3)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
 
