@@ -59,6 +59,13 @@ def test_no_audio_device_is_no_error_and_muted_is_silent(qtbot: QtBot) -> None:
     sound.enabled = True
     sound.play("no-such-cue")
     assert sound.played == list(CUES)
+    assert sound.available, "Qt Multimedia loads here (libpulse0 is installed)"
+    forced = Sound(enabled=True)
+    forced._device = True  # as if a device were there: QSoundEffect loads and fails quietly
+    for cue in CUES:
+        forced.play(cue)
+    assert set(forced._effects) == set(CUES)
+    assert all(e.source().toLocalFile().endswith(f"{c}.wav") for c, e in forced._effects.items())
 
 
 def test_without_qt_multimedia_the_window_is_silent(monkeypatch: pytest.MonkeyPatch,

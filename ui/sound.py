@@ -18,9 +18,10 @@ from typing import Any
 from PyQt6.QtCore import QObject, QTimer, QUrl
 
 try:
-    from PyQt6.QtMultimedia import QSoundEffect
+    from PyQt6.QtMultimedia import QMediaDevices, QSoundEffect
 except ImportError:  # no libpulse0 or no Qt Multimedia: a silent window, never a crash
     QSoundEffect = None  # type: ignore[misc,assignment]
+    QMediaDevices = None  # type: ignore[misc,assignment]
 
 FOLDER = Path(__file__).with_name("sounds")
 CUES = ("turn", "play", "top", "trick", "tick", "over")
@@ -34,6 +35,8 @@ class Sound(QObject):
         self.played: list[str] = []
         """The cues played while sound was on (what the player would have heard)."""
         self._effects: dict[str, Any] = {}
+        self._device: bool | None = None
+        """Whether an audio output exists (asked once, at the first sound)."""
         self._next: list[str] = []
         self._later = QTimer(self)  # a child: it dies with us, never fires after
         self._later.setSingleShot(True)
@@ -64,8 +67,18 @@ class Sound(QObject):
         for cue in waiting[:1]:
             self.play(cue)
 
+    @property
+    def device(self) -> bool:
+        """An audio output to play on; without one nothing is even loaded (CI, offscreen)."""
+        if self._device is None:
+            try:
+                self._device = QMediaDevices is not None and bool(QMediaDevices.audioOutputs())
+            except Exception:
+                self._device = False
+        return self._device
+
     def _effect(self, cue: str) -> Any:
-        if QSoundEffect is None:
+        if QSoundEffect is None or not self.device:
             return None
         effect = self._effects.get(cue)
         if effect is None:
