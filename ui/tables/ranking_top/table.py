@@ -24,7 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, QSequentialAnimationGroup, Qt
+from PyQt6.QtCore import (
+    QParallelAnimationGroup,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+)
 from PyQt6.QtGui import QColor, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -72,6 +79,8 @@ class RankingTopTable(WaitingTable):
         self.discard_items: list[CardItem] = []
         self.plates: dict[int, PlateItem] = {}
         self.stage_lines: list[str] = []
+        self.stage_items: list[Any] = []
+        """What the stage drew (a resolved chain's hold fades it in afterwards)."""
         self.zones: dict[str, ZoneItem] = {}
         self._rects: dict[int, QRectF] = {}
         self.chooser = ChoicePanel(self._viewport())
@@ -163,7 +172,9 @@ class RankingTopTable(WaitingTable):
         self._draw_seats(view, lay, players)
         self._draw_piles(view, lay)
         self._draw_direction(view, lay, players)
+        earlier = set(self.scene.items())
         drawn = draw_stage(self.scene, read, self.seats, lay)
+        self.stage_items = [i for i in self.scene.items() if i not in earlier]
         self.chain_items, self.stage_lines = drawn.cards, drawn.lines
         self._rects.update(drawn.rects)
         if drawn.cards and read.my_window():
@@ -499,6 +510,39 @@ class RankingTopTable(WaitingTable):
             return
         self._snap_to(item, home.topLeft(), SNAP_MS)
 
+    def _hold_chain(self, previous: dict[str, Any], lay: Layout,
+                    group: QParallelAnimationGroup) -> None:
+        """A resolved chain is read where it lay: the window as it closed (its cards,
+        who topped whom) stays for the hold, then fades as the stage of now fades in."""
+        earlier = set(self.scene.items())
+        was = Reading(previous, self._names(), self.you, False)
+        draw_stage(self.scene, was, self.seats, lay)
+        for item in [i for i in self.scene.items() if i not in earlier]:
+            if item.parentItem() is not None:
+                continue
+            item.setZValue(item.zValue() + 30)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self._ghosts.append(item)
+            group.addAnimation(self._after_hold(item, 1.0, 0.0))
+        for item in self.stage_items:
+            if item.parentItem() is None and item not in self.chain_items:
+                item.setOpacity(0.0)
+                group.addAnimation(self._after_hold(item, 0.0, 1.0))
+
+    def _after_hold(self, item: Any, start: float, end: float) -> QSequentialAnimationGroup:
+        """``item``'s opacity from ``start`` to ``end`` once the hold is over (any item:
+        the stage's captions are plain text items, not objects with properties)."""
+        item.setOpacity(start)
+        fade = QVariantAnimation(self)
+        fade.setStartValue(start)
+        fade.setEndValue(end)
+        fade.setDuration(FLY_MS)
+        fade.valueChanged.connect(lambda value, item=item: item.setOpacity(float(value)))
+        seq = QSequentialAnimationGroup(self)
+        seq.addPause(HOLD_MS)
+        seq.addAnimation(fade)
+        return seq
+
     def _animate(self, previous: dict[str, Any], before: dict[int, QRectF]) -> None:
         """Every card shown now flies from where it was shown before (hand, chain,
         Ranking Top, pile); a card nobody saw comes from its player's plate, or from
@@ -515,6 +559,7 @@ class RankingTopTable(WaitingTable):
         if fresh and last.get("kind") == "close" and len(links) > 1:
             held = {(link.get("card") or {}).get("id") for link in links}
             self._hold_ms = HOLD_MS
+            self._hold_chain(previous, lay, group)
         hand_ids = {item.card_id for item in self.hand_items}
         moving = [*self.hand_items, *self.chain_items, *self.discard_items]
         for items in self.ranking_items.values():
