@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFont, QFontInfo, QPainter, QPen
+from PyQt6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QPainter, QPen
 from PyQt6.QtWidgets import QApplication
 
 from lanplay.badges import badge, badges
@@ -91,11 +91,18 @@ def seat_name(seats: Sequence[Mapping[str, object]], seat: int) -> str:
 def draw_disc(painter: QPainter, centre: QPointF, radius: float, colour: QColor,
               letter: str) -> None:
     """A seat's colour always with its initial, so colour is never the only cue."""
+    scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
+    fnt = font(radius * scale, bold=True)
+    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    wide = QFontMetricsF(fnt).horizontalAdvance(letter)
     painter.setPen(QPen(QColor("#101010"), max(1.0, radius * 0.08)))
     painter.setBrush(colour)
-    painter.drawEllipse(centre, radius, radius)
+    if wide > radius * 1.7:  # a small disc (never smaller text): a pill that holds it
+        half = wide / 2 + radius * 0.35
+        box = QRectF(centre.x() - half, centre.y() - radius, 2 * half, 2 * radius)
+        painter.drawRoundedRect(box, radius, radius)
+    else:
+        painter.drawEllipse(centre, radius, radius)
     painter.setPen(ink_for(colour))
-    scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
-    painter.setFont(font(radius * scale, bold=True))
-    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    painter.setFont(fnt)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
