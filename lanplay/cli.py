@@ -34,6 +34,8 @@ class Command:
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    option: bool = False
+    """Given as ``--NAME`` instead of as a command (``--install-desktop``)."""
 
 
 def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None = None,
@@ -41,6 +43,9 @@ def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None 
     """Run one command; with none, open ``window`` (or say where the window is)."""
     parser = _parser(window is not None, commands)
     args = parser.parse_args(argv)
+    for command in commands:
+        if command.option and getattr(args, command.name.replace("-", "_")):
+            return command.run(args)
     if args.command is None:
         if window is None:
             parser.print_usage(sys.stderr)
@@ -58,6 +63,10 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     p = argparse.ArgumentParser(prog="lanplay", description=(
         "Tabletop games at a LAN party. With no command, opens the window." if window else
         "Tabletop games at a LAN party: the commands that need no window."))
+    p.add_argument("--version", action="version", version=version_text())
+    for command in commands:
+        if command.option:
+            p.add_argument(f"--{command.name}", action="store_true", help=command.help)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     g = sub.add_parser("games", help="list the games")
     g.add_argument("--json", action="store_true")
@@ -141,11 +150,20 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                     help="the host does not save after each move (isolates the network path)")
     bl.set_defaults(func=cmd_bench_load)
 
-    for command in commands:
+    for command in (c for c in commands if not c.option):
         extra = sub.add_parser(command.name, help=command.help)
         command.arguments(extra)
         extra.set_defaults(func=command.run)
     return p
+
+
+def version_text() -> str:
+    """What ``lanplay --version`` prints: two laptops play together when the protocols
+    match."""
+    from lanplay import __version__
+    from protocol.messages import PROTOCOL_VERSION
+
+    return f"lanplay {__version__} (protocol {PROTOCOL_VERSION})"
 
 
 def _options(pairs: list[str]) -> dict[str, str]:

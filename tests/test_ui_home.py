@@ -164,7 +164,7 @@ def test_empty_home_says_what_to_do(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.addWidget(win)
     assert win.home.stack.currentWidget() is win.home.empty
     assert win.home.empty.isVisible()
-    text = win.home.empty.text()
+    text = win.home.empty_text.text()
     assert "Host a game" in text and "Join by address" in text
     assert win.home.addresses.text()  # this laptop's addresses, to tell others
     assert win.home.host.isEnabled() and win.home.join_address.isEnabled()

@@ -9,12 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 
+from PyQt6.QtGui import QIcon
 from PyQt6.QtWidgets import QApplication
 
+from ui import desktop, fonts
 from ui.window import MainWindow
+
+
+def app_icon() -> QIcon:
+    """lanplay's icon at every size it was drawn for (the window, the task bar)."""
+    icon = QIcon()
+    for size in desktop.ICON_SIZES:
+        icon.addFile(str(desktop.icon_png(size)))
+    return icon
 
 
 async def _main(window: MainWindow) -> None:
@@ -23,6 +34,8 @@ async def _main(window: MainWindow) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, window.close)
     await window.start()
+    if os.environ.get("LANPLAY_QUIT_AFTER_START"):  # `time` the start to the window
+        window.close()
     assert window.done is not None
     try:
         await window.done.wait()
@@ -35,7 +48,10 @@ def run() -> int:
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
+    fonts.ensure_fonts(app)  # before the theme reads the application's font
     app.setApplicationName("lanplay")
+    app.setDesktopFileName(desktop.APP_ID)  # Wayland matches the window to the menu entry
+    app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends after the goodbyes, not before
     window = MainWindow()
     window.show()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from PyQt6.QtCore import QSize, Qt, pyqtSignal
+from PyQt6.QtCore import QSize, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor, QIcon
 from PyQt6.QtWidgets import (
     QAbstractItemView,
@@ -26,9 +26,18 @@ from lanplay import saves
 from lanplay.discovery import FoundHost, local_addresses
 from lanplay.games import CATALOGUE
 from protocol.messages import PROTOCOL_VERSION
-from ui import icons, theme
+from ui import icons, network_help, theme
 from ui.widgets import Badge, Card, button, label
 
+EMPTY_TEXT = (
+    "No games found on this network yet.\n\n"
+    "Start one with \u201cHost a game\u2026\u201d: it appears here on every laptop "
+    "in the room.\n\nA friend is hosting but nothing shows up? Some networks block "
+    "discovery: use \u201cJoin by address\u2026\u201d and type the address their "
+    "screen shows.")
+QUIET_AFTER = 20.0
+"""Discovery answers within a second or two on a LAN that lets it through; twenty
+seconds of nothing is worth explaining."""
 STATES = {"lobby": "In the room", "playing": "Playing", "over": "Between games"}
 COLUMNS = ("Host", "Game", "Seats", "Status", "")
 
@@ -122,16 +131,27 @@ class HomePage(QWidget):
         self.hosts.itemDoubleClicked.connect(lambda *_: self._join_selected())
         self.hosts.itemSelectionChanged.connect(self._selection_changed)
         self.stack.addWidget(self.hosts)
-        self.empty = label(
-            "No games found on this network yet.\n\n"
-            "Start one with \u201cHost a game\u2026\u201d: it appears here on every laptop "
-            "in the room.\n\nA friend is hosting but nothing shows up? Some networks block "
-            "discovery: use \u201cJoin by address\u2026\u201d and type the address their "
-            "screen shows.", "muted", wrap=True)
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setContentsMargins(30, 20, 30, 20)
+        self.empty = QWidget()
+        empty = QVBoxLayout(self.empty)
+        empty.setContentsMargins(30, 20, 30, 20)
+        empty.addStretch(1)
+        self.empty_text = label(EMPTY_TEXT, "muted", wrap=True)
+        self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        empty.addWidget(self.empty_text)
+        self.empty_join = button("Join by address\u2026")
+        self.empty_join.setMinimumHeight(40)
+        self.empty_join.clicked.connect(self.join_address_clicked)
+        self.empty_join.hide()
+        empty.addSpacing(12)
+        empty.addWidget(self.empty_join, 0, Qt.AlignmentFlag.AlignHCenter)
+        empty.addStretch(1)
         self.stack.addWidget(self.empty)
         self.stack.setCurrentWidget(self.empty)
+        self.quiet_after = QUIET_AFTER
+        """Seconds of an empty list before Home says why it may be empty."""
+        self._quiet = QTimer(self)
+        self._quiet.setSingleShot(True)
+        self._quiet.timeout.connect(self._still_quiet)
 
         row = QHBoxLayout()
         self.join = button("Join", "primary")
@@ -209,8 +229,26 @@ class HomePage(QWidget):
                 self._items[host.service] = item
                 self.hosts.addTopLevelItem(item)
             self._fill(item, host)
-        self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
+        if self._items:
+            self.stack.setCurrentWidget(self.hosts)
+            self._quiet.stop()
+        elif self.stack.currentWidget() is not self.empty:  # the last host went away
+            self.listening()
         self._selection_changed()
+
+    def listening(self) -> None:
+        """Discovery runs (again): if nothing shows up for a while, say why that may be."""
+        self.empty_text.setText(EMPTY_TEXT)
+        self.empty_join.hide()
+        self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
+        if not self._items:
+            self._quiet.start(int(self.quiet_after * 1000))
+
+    def _still_quiet(self) -> None:
+        if self._items:
+            return
+        self.empty_text.setText(network_help.quiet_text())
+        self.empty_join.show()
 
     def _fill(self, item: QTreeWidgetItem, host: FoundHost) -> None:
         item.setData(0, Qt.ItemDataRole.UserRole, host.service)

@@ -1,7 +1,8 @@
 """The installed ``lanplay`` command: the window's entry point decides, not the core.
 
 With no command it opens the window; ``screenshots`` renders the window's
-screens; every other command is ``lanplay.cli``'s and runs headless. Qt is
+screens; ``--install-desktop`` puts lanplay in a Linux menu; every other
+command is ``lanplay.cli``'s and runs headless. Qt is
 imported only for those two, so the headless commands work without PyQt6.
 """
 
@@ -16,7 +17,7 @@ from lanplay import cli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, window=window, commands=[SCREENSHOTS])
+    return cli.main(argv, window=window, commands=[SCREENSHOTS, INSTALL_DESKTOP])
 
 
 def window() -> int:
@@ -55,6 +56,15 @@ def _fail(message: str) -> int:
 
 SCREENSHOTS = cli.Command("screenshots", "render the window's screens offscreen to PNG",
                           _screenshot_arguments, _screenshots)
+INSTALL_DESKTOP = cli.Command(
+    "install-desktop", "Linux: add lanplay with its icon to this user's applications menu",
+    lambda parser: None, lambda args: _install_desktop(), option=True)
+
+
+def _install_desktop() -> int:
+    from ui.desktop import install_desktop  # no Qt: it copies the committed icons
+
+    return install_desktop()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
+from ui.network_help import Notice
 from ui.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 
 
@@ -146,6 +147,9 @@ class RoomPage(QWidget):
         self.leave_button.clicked.connect(self.leave)
         top.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(top)
+        self.notice = Notice()
+        """What hosting needs from the firewall, or why nobody has joined yet."""
+        outer.addWidget(self.notice)
 
         body = QHBoxLayout()
         body.setSpacing(20)

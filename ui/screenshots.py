@@ -49,6 +49,9 @@ def render(out: Path, size: tuple[int, int] = DEFAULT_SIZE) -> int:
     SIZES = (size, WIDE) if size == DEFAULT_SIZE else (size,)
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
+    from ui.fonts import ensure_fonts
+
+    ensure_fonts(app)
     app.setQuitOnLastWindowClosed(False)
     out.mkdir(parents=True, exist_ok=True)
     with FitCheck(size) as fit:
@@ -190,6 +193,7 @@ async def _render_all(out: Path) -> list[Path]:
     guest = Peer("Jonas", "#009E73")
     guest_task: asyncio.Task[None] | None = None
     try:
+        await _home_quiet(camera, net)
         await window.start()
         await other.start()
         other.add_bot()
@@ -213,6 +217,24 @@ async def _render_all(out: Path) -> list[Path]:
         for announcer in extra:
             await announcer.stop()
     return camera.written
+
+
+async def _home_quiet(camera: _Camera, net: Any) -> None:
+    """Home when discovery has found nothing for a while (a network that hides rooms)."""
+    from ui.settings import Settings
+    from ui.window import MainWindow
+
+    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window.resize(*SIZES[0])
+    window.show()
+    try:
+        window.home._still_quiet()
+        await _settle()
+        camera.shot(window, "home-nothing-found.png")
+    finally:
+        await window.shutdown()
+        window.close()
+        window.deleteLater()
 
 
 async def _home(window: Any, camera: _Camera) -> None:
@@ -255,6 +277,12 @@ async def _room(window: Any, camera: _Camera) -> int:
     window.dialog.select_game("alles-klar")
     window.dialog.host.click()
     await window.wait_until(lambda: window.lobby is not None, 15)
+    await _settle()
+    camera.shot(window, "room-first-host.png")  # the firewall notice of a first room
+    window._still_alone()  # as if a minute had passed with nobody joining
+    await _settle()
+    camera.shot(window, "room-nobody-joined.png")
+    window.room.notice.clear()
     await _settle()
     camera.shot(window, "room-alone.png")
     for _ in range(2):

@@ -1,4 +1,5 @@
-"""What the window remembers between runs: your name, your colour, the text size, sound.
+"""What the window remembers between runs: your name, your colour, the text size,
+sound, and whether it has told you what hosting needs from your firewall.
 
 One small JSON file in the platform's config folder (platformdirs), written
 atomically. A damaged file is treated as a first run rather than a crash:
@@ -36,6 +37,8 @@ class Settings:
     scale: float = 1.0
     sound: bool = True
     """Sounds on (one click in the game's bar turns them off, and it is remembered)."""
+    host_hint_seen: bool = False
+    """The first-hosting notice (firewall prompts) was shown; it is shown once."""
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -62,6 +65,7 @@ class Settings:
             scale=min(MAX_SCALE, max(MIN_SCALE, float(scale)))
             if isinstance(scale, int | float) and not isinstance(scale, bool) else 1.0,
             sound=sound if isinstance(sound, bool) else True,
+            host_hint_seen=data.get("host_hint_seen") is True,
             path=path)
 
     def save(self) -> None:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PyQt6.QtCore import QEvent, Qt
+from PyQt6.QtCore import QEvent, Qt, QTimer
 from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QDialog,
@@ -28,7 +28,7 @@ from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
-from ui import pictures, theme
+from ui import network_help, pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
 from ui.cues import cues
@@ -46,6 +46,10 @@ from ui.sound import Sound
 from ui.widgets import Card, button, label
 
 log = logging.getLogger(__name__)
+
+LONELY_AFTER = 60.0
+"""Seconds a hosted room may stay without another person before the window says
+why the others may not find it."""
 
 
 class GonePage(QWidget):
@@ -107,6 +111,10 @@ class MainWindow(QMainWindow):
         self.done: asyncio.Event | None = None
         """Set once the window has said its goodbyes and closed."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.lonely_after = LONELY_AFTER
+        self._lonely = QTimer(self)
+        self._lonely.setSingleShot(True)
+        self._lonely.timeout.connect(self._still_alone)
         self._want_restart = False
         self._closed = False
         self._shut = False
@@ -196,6 +204,7 @@ class MainWindow(QMainWindow):
         self.changed = asyncio.Event()
         self.done = asyncio.Event()
         await self.browser.start()
+        self.home.listening()
         if self.settings.first_run:
             self.ask_identity(first=True)
 
@@ -480,6 +489,9 @@ class MainWindow(QMainWindow):
         self.game.clear_result()
         self.room.set_address(self._join_text(conn))
         self.room.title.setText(f"Joining {conn.peer.host_name}\u2026")
+        self.room.notice.clear()
+        if conn.host is not None:
+            self._hosting_notices(conn.host.port)
         b = conn.bridge
         b.welcome.connect(self._on_welcome)
         b.lobby.connect(self._on_lobby)
@@ -496,6 +508,34 @@ class MainWindow(QMainWindow):
         conn.start(lambda reason: self._on_ended(conn, reason))
         self.stack.setCurrentWidget(self.room)
         self._touch()
+
+    def _hosting_notices(self, port: int) -> None:
+        """The first room on this laptop: what the firewall will ask (once, ever).
+        Every room: a word on the network if nobody joins for a while."""
+        if not self.settings.host_hint_seen:
+            self.room.notice.say("first-host", network_help.first_host_title(),
+                                 network_help.first_host_text(port))
+            self.settings.host_hint_seen = True
+            self.settings.save()
+        self._lonely.start(int(self.lonely_after * 1000))
+
+    def _still_alone(self) -> None:
+        conn, lobby = self.conn, self.lobby
+        if conn is None or conn.host is None or lobby is None or lobby.phase != "lobby" \
+                or self._someone_joined(lobby, conn.peer.seat):
+            return
+        port = conn.host.port
+        where = "\n".join(f"{a}:{port}" for a in local_addresses()) or f"this laptop's " \
+            f"address, port {port}"
+        self.room.notice.say("lonely", network_help.lonely_title(),
+                             network_help.lonely_text(port), where,
+                             network_help.lonely_after_text())
+        self._touch()
+
+    @staticmethod
+    def _someone_joined(lobby: Lobby, you: int | None) -> bool:
+        return any(i != you and not seat.get("bot") and seat.get("connected", True)
+                   for i, seat in enumerate(lobby.seats))
 
     def _join_text(self, conn: Connection) -> str:
         if conn.host is None:
@@ -518,6 +558,9 @@ class MainWindow(QMainWindow):
         you, owner = conn.peer.seat, conn.peer.owner
         self.rules_action.setEnabled(True)
         self.room.show_lobby(lobby, you, owner)
+        if conn.host is not None and self._someone_joined(lobby, you):
+            self._lonely.stop()  # they found us: the network is fine
+            self.room.notice.clear("lonely")
         self.setWindowTitle(f"lanplay \u2014 {self.room.title.text()}")
         self.game.set_game(lobby.game, lobby.host_name)
         self.game.set_seats(lobby.seats, you, owner)
@@ -752,6 +795,9 @@ class MainWindow(QMainWindow):
 
     def go_home(self) -> None:
         self.pacer.clear()
+        self._lonely.stop()
+        self.room.notice.clear()
+        self.home.listening()
         self.banner.say("")
         self.game.set_dimmed(False)
         self.game.clear_result()
