@@ -13,7 +13,9 @@ The first input byte picks a target; the rest is that target's input:
 2. ``from_wire`` on a decoded msgpack value without the ``check_plain`` fast
    path (``checked=False``), so the type walk itself is fuzzed.
 3. ``delta.apply`` on ``[view, ops]``: only DeltaError may come out, the old
-   view is never mutated, and ``diff(old, new)`` rebuilds ``new`` exactly.
+   view is never mutated, and ``diff(old, new)`` rebuilds ``new`` exactly;
+   a ``BoundedView`` (a peer's view, far inside its limits here) agrees with
+   ``apply`` and keeps its size exact.
 
 Any other exception, or a failed invariant (AssertionError), is a crash.
 """
@@ -96,13 +98,31 @@ def fuzz_delta(data: bytes) -> None:
     old, ops = value
     before = _pack(old)
     try:
+        bounded: delta.BoundedView | None = delta.BoundedView(old)
+    except delta.ViewTooBig:
+        bounded = None  # a view no peer would keep: only apply is checked
+    try:
         new = delta.apply(old, ops)
     except delta.DeltaError:
         if _pack(old) != before:
             raise AssertionError("a refused delta changed the old view") from None
-        return
+        if bounded is None:
+            return
+        try:
+            bounded.apply(ops)
+        except delta.DeltaError:
+            if bounded.value is not old or bounded.size != delta.measure(old):
+                raise AssertionError("a refused delta changed a bounded view") from None
+            return
+        raise AssertionError("a bounded view took a delta that does not fit") from None
     if _pack(old) != before:
         raise AssertionError("apply mutated the old view")
+    if bounded is not None:
+        bounded.apply(ops)
+        if not same(bounded.value, new) or bounded.size != delta.measure(new):
+            raise AssertionError("a bounded view disagrees with apply")
+        if _pack(old) != before:
+            raise AssertionError("a bounded view mutated the old view")
     rebuilt = delta.apply(old, delta.diff(old, new))
     if not same(rebuilt, new):
         raise AssertionError("diff(old, new) does not rebuild new")

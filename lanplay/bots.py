@@ -1,7 +1,10 @@
 """Bots are peers: they get the same deltas a person in that seat would get.
 
 A bot therefore cannot cheat (it never holds more than its own view), and the
-tests and ``selfplay`` play whole games through the real host. The choice of
+tests and ``selfplay`` play whole games through the real host. A secret the
+bot's seat keeps (the S-tier note) stays with the bot's own ``Keeper``: it
+commits to the bot's note, answers the host from it, and shows the bot its
+own note in its view, just as a person's window does. The choice of
 move is the game module's ``bot(view, seat, rng)`` unless a test passes a
 ``Chooser`` of its own.
 """
@@ -15,6 +18,7 @@ from typing import Any
 
 from lanplay import games
 from lanplay.game import Action, View
+from lanplay.keeper import Keeper
 from lanplay.peer import Peer
 from lanplay.rng import stream, varied
 
@@ -33,13 +37,17 @@ def think_time(delay: float, rng: random.Random) -> float:
 
 
 async def drive(peer: Peer, seed: int, delay: float = 0.0,
-                choose: Chooser | None = None) -> None:
-    """Make ``peer`` play its seat until its connection ends.
+                choose: Chooser | None = None, keeper: Keeper | None = None) -> None:
+    """Make ``peer`` play its seat until its connection ends; its secrets stay with
+    ``keeper`` (a new one in memory if none is given).
 
     ``delay`` is a human pace (about a second, varied); the moves it chooses do not
     depend on it: the waits come from a stream of their own."""
     rng = random.Random(seed)
     pace = stream(seed, "pace")
+    if keeper is None:
+        keeper = Keeper()
+    keeper.attach(peer)
     acted_on = -1
     in_flight: int | None = None
     """The intent sent and not yet answered: in a simultaneous phase another seat's
@@ -69,7 +77,7 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
             if back_off:  # the host throttled us: let its bucket refill a little
                 back_off = False
                 await asyncio.sleep(0.2)
-            view = peer.view
+            view = keeper.shown()
             if (view is not None and peer.seat is not None and peer.result is None
                     and in_flight is None and peer.state_id != acted_on
                     and lobby is not None and lobby.phase == "playing"):
@@ -81,12 +89,13 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     if delay:
                         await asyncio.sleep(think_time(delay, pace))
                     acted_on = peer.state_id
-                    in_flight = peer.intent(action)
+                    in_flight = keeper.intent(action)
                     continue
             waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
             await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
     finally:
+        keeper.detach()
         if not runner.done():
             await peer.close("bot stopped")
             runner.cancel()

@@ -21,6 +21,7 @@ from typing import Any
 
 from lanplay import games
 from lanplay.game import player_range, seats_problem
+from lanplay.names import printable
 
 DEFAULT_PORT = 7531
 
@@ -292,28 +293,31 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         room = host.room
         if what == "lobby" and len(room.seats) != seen["seats"]:
             seen["seats"] = len(room.seats)
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in room.seats)
-            print(f"Seats {len(room.seats)}/{room.max_players}: {names}", flush=True)
+            seated = ", ".join(printable(s.name) + (" (bot)" if s.bot else "")
+                               for s in room.seats)
+            print(f"Seats {len(room.seats)}/{room.max_players}: {seated}", flush=True)
         elif what == "started":
             print(f"Game {host.games_played} started.", flush=True)
             if host.save_path is not None:
                 print(f"Every move is saved in {host.save_path.parent}; after a crash, "
                       f"`lanplay host --resume` goes on from there.", flush=True)
         elif what in ("standin", "standin_over"):
-            away = [s.name for s in room.seats if s.standin]
+            away = [printable(s.name) for s in room.seats if s.standin]
             print(f"Stand-in bots play for: {', '.join(away)}." if away
                   else "Every seat is played by its own player again.", flush=True)
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
-            who = room.seats[seat].name if 0 <= seat < len(room.seats) else "the host"
+            who = printable(room.seats[seat].name) if 0 <= seat < len(room.seats) \
+                else "the host"
             print(f"Move {host.session.state_id} by {who}.", flush=True)
         elif what == "over" and host.session is not None and host.session.result:
             res = host.session.result
             seen["games"] += 1
-            winners = [room.seats[w].name for w in res.winners]
+            winners = [printable(room.seats[w].name) for w in res.winners]
             scores = zip(room.seats, res.scores, strict=True)
             print(f"Game over: {', '.join(winners)} won; scores "
-                  f"{', '.join(f'{s.name} {v:g}' for s, v in scores)}.", flush=True)
+                  f"{', '.join(f'{printable(s.name)} {v:g}' for s, v in scores)}.",
+                  flush=True)
             if args.games and seen["games"] >= args.games:
                 stop.set()
 
@@ -356,8 +360,9 @@ async def _discover(args: argparse.Namespace) -> int:
     for h in hosts:
         mark = "" if h.compatible else f"  (protocol {h.version}: cannot join)"
         lock = "  [password]" if h.password else ""
-        print(f"{h.host_name:<20} {h.game:<12} {h.seats_taken}/{h.seats_total} "
-              f"{h.state:<8} {h.address}:{h.port}{lock}{mark}")
+        print(f"{printable(h.host_name):<20} {printable(h.game):<12} "
+              f"{h.seats_taken}/{h.seats_total} "
+              f"{printable(h.state):<8} {h.address}:{h.port}{lock}{mark}")
     return 0
 
 
@@ -395,8 +400,8 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
-        return _fail(exc.reason)
-    print(f"Joined {welcome.host_name!r} ({welcome.game}) in seat "
+        return _fail(printable(exc.reason))  # a host's words: nothing may reach the terminal raw
+    print(f"Joined {printable(welcome.host_name)!r} ({printable(welcome.game)}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)
 
     def on_event(event: str, payload: Any) -> None:
@@ -415,7 +420,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     await asyncio.gather(task, return_exceptions=True)
     done_waiting.cancel()
     if result is None:
-        return _fail(peer.closed_reason or "the game did not finish")
+        return _fail(printable(peer.closed_reason or "the game did not finish"))
     if args.json:
         print(json.dumps({"seat": peer.seat, **result}))
     else:

@@ -208,6 +208,41 @@ class Game(Protocol):
         ...
 
 
+class Secrets(Protocol):
+    """What a game with a secret a player keeps on their own laptop (the S-tier
+    leader's note) gives that laptop: pure functions of the seat's view and the
+    kept secret (a plain map). ``lanplay.keeper`` runs them on a peer; the host's
+    stand-in asks ``standin``. A game without such a secret has ``secrets = None``."""
+
+    def seal(self, view: View, seat: Seat, action: Mapping[str, Any],
+             salt: bytes) -> tuple[Action, dict[str, Any]] | None:
+        """The action to send for ``action`` and the secret to keep, or None to send it
+        as it is; IllegalAction (before anything is sent) if the rules would refuse it."""
+        ...
+
+    def key(self, view: View, seat: Seat | None) -> str | None:
+        """The id (a commitment) of the secret the view says ``seat`` keeps now."""
+        ...
+
+    def answer(self, view: View, seat: Seat, secret: dict[str, Any] | None) -> Action | None:
+        """What the laptop sends by itself now, from its secret (or without one)."""
+        ...
+
+    def fill(self, view: View, seat: Seat | None, secret: dict[str, Any] | None) -> View:
+        """The view as the seat's own table shows it, its secret included."""
+        ...
+
+    def standin(self, view: View, seat: Seat) -> Action | None:
+        """What the host submits as SYSTEM for a stood-in seat that would need its secret."""
+        ...
+
+
+def secrets_of(game: Any) -> Secrets | None:
+    """The game's ``secrets`` (None for the games whose every secret the host may hold)."""
+    found: Secrets | None = getattr(game, "secrets", None)
+    return found
+
+
 def mode_of(game: Game, mode_id: str | None) -> Mode:
     """The named mode, or the first one; raises ValueError with the choices."""
     if mode_id is None:
@@ -252,6 +287,6 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
 
 __all__ = [
     "SYSTEM", "Action", "Game", "IllegalAction", "LogLine", "Mode", "Option", "Result", "Seat",
-    "Timer", "View", "Viewer", "format_log", "mode_of", "player_range", "resolve_options",
-    "seats_problem",
+    "Secrets", "Timer", "View", "Viewer", "format_log", "mode_of", "player_range",
+    "resolve_options", "seats_problem", "secrets_of",
 ]

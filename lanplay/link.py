@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 
-from protocol.codec import MAX_FRAME, FrameReader, decode_body, encode, frame
+from protocol.codec import FROM_HOST, MAX_FRAME, FrameReader, Limits, encode, frame
 from protocol.messages import Message
 
 READ_CHUNK = 64 * 1024
@@ -26,13 +26,18 @@ class LinkClosed(Exception):
 
 
 class Link:
+    """``limits`` bound what is read and decoded; they may change between frames
+    (``HANDSHAKE`` until the welcome, then ``FROM_HOST`` or ``FROM_CLIENT``).
+    ``max_frame`` bounds what is sent, and what is read when no ``limits`` are
+    given (``FROM_HOST`` with that frame size)."""
+
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                  max_frame: int = MAX_FRAME,
-                 recorder: Callable[[bytes], None] | None = None) -> None:
+                 recorder: Callable[[bytes], None] | None = None,
+                 limits: Limits | None = None) -> None:
         self._reader = reader
         self._writer = writer
-        self._frames = FrameReader(max_frame)
-        self._inbox: deque[bytes] = deque()
+        self._frames = FrameReader(limits=limits or replace(FROM_HOST, frame=max_frame))
         self.max_frame = max_frame
         self.recorder = recorder
         self.frames_in = 0
@@ -44,20 +49,38 @@ class Link:
         peer = writer.get_extra_info("peername")
         self.peername = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
 
+    @property
+    def limits(self) -> Limits:
+        return self._frames.limits
+
+    @limits.setter
+    def limits(self, limits: Limits) -> None:
+        """Takes effect from the next frame, even one already received."""
+        self._frames.limits = limits
+
     async def recv(self) -> Message:
         """The next message; ProtocolError on bad input, LinkClosed at the end."""
-        while not self._inbox:
+        return self.decode(await self.recv_body())
+
+    async def recv_body(self) -> bytes:
+        """The next frame body, not yet decoded: whoever reads may charge for it
+        first (a rate limit), then ``decode`` it. Bytes are read only while no
+        whole frame is waiting, so at most one frame and one read are buffered."""
+        while (body := self._frames.next_body()) is None:
             data = await self._reader.read(READ_CHUNK)
             if not data:
                 raise LinkClosed("connection closed")
-            self._inbox.extend(self._frames.feed_frames(data))
-        body = self._inbox.popleft()
+            self._frames.push(data)
         self.frames_in += 1
         self.bytes_in += len(body) + 4
         self.largest_in = max(self.largest_in, len(body) + 4)
         if self.recorder is not None:
             self.recorder(body)
-        return decode_body(body)
+        return body
+
+    def decode(self, body: bytes) -> Message:
+        """A body from ``recv_body`` as a message, under this link's limits."""
+        return self._frames.decode(body)
 
     def send(self, msg: Message) -> None:
         self.send_raw(encode(msg, self.max_frame))
@@ -106,7 +129,8 @@ class Link:
 
 
 async def open_link(host: str, port: int, timeout: float = 5.0,
-                    recorder: Callable[[bytes], None] | None = None) -> Link:
+                    recorder: Callable[[bytes], None] | None = None,
+                    limits: Limits = FROM_HOST) -> Link:
     reader, writer = await asyncio.wait_for(
         asyncio.open_connection(host, port, limit=MAX_FRAME), timeout)
     sock = writer.get_extra_info("socket")
@@ -115,4 +139,4 @@ async def open_link(host: str, port: int, timeout: float = 5.0,
 
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return Link(reader, writer, recorder=recorder)
+    return Link(reader, writer, recorder=recorder, limits=limits)

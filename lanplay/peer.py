@@ -11,16 +11,18 @@ follows ``listeners`` (a window turns them into Qt signals) or awaits
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable
 from typing import Any
 
-from lanplay import admission
+from lanplay import admission, names
 from lanplay.content import in_play
 from lanplay.content.transfer import PictureReceiver, TransferError
 from lanplay.link import Link, LinkClosed, open_link
 from protocol import delta
+from protocol.codec import FROM_HOST, HANDSHAKE
 from protocol.messages import (
     PROTOCOL_VERSION,
     Accepted,
@@ -61,6 +63,17 @@ RECONNECT_FOR = 600.0
 """Seconds a peer keeps trying to get back to its seat: long enough for a host to be
 restarted with --resume. Time asleep does not count (the loop's clock is monotonic)."""
 MAX_BACKOFF = 1.5
+MAX_BROKEN = 5
+"""Connections in a row the host may break with bad frames before the peer gives up."""
+STEADY = 30.0
+"""Seconds a connection must last for its protocol error not to count as "in a row"."""
+MAX_CHAT = 500
+"""Characters of one chat message kept (the host trims to this too)."""
+CHAT_KEPT = 200
+"""Chat messages kept; older ones are dropped (a window shows its own copy)."""
+REJECTIONS_KEPT = 1000
+MAX_REASON = 500
+"""Characters kept of a host's reason: its reasons are one sentence."""
 
 
 class JoinError(Exception):
@@ -99,7 +112,7 @@ class Peer:
         self.host_name = ""
         self.game_id = ""
         self.lobby: Lobby | None = None
-        self.view: dict[str, Any] | None = None
+        self._view: delta.BoundedView | None = None
         self.state_id = -1
         self.result: dict[str, Any] | None = None
         self.chat: list[Chat] = []
@@ -121,6 +134,11 @@ class Peer:
         self._closing = False
         self._awaiting_snapshot = False
 
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The view as the host last described it (None before a snapshot)."""
+        return None if self._view is None else self._view.value
+
     # --- connecting ------------------------------------------------------------
 
     async def connect(self, host: str, port: int, timeout: float = 5.0) -> Welcome:
@@ -132,7 +150,9 @@ class Peer:
         assert self.address is not None
         host, port = self.address
         try:
-            link = await open_link(host, port, timeout, recorder=self.recorder)
+            # Small frames until welcomed: a hostile "host" gets nothing bigger decoded.
+            link = await open_link(host, port, timeout, recorder=self.recorder,
+                                   limits=HANDSHAKE)
         except (OSError, TimeoutError) as exc:
             raise JoinError(f"Could not reach {host}:{port} ({_why(exc)}). Check the "
                             f"address and that the host is running.") from exc
@@ -155,13 +175,14 @@ class Peer:
         if isinstance(first, Refused):
             await link.close()
             self._count(link)
-            raise JoinError(first.reason, first.code)
+            raise JoinError(first.reason[:MAX_REASON], first.code[:40])
         if not isinstance(first, Welcome):
             link.abort()
             raise JoinError(f"{host}:{port} sent {first.TYPE} instead of a welcome.")
+        link.limits = FROM_HOST  # from the frame after the welcome on
         self.link = link
         self.seat, self.token, self.owner = first.seat, first.token or None, first.owner
-        self.host_name, self.game_id = first.host_name, first.game
+        self.host_name, self.game_id = names.clean(first.host_name, 60), first.game
         self._notify("welcome", first)
         return first
 
@@ -172,21 +193,43 @@ class Peer:
 
     async def run(self) -> None:
         """Read until the host says goodbye or ``close`` is called; reconnect on drops."""
+        loop = asyncio.get_running_loop()
+        broken = 0  # connections in a row that ended in a protocol error, soon after
         while True:
             link = self.link
             if link is None:
                 return
+            since = loop.time()
             try:
                 while True:
                     msg = await asyncio.wait_for(link.recv(), self.dead_after)
                     self._handle(msg)
+            except _HostBroke as broke:  # asking again would bring the same: leave
+                self._count(link)
+                self.link = None
+                link.abort()
+                self._finish(broke.reason)
+                return
             except _Done:
                 self._count(link)
                 self.link = None  # counted: stats() must not add it again
                 self.changed.set()  # a bye: whoever waits on closed_reason must look
                 await link.close()
                 return
-            except (LinkClosed, ConnectionError, OSError, TimeoutError, ProtocolError):
+            except ProtocolError as exc:
+                self._count(link)
+                link.abort()
+                self.link = None
+                self.closed_reason = (f"The host sent something this lanplay cannot use "
+                                      f"({exc.reason[:200]}).")
+                # Coming straight back to a host that does it again would spin: wait
+                # longer each time, and give up after a few in a row.
+                broken = broken + 1 if loop.time() - since < STEADY else 1
+                if broken >= MAX_BROKEN or self._closing:
+                    self._finish(self.closed_reason)
+                    return
+                await asyncio.sleep(min(0.2 * 2 ** broken, MAX_BACKOFF))
+            except (LinkClosed, ConnectionError, OSError, TimeoutError):
                 self._count(link)
                 link.abort()
                 self.link = None
@@ -212,6 +255,7 @@ class Peer:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)
                 continue
+            self.closed_reason = None
             self._notify("reconnected", None)
             return True
         return False
@@ -266,11 +310,17 @@ class Peer:
         if isinstance(msg, Delta):
             self._on_delta(msg)
         elif isinstance(msg, Snapshot):
-            self.view, self.state_id = msg.view, msg.state_id
+            try:
+                self._view = delta.BoundedView(msg.view)
+            except delta.ViewTooBig as exc:
+                raise _HostBroke(f"The host sent {exc.reason}, far more than any game "
+                                 f"needs; left the room so this laptop stays usable.") from None
+            self.state_id = msg.state_id
             self._awaiting_snapshot = False
             self.result = None if msg.state_id == 0 else self.result
             self._notify("view", None)
         elif isinstance(msg, Lobby):
+            msg = _clean_lobby(msg)
             if msg.phase == "playing" and (self.lobby is None or self.lobby.phase != "playing"):
                 self.result = None
             self.lobby = msg
@@ -290,10 +340,14 @@ class Peer:
         elif isinstance(msg, Accepted):
             self._notify("accepted", msg)
         elif isinstance(msg, Rejected):
-            self.rejections.append(msg)
+            msg = Rejected(msg.id, msg.code[:40], msg.reason[:MAX_REASON])
+            _keep(self.rejections, msg, REJECTIONS_KEPT)
             self._notify("rejected", msg)
         elif isinstance(msg, Chat):
-            self.chat.append(msg)
+            # An honest host sends at most MAX_CHAT characters and a clean name;
+            # whatever this one sent, only that much is kept, and only so many.
+            msg = Chat(msg.text[:MAX_CHAT], names.clean(msg.sender) or "?", msg.seat)
+            _keep(self.chat, msg, CHAT_KEPT)
             self._notify("chat", msg)
         elif isinstance(msg, GameOver):
             self.result = msg.result
@@ -306,23 +360,23 @@ class Peer:
         elif isinstance(msg, PackOffer | PictureChunk):
             self._on_pictures(msg)
         elif isinstance(msg, Bye):
-            self.closed_reason = msg.reason or "The host said goodbye."
+            self.closed_reason = msg.reason[:MAX_REASON] or "The host said goodbye."
             raise _Done
         elif isinstance(msg, Refused):
-            self.closed_reason = msg.reason
+            self.closed_reason = msg.reason[:MAX_REASON]
             self._notify("refused", msg)
             raise _Done
 
     def _on_delta(self, msg: Delta) -> None:
         if self._awaiting_snapshot:
             return
-        if self.view is None or msg.base != self.state_id:
+        if self._view is None or msg.base != self.state_id:
             self._ask_snapshot(f"delta from {msg.base} while at {self.state_id}")
             return
         try:
-            self.view = delta.apply(self.view, msg.ops)
-        except ProtocolError:
-            self._ask_snapshot("a delta did not fit")
+            self._view.apply(msg.ops)  # within delta.VIEW_LIMITS, or not at all
+        except ProtocolError as exc:
+            self._ask_snapshot(f"a delta did not fit: {exc.reason}")
             return
         self.state_id = msg.state_id
         self._notify("view", None)
@@ -377,6 +431,29 @@ class Peer:
 
 class _Done(Exception):
     """The host ended the conversation cleanly."""
+
+
+class _HostBroke(Exception):
+    """The host sent what no reconnect would mend; ``reason`` is for the person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _keep(kept: list[Any], item: Any, most: int) -> None:
+    """Append, dropping the oldest beyond ``most`` (a list: callers slice it)."""
+    kept.append(item)
+    if len(kept) > most:
+        del kept[:len(kept) - most]
+
+
+def _clean_lobby(lobby: Lobby) -> Lobby:
+    """The lobby with every name cleaned (``lanplay.names``), whatever the host sent."""
+    seats = [{**seat, "name": names.clean(seat["name"]) or "?"}
+             if isinstance(seat, dict) and isinstance(seat.get("name"), str) else seat
+             for seat in lobby.seats]
+    return dataclasses.replace(lobby, seats=seats, host_name=names.clean(lobby.host_name, 60))
 
 
 def _why(exc: BaseException) -> str:

@@ -7,12 +7,13 @@ Control messages into calls here and broadcasts ``lobby_message()``.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanplay import games
+from lanplay import games, names
 from lanplay.game import Game, mode_of, resolve_options, seats_problem
 from lanplay.session import Refusal
 from protocol.messages import Lobby
@@ -20,6 +21,7 @@ from protocol.messages import Lobby
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
            "#999999")
 """Okabe-Ito: colour-blind-safe; names always go with colours in the UI."""
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 @dataclass
@@ -119,14 +121,18 @@ class Room:
 
     def add(self, name: str, colour: str = "", *, bot: bool = False, owner: bool = False,
             token: str | None = None) -> Seat:
+        """Seat a player. The name is cleaned (``lanplay.names``: no control or format
+        characters, at most 24 characters, "Player" if nothing is left) and made
+        unique in the room ("Ann (2)"), so everyone sees, and every log prints,
+        the same harmless text."""
         if self.phase == "playing":
             raise Refusal("started", "The game has already started; you can watch as a "
                                      "spectator.")
         if len(self.seats) >= self.max_players:
             raise Refusal("full", f"The room is full ({self.max_players} seats).")
         colour = self._colour_for(colour, bot)
-        seat = Seat(name=self._unique_name(name.strip()[:24] or "Player"), colour=colour,
-                    bot=bot, ready=bot, owner=owner, connected=True)
+        seat = Seat(name=names.unique(names.name(name), (s.name for s in self.seats)),
+                    colour=colour, bot=bot, ready=bot, owner=owner, connected=True)
         if token:
             seat.token = token
         self.seats.append(seat)
@@ -135,28 +141,21 @@ class Room:
     def _colour_for(self, wanted: str, bot: bool) -> str:
         """The colour a new seat asked for, if nobody has it; a person's choice also
         wins over a bot's (the bot moves to a colour nobody uses). Otherwise, and
-        for no choice, the first colour nobody uses (the palette's last once all are)."""
-        wanted = wanted.upper() if isinstance(wanted, str) else ""
-        if wanted not in PALETTE:
+        for no choice (or no "#RRGGBB"), the first colour nobody uses (the palette's
+        last once all are)."""
+        wanted = wanted.upper() if isinstance(wanted, str) and _COLOUR.fullmatch(wanted) \
+            else ""
+        if not wanted:
             return self._free_colour()
-        holder = next((s for s in self.seats if s.colour == wanted), None)
+        holder = next((s for s in self.seats if s.colour.upper() == wanted), None)
         if holder is not None and holder.bot and not bot:
             holder.colour = self._free_colour(but=wanted)
             holder = None
         return wanted if holder is None else self._free_colour()
 
     def _free_colour(self, but: str = "") -> str:
-        taken = {s.colour for s in self.seats} | {but}
+        taken = {s.colour.upper() for s in self.seats} | {but}
         return next((c for c in PALETTE if c not in taken), PALETTE[-1])
-
-    def _unique_name(self, name: str) -> str:
-        names = {s.name for s in self.seats}
-        if name not in names:
-            return name
-        n = 2
-        while f"{name} {n}" in names:
-            n += 1
-        return f"{name} {n}"
 
     def by_token(self, token: str) -> Seat | None:
         # bytes: compare_digest refuses str with non-ASCII characters (a hostile hello)

@@ -8,7 +8,9 @@ closed, never reused: the stream position can no longer be trusted.
 
 from __future__ import annotations
 
+import re
 import struct
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgpack
@@ -19,7 +21,49 @@ MAX_FRAME = 1 << 20
 """Largest frame body accepted (1 MiB); a longer length prefix is refused
 before a byte of the body is buffered."""
 
+HANDSHAKE_FRAME = 4096
+"""Largest frame body before the handshake is done: a hello, challenge,
+answer, welcome or refusal is a few hundred bytes."""
+
+CLIENT_FRAME = 64 * 1024
+"""Largest frame a client sends once admitted: its biggest message, a
+picture request naming 256 hashes, is about 17 KiB."""
+
 _LEN = struct.Struct(">I")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one frame may hold, checked while it is decoded.
+
+    msgpack refuses a str, bin, array or map longer than its limit as soon as
+    it reads the length, before allocating for it. Every map and array is
+    counted as it is finished: more than ``containers`` of them, or more than
+    ``items`` elements and map entries in all, stop the decoding at once. So
+    a 1 MiB frame of a million empty maps costs what ten thousand do, and an
+    array header claiming 4 billion items costs nothing. (Scalars are not
+    counted one by one; each takes at least a byte of the frame.)
+    """
+
+    frame: int = MAX_FRAME
+    str_len: int = 64 * 1024
+    bin_len: int = 256 * 1024
+    """A picture's largest size (it travels in chunks of 96 KiB)."""
+    array_len: int = 2048
+    map_len: int = 1024
+    containers: int = 10_000
+    """Maps and arrays in one frame; the biggest message, the offer of a pack
+    with 500 pictures, questions, topics and cards, has about 3500."""
+    items: int = 100_000
+
+
+FROM_HOST = Limits()
+"""What a peer accepts from its host once welcomed."""
+FROM_CLIENT = replace(FROM_HOST, frame=CLIENT_FRAME)
+"""What a host accepts from an admitted peer."""
+HANDSHAKE = Limits(frame=HANDSHAKE_FRAME, str_len=HANDSHAKE_FRAME, bin_len=HANDSHAKE_FRAME,
+                   array_len=64, map_len=64, containers=256, items=1024)
+"""What either side accepts before the welcome."""
 
 
 def pack(data: Any) -> bytes:
@@ -27,15 +71,33 @@ def pack(data: Any) -> bytes:
     return msgpack.packb(data, use_bin_type=True)  # type: ignore[no-any-return]
 
 
-def unpack(body: bytes) -> Any:
+def unpack(body: bytes, limits: Limits = FROM_HOST) -> Any:
     """Decode exactly one msgpack object in the wire subset, or raise ProtocolError.
 
     Refused: ext types (the timestamp ext included, which msgpack would
     otherwise decode itself), map keys that are not str, nesting deeper than
-    MAX_DEPTH, invalid UTF-8 in a str, and bytes after the object.
+    MAX_DEPTH, invalid UTF-8 in a str, bytes after the object, and anything
+    over ``limits`` (see ``Limits``).
     """
+    containers = items = 0
+
+    def count(node: Any) -> Any:
+        nonlocal containers, items
+        containers += 1
+        items += len(node)
+        if containers > limits.containers:
+            raise ProtocolError(f"a frame holds more than {limits.containers} maps and "
+                                f"arrays")
+        if items > limits.items:
+            raise ProtocolError(f"a frame holds more than {limits.items} array items and "
+                                f"map entries")
+        return node
+
     try:
-        data = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_no_ext)
+        data = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_no_ext,
+                               list_hook=count, object_hook=count,
+                               max_str_len=limits.str_len, max_bin_len=limits.bin_len,
+                               max_array_len=limits.array_len, max_map_len=limits.map_len)
     except ProtocolError:
         raise
     except msgpack.ExtraData as exc:
@@ -53,8 +115,18 @@ def unpack(body: bytes) -> Any:
     return data
 
 
+_TOO_LONG = re.compile(r"(\d+) exceeds max_(str|bin|array|map|ext)_len\((\d+)\)")
+_WHAT = {"str": "a str of {} bytes", "bin": "a bin of {} bytes", "array": "an array of {} items",
+         "map": "a map of {} entries", "ext": "an extension type of {} bytes"}
+
+
 def _explain(exc: Exception) -> str:
     text = str(exc)
+    too_long = _TOO_LONG.search(text)
+    if too_long:
+        size, kind, most = too_long.groups()
+        return (f"a frame holds {_WHAT[kind].format(size)}; at most {most} "
+                f"{'are' if kind in ('array', 'map') else 'is'} allowed")
     if "incomplete input" in text:
         return "a frame ends in the middle of a msgpack object"
     if "not allowed for map key" in text:
@@ -77,24 +149,38 @@ def encode(msg: Message, max_frame: int = MAX_FRAME) -> bytes:
     return frame(pack(to_wire(msg)), max_frame)
 
 
-def decode_body(body: bytes) -> Message:
+def decode_body(body: bytes, limits: Limits = FROM_HOST) -> Message:
     """The message in one frame body (length prefix already removed)."""
-    return from_wire(unpack(body), checked=True)
+    return from_wire(unpack(body, limits), checked=True)
 
 
 class FrameReader:
     """Splits a byte stream into messages; one per connection.
 
+    ``limits`` (its ``frame`` is ``max_frame``) may change between frames:
+    start with ``HANDSHAKE``, raise it once welcomed. Bytes are split into
+    frames only as they are asked for (``next_body``), so a new limit applies
+    to every frame not yet handed out, even one already received.
+
     The first error breaks the reader for good: every later call raises
     ProtocolError too, because the stream position can no longer be trusted.
     """
 
-    def __init__(self, max_frame: int = MAX_FRAME) -> None:
-        self.max_frame = max_frame
+    def __init__(self, max_frame: int | None = None, limits: Limits = FROM_HOST) -> None:
+        self.limits = limits if max_frame is None else replace(limits, frame=max_frame)
         self._buf = bytearray()
+        self._start = 0
         self._broken: str | None = None
         self.frames = 0
         self.bytes = 0
+
+    @property
+    def max_frame(self) -> int:
+        return self.limits.frame
+
+    @max_frame.setter
+    def max_frame(self, value: int) -> None:
+        self.limits = replace(self.limits, frame=value)
 
     def feed(self, data: bytes) -> list[Message]:
         """Add bytes; return the messages they complete (maybe none).
@@ -105,7 +191,7 @@ class FrameReader:
         """
         bodies = self.feed_frames(data)
         try:
-            return [decode_body(body) for body in bodies]
+            return [self.decode(body) for body in bodies]
         except ProtocolError as exc:
             self._broken = exc.reason
             raise
@@ -115,26 +201,58 @@ class FrameReader:
 
         Only the framing is checked here; the bodies are not decoded.
         """
+        self.push(data)
+        out: list[bytes] = []
+        while (body := self.next_body()) is not None:
+            out.append(body)
+        return out
+
+    def push(self, data: bytes) -> None:
+        """Add received bytes without splitting them yet (see ``next_body``)."""
         if self._broken is not None:
             raise ProtocolError(f"connection already failed: {self._broken}")
+        if self._start and self._start >= len(self._buf) // 2:
+            del self._buf[:self._start]
+            self._start = 0
         self._buf += data
         self.bytes += len(data)
-        out: list[bytes] = []
-        start = 0
-        while len(self._buf) - start >= 4:
-            (length,) = _LEN.unpack_from(self._buf, start)
-            if length > self.max_frame:
-                self._broken = (f"frame of {length} bytes is larger than the "
-                                f"{self.max_frame} byte limit")
-                del self._buf[:]
-                raise ProtocolError(self._broken)
-            if len(self._buf) - start < 4 + length:
-                break
-            out.append(bytes(self._buf[start + 4:start + 4 + length]))
-            start += 4 + length
-        del self._buf[:start]
-        self.frames += len(out)
-        return out
+
+    def next_body(self) -> bytes | None:
+        """The next whole frame body, undecoded, or None until more bytes come.
+
+        A length over ``max_frame`` is refused as soon as its 4 bytes are here.
+        Undecoded, so whoever reads may first decide whether to spend the work
+        of decoding it (a rate limit, say); ``decode`` then does it.
+        """
+        if self._broken is not None:
+            raise ProtocolError(f"connection already failed: {self._broken}")
+        start, buf = self._start, self._buf
+        if len(buf) - start < 4:
+            return None
+        (length,) = _LEN.unpack_from(buf, start)
+        if length > self.limits.frame:
+            self._broken = (f"frame of {length} bytes is larger than the "
+                            f"{self.limits.frame} byte limit")
+            del buf[:]
+            self._start = 0
+            raise ProtocolError(self._broken)
+        if len(buf) - start < 4 + length:
+            return None
+        body = bytes(buf[start + 4:start + 4 + length])
+        self._start = start + 4 + length
+        if self._start == len(buf):
+            del buf[:]
+            self._start = 0
+        self.frames += 1
+        return body
+
+    def decode(self, body: bytes) -> Message:
+        """``body`` decoded under this reader's limits; a bad one breaks the reader."""
+        try:
+            return decode_body(body, self.limits)
+        except ProtocolError as exc:
+            self._broken = exc.reason
+            raise
 
     @property
     def broken(self) -> str | None:
@@ -144,4 +262,4 @@ class FrameReader:
     @property
     def pending(self) -> int:
         """Bytes received that do not yet form a whole frame."""
-        return len(self._buf)
+        return len(self._buf) - self._start

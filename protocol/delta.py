@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import marshal
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from protocol.messages import ProtocolError, wire_name
@@ -129,6 +130,87 @@ def _unchanged(old: Any, new: Any) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class ViewLimits:
+    """How big a peer lets its view grow, and how much work one delta may ask for.
+
+    A view is a few hundred elements; these bounds are far above any game's,
+    and far below what would hurt a laptop: a host that sent deltas growing
+    a list by a million items each took a peer to 670 MB and 8.8 s of CPU.
+    """
+
+    nodes: int = 100_000
+    """Maps, arrays and scalars in the view, every level counted."""
+    text: int = 4 << 20
+    """Characters of str and bytes of bin in the view, map keys included."""
+    cost: int = 200_000
+    """Elements one delta may copy, add, remove or look at."""
+
+
+VIEW_LIMITS = ViewLimits()
+
+
+@dataclass(frozen=True)
+class Size:
+    nodes: int
+    text: int
+
+
+class ViewTooBig(DeltaError):
+    """A whole view (a snapshot) over ``ViewLimits``: asking again will not help."""
+
+
+def measure(value: Any, stop: int | None = None) -> Size:
+    """The view-size of ``value``; DeltaError once more than ``stop`` nodes are seen.
+
+    Iterative, so depth cannot exhaust the stack.
+    """
+    nodes = text = 0
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        if stop is not None and nodes > stop:
+            raise DeltaError(f"more than {stop} elements to look at")
+        kind = type(node)
+        if kind is str or kind is bytes:
+            text += len(node)
+        elif kind is dict:
+            text += sum(len(k) for k in node)
+            stack.extend(node.values())
+        elif kind is list:
+            stack.extend(node)
+    return Size(nodes, text)
+
+
+class BoundedView:
+    """A view and its size, changed by deltas only within ``ViewLimits``.
+
+    What a peer keeps: ``apply`` costs in proportion to the delta (and to the
+    containers along its paths), never to the whole view, and refuses a delta
+    that would cost or grow more than the limits allow; the view is then as
+    it was, and the peer asks for a snapshot. A snapshot over the limits is
+    ``ViewTooBig``.
+    """
+
+    def __init__(self, view: Any, limits: ViewLimits = VIEW_LIMITS) -> None:
+        self.limits = limits
+        try:
+            size = measure(view, limits.nodes)
+        except DeltaError:
+            raise ViewTooBig(f"a view of more than {limits.nodes} elements") from None
+        if size.text > limits.text:
+            raise ViewTooBig(f"a view of more than {limits.text} characters of text")
+        self.value = view
+        self.size = size
+
+    def apply(self, ops: Any) -> None:
+        """Change the view by ``ops``; DeltaError (and no change) if they do not fit."""
+        ctx = _Context(self.limits, self.size)
+        self.value = _apply_all(self.value, ops, ctx)
+        self.size = Size(ctx.nodes, ctx.text)
+
+
 def apply(old: Any, ops: Any) -> Any:
     """``old`` changed by ``ops``; ``old`` itself is never mutated.
 
@@ -136,20 +218,66 @@ def apply(old: Any, ops: Any) -> Any:
     many ops touch them), so applying a small delta to a large view is cheap;
     the result shares untouched subtrees with ``old`` and with ``ops``. Raises
     DeltaError, and nothing else, on ops that are malformed or do not fit.
+    No size limits: a peer keeps a ``BoundedView`` instead.
     """
+    return _apply_all(old, ops, _Context(None, Size(0, 0)))
+
+
+class _Context:
+    """One apply call: the containers it made (by id: safe to change in place),
+    and, when bounded, the work done and the view's size as the ops go."""
+
+    def __init__(self, limits: ViewLimits | None, size: Size) -> None:
+        self.fresh: dict[int, Any] = {}
+        self.limits = limits
+        self.cost = 0
+        self.nodes, self.text = size.nodes, size.text
+
+    def spend(self, work: int) -> None:
+        self.cost += work
+        if self.limits is not None and self.cost > self.limits.cost:
+            raise DeltaError(f"the delta asks for more than {self.limits.cost} elements "
+                             f"of work")
+
+    def grow(self, value: Any, sign: int = 1, key: str = "", items: bool = False) -> None:
+        """Count ``value`` (with its map ``key``) into the view (``sign`` 1) or out of
+        it (-1); ``items``: only the items of the list ``value``, not the list."""
+        if self.limits is None:
+            return
+        try:
+            size = measure(value, self.limits.cost - self.cost)
+        except DeltaError:
+            raise DeltaError(f"the delta asks for more than {self.limits.cost} elements "
+                             f"of work") from None
+        self.spend(size.nodes)
+        self.nodes += sign * (size.nodes - items)
+        self.text += sign * (size.text + len(key))
+
+    def check(self) -> None:
+        limits = self.limits
+        if limits is None:
+            return
+        if self.nodes > limits.nodes:
+            raise DeltaError(f"the view would hold more than {limits.nodes} elements")
+        if self.text > limits.text:
+            raise DeltaError(f"the view would hold more than {limits.text} characters "
+                             f"of text")
+
+
+def _apply_all(old: Any, ops: Any, ctx: _Context) -> Any:
     if not isinstance(ops, list):
         raise DeltaError(f"a delta must be an array of ops, not {wire_name(ops)}")
-    fresh: dict[int, Any] = {}  # containers this call made, by id: safe to change
     result = old
     for index, op in enumerate(ops):
         try:
-            result = _apply_op(result, op, fresh)
+            result = _apply_op(result, op, ctx)
+            ctx.check()
         except DeltaError as exc:
             raise DeltaError(f"delta op {index}: {exc.reason}") from None
     return result
 
 
-def _apply_op(root: Any, op: Any, fresh: dict[int, Any]) -> Any:
+def _apply_op(root: Any, op: Any, ctx: _Context) -> Any:
     if not isinstance(op, list) or not op:
         raise DeltaError(f"an op must be a non-empty array, not {_show(op)}")
     code = op[0]
@@ -161,33 +289,42 @@ def _apply_op(root: Any, op: Any, fresh: dict[int, Any]) -> Any:
     path = op[1]
     if not isinstance(path, list):
         raise DeltaError(f"an op path must be an array, not {wire_name(path)}")
+    ctx.spend(1 + len(path))
     if not path:
         if code == SET:
+            ctx.grow(root, -1)
+            ctx.grow(op[2])
             return op[2]
         if code == DELETE:
             raise DeltaError("cannot delete the whole view")
-        return _resize(root, code, op[2], fresh)
-    root = parent = _own(root, path[0], fresh)
+        return _resize(root, code, op[2], ctx)
+    root = parent = _own(root, path[0], ctx)
     for step, key in enumerate(path[:-1]):
-        child = _own(_child(parent, key), path[step + 1], fresh)
+        child = _own(_child(parent, key), path[step + 1], ctx)
         parent[key] = child
         parent = child
     key = path[-1]
     if code == SET:
         if isinstance(parent, list):
-            _child(parent, key)  # a list grows by EXTEND only
+            ctx.grow(_child(parent, key), -1)  # a list grows by EXTEND only
+            ctx.grow(op[2])
+        elif key in parent:
+            ctx.grow(parent[key], -1)
+            ctx.grow(op[2])
+        else:
+            ctx.grow(op[2], key=key)
         parent[key] = op[2]
     elif code == DELETE:
         if not isinstance(parent, dict):
             raise DeltaError(f"cannot delete list index {key}; truncate instead")
-        _child(parent, key)
+        ctx.grow(_child(parent, key), -1, key)
         del parent[key]
     else:
-        parent[key] = _resize(_child(parent, key), code, op[2], fresh)
+        parent[key] = _resize(_child(parent, key), code, op[2], ctx)
     return root
 
 
-def _own(node: Any, key: Any, fresh: dict[int, Any]) -> Any:
+def _own(node: Any, key: Any, ctx: _Context) -> Any:
     """``node``, checked to take ``key`` as a step, copied unless this call made it."""
     if isinstance(node, dict):
         if not isinstance(key, str):
@@ -197,10 +334,11 @@ def _own(node: Any, key: Any, fresh: dict[int, Any]) -> Any:
             raise DeltaError(f"path step {_show(key)} cannot index an array")
     else:
         raise DeltaError(f"path step {_show(key)} goes into a {wire_name(node)}")
-    if fresh.get(id(node)) is node:
+    if ctx.fresh.get(id(node)) is node:
         return node
+    ctx.spend(len(node))
     copy = dict(node) if isinstance(node, dict) else list(node)
-    fresh[id(copy)] = copy
+    ctx.fresh[id(copy)] = copy
     return copy
 
 
@@ -214,18 +352,35 @@ def _child(node: dict[str, Any] | list[Any], key: Any) -> Any:
     return node[key]
 
 
-def _resize(node: Any, code: int, arg: Any, fresh: dict[int, Any]) -> list[Any]:
+def _resize(node: Any, code: int, arg: Any, ctx: _Context) -> list[Any]:
+    """Truncate or extend a list: in place if this call made it, else one copy.
+
+    In place matters: a delta of many extends to one list once copied it whole
+    for each op.
+    """
     if not isinstance(node, list):
         raise DeltaError(f"op {code} needs an array, found a {wire_name(node)}")
+    mine = ctx.fresh.get(id(node)) is node
     if code == TRUNCATE:
         if type(arg) is not int or not 0 <= arg <= len(node):
             raise DeltaError(f"cannot truncate an array of {len(node)} to {_show(arg)}")
+        if ctx.limits is not None:
+            ctx.grow(node[arg:], -1, items=True)
+        if mine:
+            del node[arg:]
+            return node
+        ctx.spend(arg)
         out = node[:arg]
     else:
         if not isinstance(arg, list):
             raise DeltaError(f"can only append an array, not a {wire_name(arg)}")
+        ctx.grow(arg, items=True)
+        if mine:
+            node.extend(arg)
+            return node
+        ctx.spend(len(node) + len(arg))
         out = node + arg
-    fresh[id(out)] = out
+    ctx.fresh[id(out)] = out
     return out
 
 

@@ -28,8 +28,18 @@ from typing import Any
 
 import msgpack
 
-from lanplay.game import SYSTEM, Action, Game, IllegalAction, Seat, Viewer, resolve_options
+from lanplay.game import (
+    SYSTEM,
+    Action,
+    Game,
+    IllegalAction,
+    Seat,
+    Viewer,
+    resolve_options,
+    secrets_of,
+)
 from lanplay.games import CATALOGUE, load
+from lanplay.keeper import Laptops
 
 MAX_STEPS = 20_000
 """A random game that has not ended after this many actions is reported stuck."""
@@ -200,7 +210,10 @@ def same_wire_value(a: Any, b: Any) -> str | None:
 # --- playing -------------------------------------------------------------------
 
 Move = tuple[Seat, Action]
-Chooser = Callable[[Game, Any, Mapping[str, Any], random.Random], "Move | None"]
+Chooser = Callable[[Game, Any, Mapping[str, Any], random.Random, "Laptops | None"],
+                   "Move | None"]
+"""(game, state, options, rng, laptops) -> a move; ``laptops`` holds the secrets the
+seats keep on their own laptops (the S-tier notes), None for a game without any."""
 
 
 @dataclass
@@ -230,7 +243,7 @@ def describe(case: Case, seed: int, step: int) -> str:
 
 
 def random_choice(game: Game, state: Any, options: Mapping[str, Any],
-                  rng: random.Random) -> Move | None:
+                  rng: random.Random, laptops: Laptops | None = None) -> Move | None:
     """A seeded random pick among the actors' legal actions and a pending timer."""
     seats = sorted(s for s in game.actors(state) if s != SYSTEM)
     moves = {seat: game.legal(state, seat) for seat in seats}
@@ -254,12 +267,13 @@ def bot_chooser(seed: int) -> Chooser:
     rngs: dict[Seat, random.Random] = {}
 
     def choose(game: Game, state: Any, options: Mapping[str, Any],
-               rng: random.Random) -> Move | None:
+               rng: random.Random, laptops: Laptops | None = None) -> Move | None:
         seats = sorted(s for s in game.actors(state) if s != SYSTEM)
         rng.shuffle(seats)
         for seat in seats:
             bot_rng = rngs.setdefault(seat, random.Random(seed * 1009 + seat))
-            view = wire_round_trip(game.view(state, seat))
+            seen = laptops.shown(state, seat) if laptops is not None else game.view(state, seat)
+            view = wire_round_trip(seen)
             action = game.bot(view, seat, bot_rng)
             if action is not None:
                 return seat, action
@@ -280,12 +294,12 @@ def mixed_chooser(seed: int, bot_share: float = 0.5) -> Chooser:
     bots = bot_chooser(seed)
 
     def choose(game: Game, state: Any, options: Mapping[str, Any],
-               rng: random.Random) -> Move | None:
+               rng: random.Random, laptops: Laptops | None = None) -> Move | None:
         if rng.random() < bot_share:
-            move = bots(game, state, options, rng)
+            move = bots(game, state, options, rng, laptops)
             if move is not None:
                 return move
-        return random_choice(game, state, options, rng)
+        return random_choice(game, state, options, rng, laptops)
 
     return choose
 
@@ -304,13 +318,18 @@ def play(case: Case, seed: int, chooser: Chooser = random_choice, *,
     run = Playthrough(case, seed, opts)
     state = game.setup(case.players, case.mode, opts, seed)
     run.states.append(state)
+    laptops = Laptops(game, random.Random(f"laptops {seed}")) if secrets_of(game) else None
     for step in range(max_steps):
         if game.result(state) is not None:
             return run
-        move = chooser(game, state, opts, rng)
+        move = laptops.due(state) if laptops is not None else None
         if move is None:
-            raise Stuck(f"{describe(case, seed, step)}: no seat acts and no timer is pending "
-                        f"(actors {sorted(game.actors(state))})")
+            move = chooser(game, state, opts, rng, laptops)
+            if move is None:
+                raise Stuck(f"{describe(case, seed, step)}: no seat acts and no timer is "
+                            f"pending (actors {sorted(game.actors(state))})")
+            if laptops is not None:
+                move = through_laptop(game, state, move, laptops, rng)
         seat, action = move
         try:
             game.check(state, seat, action)
@@ -323,6 +342,20 @@ def play(case: Case, seed: int, chooser: Chooser = random_choice, *,
     if game.result(state) is not None:
         return run
     raise AssertionError(f"{case.id} seed {seed}: no result after {max_steps} actions")
+
+
+def through_laptop(game: Game, state: Any, move: Move, laptops: Laptops,
+                   rng: random.Random) -> Move:
+    """The move as the seat's laptop sends it: a secret it writes (the S-tier note)
+    leaves as its commitment. A commitment picked from ``legal`` (a sample the
+    laptop holds no secret for) is written by the seat's bot instead, so the laptop
+    can answer for it later; a random game still reaches every reveal."""
+    seat, action = move
+    if seat != SYSTEM and "commitment" in action and action["commitment"] not in laptops.kept:
+        plain = game.bot(laptops.shown(state, seat), seat, rng)
+        if plain is not None:
+            action = plain
+    return (seat, laptops.send(state, seat, action)) if seat != SYSTEM else move
 
 
 _RUNS: dict[tuple[str, int, str], Playthrough] = {}

@@ -10,6 +10,7 @@ from content_samples import png_bytes, write_pack
 
 from lanplay import content
 from lanplay.content.packs import discover
+from ui import picture_render
 from ui.content_browser import ContentBrowser, picture_image
 
 
@@ -72,6 +73,7 @@ def test_a_broken_pack_is_shown_with_its_file_and_reason(browser: ContentBrowser
 
 def test_the_dialog_renders_offscreen_with_pictures_drawn(browser: ContentBrowser,
                                                           tmp_path: Path) -> None:
+    assert picture_render.shared().wait(20)  # drawn off the GUI thread
     shot = browser.grab()
     assert not shot.isNull() and shot.width() == 1280
     shot.save(str(tmp_path / "browser.png"))

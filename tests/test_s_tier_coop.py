@@ -13,18 +13,32 @@ from lanplay.content import default_library
 from lanplay.game import SYSTEM, IllegalAction
 from lanplay.games.s_tier import GAME
 from lanplay.games.s_tier import coop as rules
+from lanplay.games.s_tier.common import commitment
 from lanplay.games.s_tier.coop import Coop, correct_count, token_steps
+from lanplay.keeper import Laptops
 
 LIB = default_library()
+LAPTOPS = Laptops(GAME, random.Random(0))
+"""Every seat's laptop: the leader's keeps the note, commits, counts and reveals."""
 
 
 def start(players: int = 3, seed: int = 5, **options: Any) -> Coop:
     return rules.setup(players, {"guess_seconds": 0, **options}, seed, LIB)
 
 
+def act(state: Coop, seat: int, action: dict[str, Any]) -> Coop:
+    """``action`` through the seat's laptop, then whatever the leader's laptop answers."""
+    return LAPTOPS.apply(state, seat, action)
+
+
 def write(state: Coop, tiers: list[str | None] | None = None, **extra: Any) -> Coop:
     note = list(state.faces) if tiers is None else tiers
-    return rules.apply(state, state.leader, {"type": "note", "tiers": note, **extra})
+    return act(state, state.leader, {"type": "note", "tiers": note, **extra})
+
+
+def note_of(state: Coop) -> tuple[str | None, ...]:
+    """The note as the leader's laptop keeps it (the host's state has none)."""
+    return tuple(LAPTOPS.shown(state, state.leader)["note"])
 
 
 def set_board(state: Coop, target: list[str | None]) -> Coop:
@@ -36,16 +50,18 @@ def set_board(state: Coop, target: list[str | None]) -> Coop:
     return state
 
 
-def lock_all(state: Coop) -> Coop:
+def lock_all(state: Coop, laptops: bool = True) -> Coop:
+    """Every guesser locks in; then the leader's laptop answers, unless the test plays
+    that laptop itself (``laptops=False``)."""
     for seat in state.guessers:
-        state = rules.apply(state, seat, {"type": "lock"})
+        state = (act if laptops else rules.apply)(state, seat, {"type": "lock"})
     return state
 
 
 def guess(state: Coop, order: list[int]) -> Coop:
     """Lay the note's pictures in ``order`` (a permutation of tiers) and lock in."""
-    assert state.note is not None
-    return lock_all(set_board(state, [state.note[i] for i in order]))
+    note = note_of(state)
+    return lock_all(set_board(state, [note[i] for i in order]))
 
 
 IDENTITY = [0, 1, 2, 3, 4]
@@ -83,14 +99,13 @@ def test_first_attempt_shows_only_the_count_then_a_second_attempt() -> None:
 
 def test_a_full_board_with_one_picture_in_the_pool_is_four_correct_via_the_timer() -> None:
     state = write(start())
-    assert state.note is not None
-    state = set_board(state, [*state.note[:4], None])
+    state = set_board(state, [*note_of(state)[:4], None])
     timeout = {"type": "timeout", "round": state.round, "attempt": 1}
-    state = rules.apply(state, SYSTEM, timeout)
+    state = act(state, SYSTEM, timeout)
     assert state.count == 4 and state.attempt == 2
     with pytest.raises(IllegalAction, match="already over"):
         rules.check(state, SYSTEM, timeout)
-    state = rules.apply(state, SYSTEM, {"type": "timeout", "round": state.round, "attempt": 2})
+    state = act(state, SYSTEM, {"type": "timeout", "round": state.round, "attempt": 2})
     assert (state.green, state.red) == (2, 0)
 
 
@@ -164,15 +179,14 @@ def test_place_one_fixes_the_hint_on_the_board() -> None:
     with pytest.raises(IllegalAction, match="hint"):
         write(state)
     state = write(state, hint=2)
-    assert state.note is not None and state.board[2] == state.note[2]
+    note = note_of(state)
+    assert state.board[2] == note[2]
     view = GAME.view(state, state.guessers[0])
-    assert view["hint"] == {"picture": state.note[2], "tier": 2}
+    assert view["hint"] == {"picture": note[2], "tier": 2}
     with pytest.raises(IllegalAction, match="hint"):
-        rules.check(state, state.guessers[0], {"type": "move", "picture": state.note[2],
-                                               "tier": 0})
+        rules.check(state, state.guessers[0], {"type": "move", "picture": note[2], "tier": 0})
     with pytest.raises(IllegalAction, match="hint"):
-        rules.check(state, state.guessers[0], {"type": "move", "picture": state.note[0],
-                                               "tier": 2})
+        rules.check(state, state.guessers[0], {"type": "move", "picture": note[0], "tier": 2})
     state = guess(state, IDENTITY)
     assert state.last is not None and state.last["correct"] == 5
 
@@ -219,23 +233,22 @@ def test_a_move_unlocks_everyone_and_lock_needs_a_complete_board() -> None:
     g0, g1, g2 = state.guessers
     with pytest.raises(IllegalAction, match="every picture"):
         rules.check(state, g0, {"type": "lock"})
-    assert state.note is not None
-    state = set_board(state, list(state.note))
+    note = note_of(state)
+    state = set_board(state, list(note))
     state = rules.apply(state, g0, {"type": "lock"})
     state = rules.apply(state, g1, {"type": "lock"})
     assert state.locked == (g0, g1)
     with pytest.raises(IllegalAction, match="already locked"):
         rules.check(state, g0, {"type": "lock"})
-    state = rules.apply(state, g2, {"type": "move", "picture": state.note[0], "tier": 1})
-    assert state.locked == () and state.board[0] == state.note[1]
+    state = rules.apply(state, g2, {"type": "move", "picture": note[0], "tier": 1})
+    assert state.locked == () and state.board[0] == note[1]
     assert GAME.order_independent(state, g0, {"type": "move"})
     assert not GAME.order_independent(state, g0, {"type": "lock"})
 
 
 def test_moving_back_to_the_pool_and_onto_an_occupied_tier() -> None:
     state = write(start())
-    assert state.note is not None
-    p, q = state.note[0], state.note[1]
+    p, q = note_of(state)[0], note_of(state)[1]
     seat = state.guessers[0]
     state = rules.apply(state, seat, {"type": "move", "picture": p, "tier": 0})
     state = rules.apply(state, seat, {"type": "move", "picture": q, "tier": 0})
@@ -260,7 +273,7 @@ def test_illegal_actions_in_the_note_phase_are_refused_with_reasons(
     state = start()
     seat = state.leader if who == "leader" else state.guessers[0]
     with pytest.raises(IllegalAction, match=reason):
-        rules.apply(state, seat, action)
+        act(state, seat, action)
 
 
 def test_the_leader_stays_silent_during_the_guess() -> None:
@@ -288,16 +301,125 @@ def test_guessers_see_neither_topic_nor_pictures_nor_note_while_the_leader_write
             assert picture not in text
 
 
-def test_the_note_never_reaches_a_guesser_before_the_reveal() -> None:
-    state = write(start(players=4))
-    assert state.note is not None
-    other = replace(state, note=tuple(reversed(state.note)))
+def test_the_host_holds_only_the_commitment_until_the_reveal() -> None:
+    state = start(players=4)
+    state = write(state, list(reversed(state.faces)))
+    note = note_of(state)
+    assert list(note) != list(state.faces)
+    assert state.note is None and state.commitment is not None
+    assert GAME.view(state, state.leader)["note"] is None  # the laptop shows its own
+    other = replace(state, commitment="0" * 64)
     for viewer in [*state.guessers, None]:
-        assert GAME.view(state, viewer) == GAME.view(other, viewer)
-    assert GAME.view(state, state.leader)["note"] == list(state.note)
+        assert {**GAME.view(state, viewer), "commitment": None} == \
+            {**GAME.view(other, viewer), "commitment": None}
     state = guess(state, THREE)
-    other = replace(state, note=tuple(reversed(state.note or ())))
-    assert GAME.view(state, state.guessers[0]) == GAME.view(other, state.guessers[0])
+    assert state.note is None and state.count == 3
+    hidden = json.dumps(saves_plain(state))
+    assert json.dumps(list(note)) not in hidden
+    state = guess(state, THREE)
+    assert state.last is not None and tuple(state.last["note"]) == note
+
+
+def saves_plain(state: Coop) -> Any:
+    from lanplay.saves import plain
+
+    return plain(state)
+
+
+def test_a_plain_note_is_refused_by_the_host() -> None:
+    state = start()
+    with pytest.raises(IllegalAction, match="only the note's commitment"):
+        rules.check(state, state.leader, {"type": "note", "tiers": list(state.faces)})
+
+
+# --- what the leader's laptop tells, checked at the reveal --------------------------------
+
+
+def commit(state: Coop, tiers: list[str | None], salt: bytes = bytes(16),
+           **extra: Any) -> Coop:
+    """The leader's laptop commits to ``tiers`` (a test that plays the laptop itself)."""
+    return rules.apply(state, state.leader, {"type": "commit",
+                                             "commitment": commitment(tiers, salt), **extra})
+
+
+def reveal(state: Coop, tiers: list[str | None], salt: bytes = bytes(16)) -> Coop:
+    return rules.apply(state, state.leader, {"type": "reveal", "tiers": tiers,
+                                             "salt": salt.hex()})
+
+
+def test_a_laptop_that_tells_a_wrong_count_is_caught_at_the_reveal_and_named() -> None:
+    state = start(players=4)
+    note = list(state.faces)
+    state = lock_all(set_board(commit(state, note), [note[i] for i in THREE]), laptops=False)
+    assert state.phase == "count" and GAME.actors(state) == {state.leader}
+    state = rules.apply(state, state.leader, {"type": "count", "correct": 5})  # a lie: 3
+    assert state.phase == "reveal" and state.count == 5
+    assert GAME.view(state, state.guessers[0])["count"] == 5  # told, on trust
+    leader = state.leader
+    state = reveal(state, note)
+    lines = [line for line in state.log if "named" in line.text or "said 5" in line.text]
+    assert [line.seats for line in lines] == [(leader,), (leader,)]
+    assert "said 5 correct after the first attempt, but the note gives 3" in lines[0].text
+    assert state.last is not None and state.last["correct"] == 3  # scored from the note
+    assert (state.green, state.red) == (1, 0)
+
+
+def test_an_honest_count_names_nobody() -> None:
+    state = write(start(players=4))
+    state = guess(guess(state, THREE), TWO)
+    assert not any("named" in line.text for line in state.log)
+
+
+def test_a_hint_the_note_does_not_bear_out_is_named() -> None:
+    state = replace(start(), effects=("place-one", "no-second"))
+    note = list(state.faces)
+    state = commit(state, note, hint={"tier": 0, "picture": note[1]})  # note[1] is on A
+    assert state.board[0] == note[1] and state.hint == 0
+    state = lock_all(set_board(state, [note[1], note[0], *note[2:]]), laptops=False)
+    state = reveal(state, note)
+    assert any("as the hint, but the note has it elsewhere" in line.text for line in state.log)
+    assert state.last is not None and state.last["correct"] == 3
+
+
+def test_a_reveal_that_is_not_the_committed_note_voids_the_round() -> None:
+    state = replace(start(), effects=("no-second",))
+    note = list(state.faces)
+    leader, round_no = state.leader, state.round
+    state = lock_all(set_board(commit(state, note), note), laptops=False)
+    assert state.phase == "reveal"
+    swapped = [note[1], note[0], *note[2:]]
+    with pytest.raises(IllegalAction, match="32 lowercase hex"):
+        rules.check(state, leader, {"type": "reveal", "tiers": note, "salt": "00"})
+    state = reveal(state, swapped)
+    assert state.round == round_no + 1 and (state.green, state.red) == (0, 0)
+    line = next(line for line in state.log if "void" in line.text)
+    assert line.seats == (leader,) and "not the one it committed to" in line.text
+    assert state.last == {"kind": "void", "correct": None}
+
+
+@pytest.mark.parametrize("phase", ["note", "count", "reveal"])
+def test_the_host_voids_the_round_of_a_leader_whose_note_cannot_be_had(phase: str) -> None:
+    state = start()
+    leader, round_no = state.leader, state.round
+    if phase != "note":
+        note = list(state.faces)
+        state = commit(state, note)
+        state = lock_all(set_board(state, [note[i] for i in THREE]), laptops=False)
+        if phase == "reveal":
+            state = rules.apply(state, leader, {"type": "count", "correct": 5})
+    assert state.phase == phase
+    with pytest.raises(IllegalAction, match="needed now"):
+        rules.check(state, SYSTEM, {"type": "void", "seat": state.guessers[0]})
+    after = rules.apply(state, SYSTEM, {"type": "void", "seat": leader})
+    assert after.round == round_no + 1 and after.leader != leader
+    assert (after.green, after.red) == (0, 0) and after.commitment is None
+    assert "A stand-in plays for {0} and cannot know a note" in after.log[-2].text
+    if phase == "note":
+        with pytest.raises(IllegalAction, match="needed now"):
+            rules.check(state, leader, {"type": "void"})  # a leader writes, or is away
+    else:
+        mine = rules.apply(state, leader, {"type": "void"})
+        assert "laptop no longer has the note" in mine.log[-2].text
 
 
 # --- whole games -----------------------------------------------------------------------
@@ -312,9 +434,9 @@ def test_a_bot_game_ends_without_any_timer(players: int, text_side: bool) -> Non
         if GAME.result(state) is not None:
             break
         for seat in sorted(GAME.actors(state)):
-            action = GAME.bot(GAME.view(state, seat), seat, rngs[seat])
+            action = GAME.bot(LAPTOPS.shown(state, seat), seat, rngs[seat])
             if action is not None:
-                state = GAME.apply(state, seat, action)
+                state = act(state, seat, action)
                 break
         else:
             pytest.fail("every bot waits and there is no timer")

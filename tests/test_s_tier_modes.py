@@ -17,8 +17,21 @@ from lanplay.games.s_tier import competitive as comp
 from lanplay.games.s_tier import team as teams
 from lanplay.games.s_tier.competitive import Competitive
 from lanplay.games.s_tier.team import Team
+from lanplay.keeper import Laptops
 
 LIB = default_library()
+LAPTOPS = Laptops(GAME, random.Random(0))
+"""Every seat's laptop: a leader's keeps its note, commits and reveals by itself."""
+
+
+def act(state: Any, seat: int, action: dict[str, Any]) -> Any:
+    """``action`` through the seat's laptop, then whatever the leaders' laptops answer."""
+    return LAPTOPS.apply(state, seat, action)
+
+
+def kept_note(state: Any, leader: int) -> list[Any]:
+    """A leader's note as its laptop keeps it (the host holds only the commitment)."""
+    return list(LAPTOPS.shown(state, leader)["note"])
 
 
 # --- competitive ----------------------------------------------------------------------
@@ -33,19 +46,17 @@ def standard_note(count: int) -> list[int]:
 
 
 def comp_note(state: Competitive) -> Competitive:
-    return comp.apply(state, state.leader,
-                      {"type": "note", "tiers": standard_note(len(state.faces))})
+    return act(state, state.leader, {"type": "note", "tiers": standard_note(len(state.faces))})
 
 
 def place_right(state: Competitive, right: int) -> Competitive:
     """The first ``right`` guessers place correctly, the others one tier off."""
-    assert state.note is not None
-    truth = dict(zip(state.faces, state.note, strict=True))
+    truth = dict(zip(state.faces, kept_note(state, state.leader), strict=True))
     for i, seat in enumerate(state.guessers):
         tier = truth[state.dealt[seat] or ""]
         if i >= right:
             tier = (tier + 1) % 5
-        state = comp.apply(state, seat, {"type": "place", "tier": tier})
+        state = act(state, seat, {"type": "place", "tier": tier})
     return state
 
 
@@ -65,13 +76,15 @@ def test_competitive_note_constraints(tiers: list[int], reason: str) -> None:
     state = comp_start(players=9) if len(tiers) == 8 else comp_start()
     if len(tiers) == 5 and reason == "a tier for each":
         tiers = tiers[:4]
-    with pytest.raises(IllegalAction, match=reason):
-        comp.check(state, state.leader, {"type": "note", "tiers": tiers})
+    with pytest.raises(IllegalAction, match=reason):  # the laptop refuses it: it never leaves
+        LAPTOPS.send(state, state.leader, {"type": "note", "tiers": tiers})
 
 
 def test_two_per_tier_is_fine() -> None:
     state = comp_start(players=9)
-    comp.check(state, state.leader, {"type": "note", "tiers": [0, 0, 1, 1, 2, 3, 4, 4]})
+    sent = LAPTOPS.send(state, state.leader, {"type": "note", "tiers": [0, 0, 1, 1, 2, 3, 4, 4]})
+    assert list(sent) == ["type", "commitment"] and sent["type"] == "commit"
+    comp.check(state, state.leader, sent)
 
 
 @pytest.mark.parametrize(("players", "right", "gain"), [
@@ -108,8 +121,9 @@ def test_competitive_guessers_see_no_topic_or_note_while_the_leader_writes() -> 
         assert seen["topic"] is None and seen["note"] is None
         assert state.topic.text not in json.dumps(seen)
     state = comp_note(state)
-    other = replace(state, note=tuple(reversed(state.note or ())))
-    assert GAME.view(state, state.guessers[0]) == GAME.view(other, state.guessers[0])
+    assert state.note is None and state.commitment is not None
+    assert GAME.view(state, state.leader)["note"] is None  # its laptop shows it its own
+    assert kept_note(state, state.leader) == standard_note(len(state.faces))
 
 
 def test_the_game_ends_when_everyone_has_led_once() -> None:
@@ -130,6 +144,8 @@ def test_the_place_timer_counts_unplaced_pictures_as_wrong() -> None:
     timer = GAME.timer(state, {"place_seconds": 30})
     assert timer is not None and timer.seconds == 30
     state = comp.apply(state, -1, timer.action)
+    assert state.phase == "reveal" and GAME.actors(state) == {state.leader}
+    state = LAPTOPS.settle(state)
     assert GAME.view(state, None)["last"]["correct"] == []
     with pytest.raises(IllegalAction):
         comp.check(state, -1, timer.action)
@@ -164,8 +180,7 @@ def team_start(players: int = 4, seed: int = 2, track: int = 5) -> Team:
 
 def notes(state: Team, first: int = 0) -> Team:
     for t in (first, 1 - first):
-        state = teams.apply(state, state.leaders[t],
-                            {"type": "note", "tiers": list(state.faces[t])})
+        state = act(state, state.leaders[t], {"type": "note", "tiers": list(state.faces[t])})
     return state
 
 
@@ -175,7 +190,7 @@ def taker(state: Team) -> int:
 
 
 def take(state: Team, picture: str, tier: int) -> Team:
-    return teams.apply(state, taker(state), {"type": "take", "picture": picture, "tier": tier})
+    return act(state, taker(state), {"type": "take", "picture": picture, "tier": tier})
 
 
 def test_teams_alternate_starting_with_the_first_note() -> None:
@@ -196,18 +211,17 @@ def test_wrong_is_asked_every_time_but_usable_once_per_round() -> None:
     own = state.faces[0]                           # Green's leader wrote own[k] on tier k
     state = take(state, own[0], 0)                 # right
     assert state.phase == "wrong" and GAME.actors(state) == {state.leaders[0]}
-    with pytest.raises(IllegalAction, match="only stay silent"):
-        teams.check(state, state.leaders[0], {"type": "wrong"})
-    state = teams.apply(state, state.leaders[0], {"type": "silent"})
+    assert GAME.legal(state, state.leaders[0]) == [{"type": "silent"}, {"type": "wrong"}]
+    state = act(state, state.leaders[0], {"type": "silent"})
     state = take(state, own[4], 4)                 # Red takes a Green picture
     state = take(state, own[1], 3)                 # wrong
     assert state.phase == "wrong"
-    state = teams.apply(state, state.leaders[0], {"type": "wrong"})
+    state = act(state, state.leaders[0], {"type": "wrong"})
     assert state.phase == "fix" and state.wrong_used == (True, False)
     assert state.last is not None and state.last["kind"] == "wrong"
     with pytest.raises(IllegalAction, match="another tier"):
         teams.check(state, taker(state), {"type": "move", "picture": own[1], "tier": 3})
-    state = teams.apply(state, taker(state), {"type": "move", "picture": own[1], "tier": 1})
+    state = act(state, taker(state), {"type": "move", "picture": own[1], "tier": 1})
     assert state.turn == 1 and state.phase == "take"
     state = take(state, own[3], 4)
     state = take(state, own[2], 0)                 # wrong, but Wrong is used up
@@ -219,10 +233,10 @@ def test_a_tie_moves_both_tokens() -> None:
     for k in range(5):
         state = take(state, state.faces[0][k], k)   # Green: own leader's, all right
         if state.phase == "wrong":
-            state = teams.apply(state, state.leaders[0], {"type": "silent"})
+            state = act(state, state.leaders[0], {"type": "silent"})
         state = take(state, state.faces[1][k], k)   # Red: own leader's, all right
         if state.phase == "wrong":
-            state = teams.apply(state, state.leaders[1], {"type": "silent"})
+            state = act(state, state.leaders[1], {"type": "silent"})
     assert state.round_pictures == (5, 5) and state.steps == (1, 1)
     assert GAME.view(state, None)["last"]["moved"] == [True, True]
     assert state.round == 2
@@ -235,7 +249,7 @@ def finish_round(state: Team, green_right: int, red_right: int) -> Team:
             assert state.turn == t
             state = take(state, state.faces[t][k], k if k < right else (k + 1) % 5)
             if state.phase == "wrong":
-                state = teams.apply(state, state.leaders[t], {"type": "silent"})
+                state = act(state, state.leaders[t], {"type": "silent"})
     return state
 
 
@@ -244,9 +258,9 @@ def test_the_team_reveal_in_last_is_whole_and_hides_nothing() -> None:
     faces, leaders = state.faces, state.leaders
     names = {p: state.name(p) for t in (0, 1) for p in faces[t]}
     state = take(state, faces[0][0], 1)             # Green, its own leader's, wrong
-    state = teams.apply(state, leaders[0], {"type": "wrong"})
+    state = act(state, leaders[0], {"type": "wrong"})
     wrong = GAME.view(state, None)["last"]
-    state = teams.apply(state, taker(state), {"type": "move", "picture": faces[0][0],
+    state = act(state, taker(state), {"type": "move", "picture": faces[0][0],
                                               "tier": 0})
     # Then Red, Green, ... : Green right, Red wrong on its first two.
     order = [(1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)]
@@ -254,7 +268,7 @@ def test_the_team_reveal_in_last_is_whole_and_hides_nothing() -> None:
         assert state.turn == t
         state = take(state, faces[t][k], (k + 1) % 5 if t == 1 and k < 2 else k)
         if state.phase == "wrong":
-            state = teams.apply(state, leaders[t], {"type": "silent"})
+            state = act(state, leaders[t], {"type": "silent"})
     assert state.round == 2 and state.phase == "notes"
     last = GAME.view(state, None)["last"]
     assert list(last) == list(wrong) == ["kind", "team", "notes", "correct", "moved",
@@ -309,12 +323,96 @@ def test_team_notes_and_topic_are_hidden_while_leaders_write() -> None:
         assert seen["topic"] is None and seen["pictures"] == []
     leader = GAME.view(state, state.leaders[0])
     assert [p["id"] for p in leader["pictures"]] == list(state.faces[0])
-    state = teams.apply(state, state.leaders[0], {"type": "note",
-                                                   "tiers": list(state.faces[0])})
-    other = replace(state, notes=(tuple(reversed(state.faces[0])), None))
-    for seat in [*helpers, state.leaders[1]]:
-        assert GAME.view(state, seat) == GAME.view(other, seat)
-    assert GAME.order_independent(state, state.leaders[1], {"type": "note"})
+    state = act(state, state.leaders[0], {"type": "note", "tiers": list(state.faces[0])})
+    assert state.notes == (None, None) and state.commitments[0] is not None
+    assert GAME.view(state, state.leaders[0])["note"] is None  # its laptop shows it its own
+    assert kept_note(state, state.leaders[0]) == list(state.faces[0])
+    assert GAME.order_independent(state, state.leaders[1], {"type": "commit"})
+
+
+# --- the notes stay on the leaders' laptops ----------------------------------------------
+
+
+def test_a_competitive_round_waits_for_the_reveal_and_a_false_one_is_void() -> None:
+    from lanplay.games.s_tier.common import commitment
+
+    state = comp_start(players=5)
+    leader, round_no = state.leader, state.round
+    note = standard_note(len(state.faces))
+    state = comp.apply(state, leader, {"type": "commit", "commitment": commitment(note, b"s" * 16)})
+    for seat in state.guessers:
+        state = comp.apply(state, seat, {"type": "place", "tier": 0})
+    assert state.phase == "reveal" and GAME.actors(state) == {leader}
+    assert GAME.legal(state, leader) == [{"type": "void"}]
+    with pytest.raises(IllegalAction, match="Only the leader"):
+        comp.check(state, state.guessers[0], {"type": "reveal", "tiers": note,
+                                              "salt": (b"s" * 16).hex()})
+    wrong = comp.apply(state, leader, {"type": "reveal", "tiers": [1, *note[1:]],
+                                       "salt": (b"s" * 16).hex()})
+    assert wrong.round == round_no + 1 and sum(wrong.won) == 0
+    assert wrong.last is not None and wrong.last["kind"] == "void"
+    assert "not the one it committed to" in wrong.log[-2].text
+    right = comp.apply(state, leader, {"type": "reveal", "tiers": note,
+                                       "salt": (b"s" * 16).hex()})
+    assert right.last is not None and right.last["kind"] == "reveal"
+    assert right.last["note"] == tuple(note)
+    stood_in = comp.apply(state, -1, {"type": "void", "seat": leader})
+    assert stood_in.round == round_no + 1 and "A stand-in plays for {0}" in stood_in.log[-2].text
+    assert list(wrong.last) == list(right.last)  # one shape: a delta keeps key order
+
+
+def test_a_team_leader_s_false_wrong_is_named_at_the_reveal() -> None:
+    state = notes(team_start(players=6))
+    own = state.faces[0]                           # Green's leader wrote own[k] on tier k
+    green = state.leaders[0]
+    state = take(state, own[0], 0)                 # right ...
+    state = act(state, green, {"type": "wrong"})   # ... but its laptop's leader says Wrong
+    assert state.phase == "fix" and state.claims[0] == (0, 0)
+    state = act(state, taker(state), {"type": "move", "picture": own[0], "tier": 1})
+    for t, k in [(1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)]:
+        state = take(state, state.faces[t][k], k)
+        if state.phase == "wrong":
+            state = act(state, state.leaders[t], {"type": "silent"})
+    assert state.round == 2
+    named = [line for line in state.log if "named" in line.text]
+    assert len(named) == 1 and named[0].seats == (green,)
+    assert "said \u201cWrong!\u201d about" in named[0].text
+    assert state.last is not None and [len(c) for c in state.last["correct"]] == [4, 5]
+
+
+def test_team_notes_are_revealed_by_both_laptops_and_a_false_one_voids_the_round() -> None:
+    from lanplay.games.s_tier.common import commitment
+
+    state = team_start()
+    salt = bytes(range(16))
+    for t in (0, 1):
+        note = list(state.faces[t])
+        state = teams.apply(state, state.leaders[t],
+                            {"type": "commit", "commitment": commitment(note, salt)})
+    for k in range(5):
+        for t in (0, 1):
+            state = teams.apply(state, taker(state), {"type": "take",
+                                                      "picture": state.faces[t][k], "tier": k})
+            if state.phase == "wrong":
+                state = teams.apply(state, state.leaders[t], {"type": "silent"})
+    assert state.phase == "reveal" and GAME.actors(state) == set(state.leaders)
+    green, red = state.leaders
+    reveal0 = {"type": "reveal", "tiers": list(state.faces[0]), "salt": salt.hex()}
+    assert GAME.order_independent(state, green, reveal0)
+    half = teams.apply(state, green, reveal0)
+    assert GAME.actors(half) == {red} and half.phase == "reveal"
+    assert GAME.view(half, red)["note"] is None  # Green's note waits for Red's
+    done = teams.apply(half, red, {"type": "reveal", "tiers": list(state.faces[1]),
+                                   "salt": salt.hex()})
+    assert done.round == 2 and done.steps == (1, 1)
+    bad = teams.apply(half, red, {"type": "reveal", "tiers": list(reversed(state.faces[1])),
+                                  "salt": salt.hex()})
+    assert bad.round == 2 and bad.steps == (0, 0) and bad.total == (0, 0)
+    assert bad.last is not None and bad.last["kind"] == "void"
+    assert bad.log[-2].seats == (red,) and "is void" in bad.log[-2].text
+    with pytest.raises(IllegalAction, match="needed now"):
+        teams.check(half, -1, {"type": "void", "seat": green})  # already revealed
+    assert teams.apply(half, -1, {"type": "void", "seat": red}).steps == (0, 0)
 
 
 # --- every mode: whole bot games -------------------------------------------------------
@@ -330,9 +428,9 @@ def test_a_bot_game_ends(mode: str, players: int) -> None:
         if GAME.result(state) is not None:
             break
         for seat in sorted(GAME.actors(state)):
-            action = GAME.bot(GAME.view(state, seat), seat, rngs[seat])
+            action = GAME.bot(LAPTOPS.shown(state, seat), seat, rngs[seat])
             if action is not None:
-                state = GAME.apply(state, seat, action)
+                state = act(state, seat, action)
                 break
         else:
             pytest.fail("every bot waits and there is no timer")

@@ -19,6 +19,7 @@ from PyQt6.QtWidgets import QApplication
 from lanplay import games
 from lanplay.badges import badges
 from lanplay.game import mode_of
+from lanplay.keeper import Laptops
 from lanplay.session import Session
 from protocol.messages import Lobby
 from ui import icons
@@ -62,19 +63,26 @@ def discs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield drawn
 
 
-def played(game_id: str, mode: str | None, players: int, steps: int) -> Session:
+def played(game_id: str, mode: str | None, players: int,
+           steps: int) -> tuple[Session, Laptops]:
+    """A seeded game some moves in, each seat's secrets on its own laptop."""
     game = games.load(game_id)
     session = Session(game, players, mode, seed=11)
+    laptops = Laptops(game, random.Random(11))
     rng = random.Random(11)
     for _ in range(steps):
         if session.result is not None or not session.actors():
             break
+        owed = laptops.due(session.state)
+        if owed is not None:
+            session.submit(*owed)
+            continue
         seat = min(session.actors())
-        action = game.bot(session.view(seat), seat, rng)
+        action = game.bot(laptops.shown(session.state, seat), seat, rng)
         if action is None:
             break
-        session.submit(seat, action)
-    return session
+        session.submit(seat, laptops.send(session.state, seat, action))
+    return session, laptops
 
 
 @pytest.mark.parametrize(("game_id", "mode"), CASES, ids=lambda c: str(c))
@@ -85,13 +93,13 @@ def test_every_table_draws_each_seats_badge_at_its_most_seats(
     seats = crowd(players)
     expected = {b.text for b in badges(seats)}
     assert len(expected) == players and "B" not in expected
-    session = played(game_id, mode, players, steps=3 * players)
+    session, laptops = played(game_id, mode, players, steps=3 * players)
     table: Any = table_for(game_id)()
     table.resize(1280, 760)
     table.show()
     try:
         you = players - 1  # Ben
-        table.set_view(session.view(you), seats, you, False)
+        table.set_view(laptops.shown(session.state, you), seats, you, False)
         qapp.processEvents()
         table.grab()
         shown = set(discs) - TOKENS.get(game_id, set())

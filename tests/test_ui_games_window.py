@@ -37,6 +37,8 @@ def _my_turn(win: MainWindow) -> bool:
         return False
     if view.get("phase") == "guess" and conn.peer.seat in view.get("locked", []):
         return False  # locked in on S-tier's shared board: the others decide now
+    if view.get("game") == "s-tier" and view.get("phase") in ("count", "reveal"):
+        return False  # the S-tier leader's laptop counts and reveals by itself
     return conn.peer.seat in view.get("actors", [])
 
 
@@ -164,6 +166,11 @@ def test_a_whole_game_from_the_window(aloop: Runner, qtbot: QtBot, tmp_path: Pat
                             or len(c.peer.rejections) > 0 or _over(win), 15, win)
                 conn.peer.rejections.clear()
             assert gestures >= 3 and sent
+            if game == "s-tier":  # my notes stayed on my laptop; it revealed each one
+                assert host.session is not None
+                mine = [e.action["type"] for e in host.session.log if e.seat == 0]
+                assert "note" not in mine and mine.count("commit") == mine.count("reveal")
+                assert "commit" in mine, "the person never led: pick another seed"
             result = host.results[-1]
             assert win.game.end.scores == [f"{s:g}" for s in result.scores]
         finally:

@@ -16,6 +16,7 @@ from PyQt6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from lanplay import games
+from lanplay.keeper import Laptops
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.s_tier import STierTable
@@ -137,7 +138,7 @@ def test_a_coop_note_built_by_clicks_emits_the_note(qtbot: QtBot, table: STierTa
     assert sent == []
     _click_button(qtbot, table, "submit")
     assert sent == [{"type": "note", "tiers": list(reversed(ids))}]
-    GAME.check(game.state, seat, sent[0])
+    GAME.check(game.state, seat, game.laptops.send(game.state, seat, sent[0]))
 
 
 def test_a_drop_on_a_full_tier_swaps_in_the_note(qtbot: QtBot, table: STierTable) -> None:
@@ -179,7 +180,7 @@ def test_choose_side_flips_a_card_and_place_one_needs_the_hint(
     _click_button(qtbot, table, "hint-B")
     _click_button(qtbot, table, "submit")
     assert sent == [{"type": "note", "tiers": [*shown, None], "hint": 2}]
-    GAME.check(game.state, seat, sent[0])
+    GAME.check(game.state, seat, game.laptops.send(game.state, seat, sent[0]))
 
 
 def test_a_competitive_note_needs_every_tier_and_at_most_two(
@@ -203,7 +204,7 @@ def test_a_competitive_note_needs_every_tier_and_at_most_two(
     assert table.buttons["submit"].isEnabled()
     _click_button(qtbot, table, "submit")
     assert sent == [{"type": "note", "tiers": [0, 0, 4, 1, 2, 3]}]
-    GAME.check(game.state, seat, sent[0])
+    GAME.check(game.state, seat, game.laptops.send(game.state, seat, sent[0]))
 
 
 def test_note_drafts_say_why_they_cannot_be_sent() -> None:
@@ -421,11 +422,16 @@ def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, 
     rng = random.Random(5)
     sent = _record(table)
     gestures = reveals = 0
+    laptops = Laptops(GAME, random.Random(3))  # each seat's: a note stays on its own
     for _ in range(3000):
         if session.result is not None:
             break
+        owed = laptops.due(session.state)
+        if owed is not None:
+            session.submit(*owed)
+            continue
         actors = sorted(session.actors())
-        mine = session.view(me)
+        mine = laptops.shown(session.state, me)
         waiting = mine["phase"] == "guess" and me in mine["locked"]
         if me in actors and not waiting:
             view = mine
@@ -438,12 +444,12 @@ def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, 
             _human_move(qtbot, table, view, me)
             gestures += 1
             if len(sent) > before:
-                session.submit(me, sent[-1])
+                session.submit(me, laptops.send(session.state, me, sent[-1]))
             continue
         bots = [s for s in actors if s != me]
-        moves = [(s, GAME.bot(session.view(s), s, rng)) for s in bots]
+        moves = [(s, GAME.bot(laptops.shown(session.state, s), s, rng)) for s in bots]
         seat, action = next((s, a) for s, a in moves if a is not None)
-        session.submit(seat, action)
+        session.submit(seat, laptops.send(session.state, seat, action))
     assert session.result is not None, f"{mode} did not finish"
     assert any(a["type"] == "note" for a in sent) and gestures > 5
     assert reveals > 0, "every reveal lay on the board before the next round"

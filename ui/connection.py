@@ -4,7 +4,9 @@ Opening either hosts (an in-process ``Host`` that announces itself, joined by
 our own Peer with the owner token, so the host's player is a peer like any
 other) or joins an address. ``leave`` is the one way out: it says goodbye,
 stops the host if it is ours, and waits for the reading task, so nothing is
-left running behind the window.
+left running behind the window. A secret our seat keeps (the S-tier note)
+stays with the connection's ``Keeper``, in the data directory's ``notes``
+folder, so even a restarted window can reveal it.
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ import inspect
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from lanplay import saves
+from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
+from lanplay.keeper import Keeper
 from lanplay.peer import JoinError, Peer
 from ui.bridge import PeerBridge
 
@@ -77,13 +82,29 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def notes_dir(net: NetConfig) -> Path:
+    """Where this laptop keeps its seats' secrets (the S-tier notes)."""
+    return saves.data_dir(net.data_dir) / "notes"
+
+
 class Connection:
-    def __init__(self, peer: Peer, host: Host | None = None) -> None:
+    def __init__(self, peer: Peer, host: Host | None = None,
+                 notes: Path | None = None) -> None:
         self.peer = peer
         self.host = host
+        self.keeper = Keeper(notes)
+        self.keeper.attach(peer)
         self.bridge = PeerBridge(peer)
         self.leaving = False
         self._run: asyncio.Task[None] | None = None
+
+    def intent(self, action: Action) -> int:
+        """Send a move; a note leaves as its commitment and stays on this laptop."""
+        return self.keeper.intent(action)
+
+    def shown_view(self) -> View | None:
+        """The view our table shows: the host's, with our own kept note in it."""
+        return self.keeper.shown()
 
     @property
     def address_text(self) -> str:
@@ -135,7 +156,7 @@ class Connection:
         except JoinError:
             await host.stop()
             raise
-        return cls(peer, host)
+        return cls(peer, host, notes_dir(net))
 
     @classmethod
     async def resume_game(cls, name: str, colour: str, net: NetConfig,
@@ -175,7 +196,7 @@ class Connection:
         except JoinError:
             await host.stop()
             raise
-        return cls(peer, host)
+        return cls(peer, host, notes_dir(net))
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
@@ -192,7 +213,7 @@ class Connection:
                     raise  # the host answered and said no: trying elsewhere will not help
                 last = exc
                 continue
-            return cls(peer)
+            return cls(peer, notes=notes_dir(net))
         raise last or JoinError("The host announced no address to connect to.")
 
     # --- running --------------------------------------------------------------------
@@ -227,6 +248,7 @@ class Connection:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._run
         self.bridge.detach()
+        self.keeper.detach()
 
     async def end(self) -> None:
         """After the connection ended by itself: stop our host too, if it is ours."""
@@ -237,6 +259,7 @@ class Connection:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._run
         self.bridge.detach()
+        self.keeper.detach()
 
 
 def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,

@@ -8,11 +8,12 @@ so they look the same on every laptop.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from PyQt6.QtCore import QSize, Qt, QUrl
-from PyQt6.QtGui import QColor, QDesktopServices, QIcon, QImage, QPainter, QPixmap
-from PyQt6.QtSvg import QSvgRenderer
+from PyQt6 import sip
+from PyQt6.QtCore import QRectF, QSize, Qt, QUrl
+from PyQt6.QtGui import QColor, QDesktopServices, QFont, QIcon, QImage, QPainter, QPixmap
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,6 +34,8 @@ from PyQt6.QtWidgets import (
 from lanplay.content import Discovery, Library, Picture, about_text, builtin, discover
 from lanplay.content.axes import AXES, describe
 from lanplay.content.packs import packs_dir
+from ui import picture_render
+from ui.picture_render import draw
 from ui.widgets import button, label
 
 ICON = 80
@@ -41,31 +44,16 @@ SIDE_NAMES = {"red": "Red", "blue": "Blue", "": "Both"}
 
 
 def picture_image(picture: Picture, size: int) -> QImage:
-    """``picture`` drawn into a transparent ``size`` square, aspect kept, centred.
+    """``picture`` drawn into a transparent ``size`` square, aspect kept, centred, now,
+    on this thread (tools and tests; windows use ``ui.picture_render``).
 
-    An unreadable file gives a transparent image rather than an error: the
-    name under it still says what it is.
+    An unreadable or refused file gives a transparent image rather than an
+    error: the name under it still says what it is.
     """
-    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    if not picture.path.is_file():
-        return image
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    if picture.kind == "svg":
-        renderer = QSvgRenderer(str(picture.path))
-        if renderer.isValid():
-            renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
-            renderer.render(painter)
-    else:
-        source = QImage(str(picture.path))
-        if not source.isNull():
-            scaled = source.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
-                                   Qt.TransformationMode.SmoothTransformation)
-            painter.drawImage((size - scaled.width()) // 2, (size - scaled.height()) // 2,
-                              scaled)
-    painter.end()
+    image = draw(picture, size)
+    if image is None:
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
     return image
 
 
@@ -73,9 +61,15 @@ def picture_pixmap(picture: Picture, size: int) -> QPixmap:
     return QPixmap.fromImage(picture_image(picture, size))
 
 
-def tile_pixmap(picture: Picture, size: int) -> QPixmap:
-    """The picture on a light rounded tile, as on the table: dark pictures (an ant,
-    a spider) stay visible on the dark window."""
+def tile_inset(size: int) -> int:
+    """The margin around a picture on its tile: it is drawn ``size - 2 * inset`` wide."""
+    return round(size * 0.12)
+
+
+def tile_of(inner: QImage | None, size: int, name: str = "") -> QPixmap:
+    """A light rounded tile with ``inner`` (drawn by ``draw`` at ``size - 2 * inset``) on it,
+    as on the table: dark pictures (an ant, a spider) stay visible on the dark window.
+    Without a picture the tile shows ``name`` instead."""
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
@@ -83,10 +77,25 @@ def tile_pixmap(picture: Picture, size: int) -> QPixmap:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(TILE))
     painter.drawRoundedRect(0, 0, size, size, size * 0.12, size * 0.12)
-    inset = round(size * 0.12)
-    painter.drawImage(inset, inset, picture_image(picture, size - 2 * inset))
+    if inner is not None:
+        inset = tile_inset(size)
+        painter.drawImage(inset, inset, inner)
+    elif name:
+        painter.setPen(QColor("#333333"))
+        font = QFont()
+        font.setPixelSize(max(8, size // 7))
+        painter.setFont(font)
+        margin = size * 0.08
+        painter.drawText(QRectF(margin, margin, size - 2 * margin, size - 2 * margin),
+                         int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap),
+                         name)
     painter.end()
     return QPixmap.fromImage(image)
+
+
+def tile_pixmap(picture: Picture, size: int) -> QPixmap:
+    """The picture on its tile, drawn now on this thread (tools and tests)."""
+    return tile_of(picture_image(picture, size - 2 * tile_inset(size)), size)
 
 
 def _pack_names(library: Library) -> dict[str, str]:
@@ -185,16 +194,29 @@ class ContentBrowser(QDialog):
         view.setMovement(QListView.Movement.Static)
         view.setWordWrap(True)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        for picture in self.library.pictures.values():
+        renderer = picture_render.shared()
+        inner = ICON - 2 * tile_inset(ICON)
+        for row, picture in enumerate(self.library.pictures.values()):
             text = picture.name
             if picture.pack != "builtin":
                 text += f"\n({self._names.get(picture.pack, picture.pack)})"
-            item = QListWidgetItem(QIcon(tile_pixmap(picture, ICON)), text)
+            # The name until the picture is drawn (off the GUI thread; never, if
+            # it is refused or too slow to draw).
+            item = QListWidgetItem(QIcon(tile_of(None, ICON, picture.name)), text)
+            renderer.request(picture, inner, partial(self._drawn, view, row, picture.name))
             item.setData(Qt.ItemDataRole.UserRole, (picture.pack, picture.name.casefold()))
             item.setToolTip(_tooltip(picture, self._names.get(picture.pack, picture.pack)))
             item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             view.addItem(item)
         return view
+
+    @staticmethod
+    def _drawn(view: QListWidget, row: int, name: str, image: QImage | None) -> None:
+        if sip.isdeleted(view) or image is None:  # closed meanwhile, or no picture
+            return
+        item = view.item(row)
+        if item is not None:
+            item.setIcon(QIcon(tile_of(image, ICON, name)))
 
     def _table(self, headers: list[str], stretch: int) -> QTableWidget:
         table = QTableWidget(0, len(headers))

@@ -43,12 +43,14 @@ def render(out: Path, size: tuple[int, int] = DEFAULT_SIZE) -> int:
     import qasync
     from PyQt6.QtWidgets import QApplication
 
+    from ui import pictures
     from ui.fit import FitCheck
 
     global SIZES
     SIZES = (size, WIDE) if size == DEFAULT_SIZE else (size,)
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
+    pictures.set_synchronous(True)  # grabs follow shows at once; nothing to wait for
     from ui.fonts import ensure_fonts
 
     ensure_fonts(app)

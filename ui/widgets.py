@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from PyQt6.QtCore import QSize, pyqtSignal
@@ -18,7 +19,10 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.peer import CHAT_KEPT
 from ui import icons, theme
+
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 def label(text: str = "", look: str | None = None, *, wrap: bool = False) -> QLabel:
@@ -107,6 +111,9 @@ class ChatPanel(QWidget):
         layout.addWidget(label("Chat", "heading"))
         self.history = QTextBrowser()
         self.history.setOpenLinks(False)
+        document = self.history.document()
+        if document is not None:  # a host sending chat without end cannot fill the memory
+            document.setMaximumBlockCount(CHAT_KEPT)
         self.history.setPlaceholderText("Nothing said yet.")
         layout.addWidget(self.history, 1)
         row = QHBoxLayout()
@@ -128,7 +135,7 @@ class ChatPanel(QWidget):
         """A line of chat after the sender's badge (its colour and text, as on the
         table), or a plain dot for someone without a seat."""
         who = html.escape(sender or "Someone")
-        paint = colour if colour.startswith("#") and len(colour) == 7 else theme.MUTED
+        paint = colour if _COLOUR.fullmatch(colour) else theme.MUTED  # it goes into HTML
         if badge:
             ink = theme.ink_for(paint).name()
             mark = (f'<span style="background-color:{paint}; color:{ink}; font-weight:bold">'

@@ -585,7 +585,8 @@ class MainWindow(QMainWindow):
         conn = self.conn
         if conn is None or conn.peer.view is None:
             return
-        view, previous = conn.peer.view, self._received
+        # The view as our table shows it: the host's, with our own kept note in it.
+        view, previous = conn.shown_view() or conn.peer.view, self._received
         self._received = view
         if previous is not None and previous.get("game") != view.get("game"):
             animate = False  # another game in the same room: a new table, no motion
@@ -740,7 +741,7 @@ class MainWindow(QMainWindow):
     def _intent(self, action: dict[str, Any]) -> None:
         if self.conn is not None:
             self.pacer.hurry()  # a person acted: whatever the table holds may go
-            self.conn.peer.intent(action)
+            self.conn.intent(action)
 
     def _say(self, text: str) -> None:
         if self.conn is not None:

@@ -48,6 +48,10 @@ MAX_ANSWER_BYTES = 4 * BATCH_BYTES
 """The most one request gets, whatever it asks: a peer cannot make the host queue
 more than half of a connection's write buffer at once."""
 
+MAX_PACKS = 8
+"""Packs one receiver takes from its host (a game plays one at a time): a host
+offering pack after pack cannot fill the peer's memory or disk."""
+
 _HASH = re.compile(r"[0-9a-f]{64}")
 _PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ITEM_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}/[a-z0-9][a-z0-9_-]{0,39}")
@@ -184,6 +188,8 @@ class Wanted:
     sha256: str
     kind: str
     size: int
+    label: str = "a picture"
+    """How a refusal names it: "picture 'office/stapler' (Red stapler)"."""
 
 
 @dataclass
@@ -218,6 +224,9 @@ class PictureReceiver:
     def on_offer(self, offer: PackOffer) -> Progress:
         """Take a host's offer; ask for the pictures the cache lacks (or none)."""
         pack, pictures = parse_manifest(offer.pack, self.cache)
+        if pack.id not in self.packs and pack.id not in self.pending \
+                and len(self.packs) + len(self.pending) >= MAX_PACKS:
+            raise TransferError(f"the host offered more than {MAX_PACKS} packs")
         self.packs.pop(pack.id, None)
         self.pending.pop(pack.id, None)
         # An offer comes on joining, after a reconnect too: whatever was in flight
@@ -262,9 +271,9 @@ class PictureReceiver:
         try:
             kind = sniff(data)
         except ContentError as exc:
-            raise TransferError(f"a picture from the host {exc.reason}") from exc
+            raise TransferError(f"the host's {wanted.label} {exc.reason}") from exc
         if kind != wanted.kind:
-            raise TransferError(f"a picture from the host is a {kind.upper()}, "
+            raise TransferError(f"the host's {wanted.label} is a {kind.upper()}, "
                                 f"announced as {wanted.kind.upper()}")
         self.cache.store(wanted.sha256, wanted.kind, data)
         return self._next()
@@ -334,10 +343,10 @@ def _parse_manifest(data: Any, cache: PictureCache) -> tuple[Pack, list[Wanted]]
         if total > MAX_PACK_BYTES:
             raise ContentError(f"its pictures add up to more than {MAX_PACK_BYTES >> 20} MiB")
         scores = parse_scores(raw.get("scores") or {}, where)
-        pictures.append(Picture(picture_id, _str(raw, "name", MAX_NAME, where, required=True),
-                                pack_id, kind, cache.path(digest, kind), scores,
-                                _str(raw, "category", MAX_NAME, where)))
-        wanted.append(Wanted(digest, kind, size))
+        title = _str(raw, "name", MAX_NAME, where, required=True)
+        pictures.append(Picture(picture_id, title, pack_id, kind, cache.path(digest, kind),
+                                scores, _str(raw, "category", MAX_NAME, where)))
+        wanted.append(Wanted(digest, kind, size, f"picture {picture_id!r} ({title})"))
     questions = []
     for n, raw in enumerate(_list(data, "questions", MAX_ITEMS), 1):
         where = f"questions[{n}]"

@@ -30,6 +30,8 @@ class RulesGame(Game):
 
     rules: ModuleType
     player: ModuleType
+    secrets: ModuleType | None = None
+    """A secret a player keeps on their own laptop (``lanplay.game.Secrets``), if any."""
 
     def setup(self, players: int, mode: str, options: Mapping[str, Any], seed: int) -> Any:
         """Refuse an unknown mode, then deal; a game with content or modes overrides."""

@@ -2,8 +2,10 @@
 
 The game waits for the seat; after ``standin_after`` seconds a stand-in bot
 plays it, choosing from that seat's own view only (the same ``game.bot`` a bot
-peer runs), so a stand-in knows no more than its seat. The person coming back
-takes the seat over at once.
+peer runs), so a stand-in knows no more than its seat. A secret kept on the
+seat's laptop (the S-tier note) a stand-in cannot know: where the game needs
+it, the host does what the game's ``secrets.standin`` says (voids the round).
+The person coming back takes the seat over at once.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from lanplay import rng
+from lanplay.game import SYSTEM, secrets_of
 from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status
 from lanplay.room import Room, Seat
@@ -88,6 +91,7 @@ class StandIns:
         if seat.standin:
             seat.standin = False
             self._emit("standin_over")
+        self.soon()  # someone is back at the table: a stand-in that waited for that moves
 
     def soon(self) -> None:
         """A stand-in moves after ``bot_delay`` (varied) if one of them may move now."""
@@ -109,7 +113,16 @@ class StandIns:
             chooser = self._rngs.setdefault(
                 index, rng.stream(session.seed, "standin", index))
             try:
-                action = session.game.bot(session.view(index), index, chooser)
+                view = session.view(index)
+                secrets = secrets_of(session.game)
+                void = secrets.standin(view, index) if secrets is not None else None
+                if void is not None:  # it would need a secret kept on the seat's laptop
+                    if not any(s.connected for s in self.room.seats):
+                        continue  # nobody at the table: wait, do not void round after round
+                    session.submit(SYSTEM, void)
+                    self.game.after_action()
+                    return
+                action = session.game.bot(view, index, chooser)
                 if action is None:
                     continue
                 session.submit(index, action, session.state_id)

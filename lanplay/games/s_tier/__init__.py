@@ -5,7 +5,8 @@ and every decision taken where the rulebook is silent are in ``coop.py``,
 ``competitive.py``, ``team.py`` (module docstrings) and ``help.md`` (what
 players read on F1). This module only binds them (through ``rules.py``, which
 dispatches on the mode) to the Game surface and hands ``rules.setup`` the
-content library the options name.
+content library the options name. The leader's note stays on the leader's
+laptop: ``secret.py`` is what that laptop does with it (``secrets``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from lanplay.content import in_play
 from lanplay.game import Action, Mode, Option, Seat, Timer
 from lanplay.games.binding import RulesGame
 from lanplay.games.s_tier import bot as player
-from lanplay.games.s_tier import competitive, coop, rules, team
+from lanplay.games.s_tier import competitive, coop, rules, secret, team
 from lanplay.games.s_tier.rules import State
 
 
@@ -27,6 +28,7 @@ class STier(RulesGame):
 
     rules = rules
     player = player
+    secrets = secret
 
     id = rules.GAME_ID
     name = "S-tier"

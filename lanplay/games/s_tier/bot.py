@@ -9,6 +9,11 @@ On the cooperative shared board a bot moves a picture only while the board is
 incomplete, or once at the start of a second attempt (swapping the two
 pictures it is least sure of); otherwise it locks in. That way bots never
 keep unlocking each other on a complete board.
+
+A leading bot writes its note as a person's table does, ``{"type": "note",
+"tiers": ...}``; its laptop's keeper (``lanplay.keeper``) commits to it,
+counts and reveals, so the bot never needs more than its view (in which
+the keeper shows the leader its own note).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ def choose(view: View, seat: Seat, rng: random.Random) -> Action | None:
     """The move this bot makes now, or None when it waits."""
     if view.get("over") or seat not in view.get("actors", []):
         return None
+    if view.get("phase") in ("count", "reveal"):
+        return None  # the leader's laptop answers from the note it keeps (keeper)
     mode = view.get("mode")
     if mode == "cooperative":
         return cooperative(view, seat, rng)

@@ -10,6 +10,8 @@ the deck goes back in, because the points are counted, not held.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -141,6 +143,66 @@ def first_seat(players: int, seed: int) -> Seat:
     return choice_index(players, stream(seed, "first"))
 
 
+# --- the note's commitment (docs/PROTOCOL.md, "The S-tier note") -------------------
+
+NOTE_TAG = b"lanplay s-tier note\x00"
+"""What a note's commitment hashes first, so it is never a hash of anything else."""
+SALT_BYTES = 16
+
+
+def note_bytes(tiers: Sequence[Any]) -> bytes:
+    """The note as compact JSON (ASCII), the form its commitment hashes."""
+    return json.dumps(list(tiers), separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def commitment(tiers: Sequence[Any], salt: bytes) -> str:
+    """SHA-256 (hex) of the tag, the 16-byte salt and the note: all the host is told
+    before the reveal. The salt keeps the host from trying every possible note."""
+    if len(salt) != SALT_BYTES:
+        raise ValueError(f"a note's salt is {SALT_BYTES} bytes, not {len(salt)}")
+    return hashlib.sha256(NOTE_TAG + salt + note_bytes(tiers)).hexdigest()
+
+
+def is_commitment(value: object) -> TypeGuard[str]:
+    return (isinstance(value, str) and len(value) == 64
+            and all(c in "0123456789abcdef" for c in value))
+
+
+def is_salt(value: object) -> TypeGuard[str]:
+    return (isinstance(value, str) and len(value) == 2 * SALT_BYTES
+            and all(c in "0123456789abcdef" for c in value))
+
+
+def commitment_field(action: Mapping[str, Any]) -> str:
+    value = action.get("commitment")
+    if not is_commitment(value):
+        raise IllegalAction("'commitment' must be the note's SHA-256: 64 lowercase hex digits.")
+    return value
+
+
+def reveal_fields(action: Mapping[str, Any]) -> tuple[list[Any], str]:
+    """The revealed note ('tiers', a list) and its salt (32 lowercase hex digits)."""
+    tiers, salt = action.get("tiers"), action.get("salt")
+    if not isinstance(tiers, list) or len(tiers) > 16:
+        raise IllegalAction("'tiers' must be the note as it was written: a list.")
+    if not all(t is None or type(t) is int or (isinstance(t, str) and len(t) <= 200)
+               for t in tiers):
+        raise IllegalAction("The note holds picture ids, tiers or nothing (null).")
+    if not is_salt(salt):
+        raise IllegalAction("'salt' must be the note's salt: 32 lowercase hex digits.")
+    return tiers, salt
+
+
+def matches(committed: str | None, tiers: Sequence[Any], salt: str) -> bool:
+    """Whether ``tiers`` with ``salt`` (hex) is the note ``committed`` promised."""
+    return committed is not None and commitment(tiers, bytes.fromhex(salt)) == committed
+
+
+def sample_commitment(tiers: Sequence[Any], rng: Any) -> str:
+    """A commitment to a sample note, for ``legal``'s samples (the salt is the sample's)."""
+    return commitment(tiers, bytes(rng.getrandbits(8) for _ in range(SALT_BYTES)))
+
+
 # --- checking setup -----------------------------------------------------------------
 
 def check_players(mode: str, low: int, high: int, players: int) -> None:
@@ -193,6 +255,29 @@ def need_note_writer(phase: str, leader: Seat, seat: Seat) -> None:
         raise IllegalAction("The note for this round is already written.")
     if seat != leader:
         raise IllegalAction("Only the leader writes the note.")
+
+
+PLAIN_NOTE = ("Your laptop keeps the note until the reveal: it sends the host only the "
+              "note's commitment, never the note itself.")
+
+
+def check_void(act: Mapping[str, Any], seat: Seat, asked: Collection[Seat],
+               own: bool) -> Seat:
+    """A round voided because a leader's note cannot be had: by the host (SYSTEM, its
+    stand-in for ``act["seat"]`` knows no note) or by the leader itself (``own``: its
+    laptop lost the note), only while that leader's note is asked for. The leader
+    whose note is missing."""
+    if seat == SYSTEM:
+        only_keys(act, "seat")
+        leader = act.get("seat")
+        if not is_int(leader) or leader not in asked:
+            raise IllegalAction("The host voids a round only for a leader whose note is "
+                                "needed now.")
+        return leader
+    only_keys(act)
+    if not own or seat not in asked:
+        raise IllegalAction("Only a leader whose note is needed now can give up the round.")
+    return seat
 
 
 def only_keys(action: Mapping[str, Any], *keys: str) -> None:

@@ -11,6 +11,11 @@ Decisions where the rulebook is silent (also in help.md):
 * Placements are secret until everyone has placed (the digital "without
   discussion"); a placement is final. The ``place_seconds`` timer counts an
   unplaced picture as wrong.
+* The note stays on the leader's laptop (DESIGN.md "Fair play"): the host
+  gets its commitment, and the note itself once everyone has placed (no
+  count is needed before). A reveal that does not match the commitment, or
+  a leader whose note cannot be had (a stand-in, or a laptop that lost it),
+  voids the round: nobody scores, and it counts as that leader's turn.
 * "At least half" is ceil(guessers / 2). The leader's victory pictures are
   counted as points (the deck is not emptied by them).
 """
@@ -25,6 +30,7 @@ from typing import Any
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
+    PLAIN_NOTE,
     TIER_COUNT,
     TIERS,
     Deck,
@@ -32,6 +38,8 @@ from lanplay.games.s_tier.common import (
     Topic,
     ceil_half,
     check_players,
+    check_void,
+    commitment_field,
     default_faces,
     first_seat,
     freeze,
@@ -39,11 +47,14 @@ from lanplay.games.s_tier.common import (
     is_int,
     is_tier,
     load_content,
+    matches,
     names,
     need_note_writer,
     need_player,
     only_keys,
     read_action,
+    reveal_fields,
+    sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
@@ -54,7 +65,9 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 11
 PLACE_SECONDS = (0, 30, 60, 120)
 MAX_PER_TIER = 2
 SAMPLE_NOTES = 24
-ACTIONS = ("note", "place")
+ACTIONS = ("commit", "place", "reveal", "void", "note")
+SECRET_PHASES = ("note", "reveal")
+"""The phases in which the host waits for the leader's laptop."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,8 @@ class Competitive(OneLeader):
     hand: tuple[int, ...] = ()
     faces: tuple[str, ...] = ()
     note: tuple[int, ...] | None = None
+    """The revealed note (None until the reveal; the leader's laptop keeps it)."""
+    commitment: str | None = None
     dealt: tuple[str | None, ...] = ()
     placed: tuple[int | None, ...] = ()
     won: tuple[int, ...] = ()
@@ -102,12 +117,13 @@ def start_round(state: Competitive, leader: Seat) -> Competitive:
     line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
     return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
                    faces=default_faces(deck, hand, state.seed, round_no), note=None,
+                   commitment=None,
                    dealt=(None,) * state.players, placed=(None,) * state.players,
                    led=(*state.led, leader), log=(*state.log, line))
 
 
 def actors(state: Competitive) -> frozenset[Seat]:
-    if state.phase == "note":
+    if state.phase in SECRET_PHASES:
         return frozenset({state.leader})
     if state.phase == "place":
         return frozenset(s for s in state.guessers if state.placed[s] is None)
@@ -119,7 +135,11 @@ def legal(state: Competitive, seat: Seat) -> list[Action]:
         return []
     if state.phase == "place":
         return [{"type": "place", "tier": t} for t in range(TIER_COUNT)]
-    return sample_notes(len(state.faces), stream(state.seed, "sample", state.round))
+    if state.phase == "reveal":
+        return [{"type": "void"}]  # the reveal itself only the leader's laptop knows
+    salts = stream(state.seed, "sample-salt", state.round)
+    return [{"type": "commit", "commitment": sample_commitment(note["tiers"], salts)}
+            for note in sample_notes(len(state.faces), stream(state.seed, "sample", state.round))]
 
 
 def sample_notes(count: int, rng: random.Random) -> list[Action]:
@@ -162,16 +182,30 @@ def check(state: Competitive, seat: Seat, action: object) -> None:
                 or act.get("round") != state.round or act.get("phase") != "place"):
             raise IllegalAction("That timer belongs to a round that is already scored.")
         return
+    if kind == "void":
+        check_void(act, seat, actors(state) if state.phase in SECRET_PHASES else (),
+                   own=state.phase == "reveal")
+        return
     need_player(seat, state.players)
     if kind == "note":
+        raise IllegalAction(PLAIN_NOTE)
+    if kind == "commit":
         need_note_writer(state.phase, state.leader, seat)
-        only_keys(act, "tiers")
-        problem = note_problem(act.get("tiers"), len(state.faces))
-        if problem:
-            raise IllegalAction(problem)
+        only_keys(act, "commitment")
+        commitment_field(act)
         return
-    if state.phase != "place":
+    if kind == "reveal":
+        if state.phase != "reveal":
+            raise IllegalAction("The note is revealed when everyone has placed.")
+        if seat != state.leader:
+            raise IllegalAction("Only the leader's laptop knows the note.")
+        only_keys(act, "tiers", "salt")
+        reveal_fields(act)
+        return
+    if state.phase == "note":
         raise IllegalAction("Wait: the leader is still writing the note.")
+    if state.phase != "place":
+        raise IllegalAction("Everyone has placed: the leader's laptop reveals the note.")
     if seat == state.leader:
         raise IllegalAction("You are the leader this round: you place nothing.")
     if state.placed[seat] is not None:
@@ -189,18 +223,22 @@ def order_independent(state: Competitive, seat: Seat, action: object) -> bool:
 def apply(state: Competitive, seat: Seat, action: Action) -> Competitive:
     check(state, seat, action)
     kind = action["type"]
-    if kind == "note":
-        return deal(replace(state, note=tuple(action["tiers"]), phase="place"))
+    if kind == "commit":
+        return deal(replace(state, commitment=action["commitment"], phase="place"))
     if kind == "place":
         placed = list(state.placed)
         placed[seat] = action["tier"]
         after = replace(state, placed=tuple(placed),
                         log=(*state.log, LogLine("{0} has placed their picture.", (seat,))))
-        return reveal(after) if not actors(after) else after
+        return replace(after, phase="reveal") if not actors(after) else after
+    if kind == "reveal":
+        return reveal(state, list(action["tiers"]), action["salt"])
+    if kind == "void":
+        return void(state, "standin" if seat == SYSTEM else "lost")
     missing = [s for s in state.guessers if state.placed[s] is None]
     line = LogLine(f"Time is up for {names(len(missing))}: unplaced pictures count as wrong.",
                    tuple(missing))
-    return reveal(replace(state, log=(*state.log, line)))
+    return replace(state, phase="reveal", log=(*state.log, line))
 
 
 def deal(state: Competitive) -> Competitive:
@@ -214,7 +252,34 @@ def deal(state: Competitive) -> Competitive:
     return replace(state, dealt=tuple(dealt), log=(*state.log, line))
 
 
-def reveal(state: Competitive) -> Competitive:
+def reveal(state: Competitive, tiers: list[Any], salt: str) -> Competitive:
+    """The note, checked against its commitment; the round scored from it."""
+    if not matches(state.commitment, tiers, salt) or note_problem(tiers, len(state.faces)):
+        return void(state, "mismatch")
+    return score(replace(state, note=tuple(tiers)))
+
+
+VOID_WHY = {
+    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
+    "lost": "{0}'s laptop no longer has the note",
+    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+}
+
+
+def void(state: Competitive, why: str) -> Competitive:
+    """No note can be had: nobody scores this round, which still was the leader's turn."""
+    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, nobody scores.",
+                   (state.leader,))
+    last = freeze({"kind": "void", "note": None, "placements": list(state.placed),
+                   "correct": [], "leader_gain": 0, "leader": state.leader,
+                   "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
+                   "dealt": list(state.dealt)})
+    after = replace(state, last=last, deck=state.deck.discarding(state.hand),
+                    log=(*state.log, line))
+    return next_round(after)
+
+
+def score(state: Competitive) -> Competitive:
     assert state.note is not None
     truth = dict(zip(state.faces, state.note, strict=True))
     correct = tuple(s for s in state.guessers
@@ -245,6 +310,12 @@ def reveal(state: Competitive) -> Competitive:
     kept = {state.dealt[s] for s in correct}
     after = replace(state, won=tuple(won), last=last,
                     deck=state.deck.discarding_unkept(state.hand, kept), log=(*state.log, *lines))
+    return next_round(after)
+
+
+def next_round(after: Competitive) -> Competitive:
+    """The next leader's round, or the end once everyone has led."""
+    state, won = after, after.won
     if len(state.led) == state.players:
         best = max(won)
         winners = tuple(s for s in range(state.players) if won[s] == best)
@@ -281,6 +352,7 @@ def view(state: Competitive, viewer: Viewer) -> View:
         "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
         "leader": state.leader, "leaders": [],
         "note": list(state.note) if state.note is not None and (leads or state.over) else None,
+        "commitment": state.commitment,
         "dealt": list(state.dealt) if dealt_public else [None] * state.players,
         "extra": [p for p in state.faces if p not in state.dealt] if dealt_public else [],
         "placed": state.placed[viewer] if own and viewer is not None else None,
@@ -293,13 +365,12 @@ def view(state: Competitive, viewer: Viewer) -> View:
 
 
 def hidden_variant(state: Competitive, viewer: Viewer, rng: random.Random) -> Competitive:
-    """Reshuffle the deck and unseen topics, the note and others' placements when unseen."""
+    """Reshuffle the deck and unseen topics, and others' placements until the reveal
+    (the note is not in the state before it: the leader's laptop keeps it)."""
     leads = viewer == state.leader
     topics = unseen_topics(state.topics, state.round, state.phase == "note" and not leads, rng)
     out = replace(state, deck=state.deck.shuffled_order(rng), topics=topics)
-    if state.note is not None and not leads and not state.over:
-        out = replace(out, note=tuple(shuffled(state.note, rng)))
-    if state.phase == "place":
+    if state.phase in ("place", "reveal"):
         placed = tuple(p if p is None or s == viewer else choice_index(TIER_COUNT, rng)
                        for s, p in enumerate(state.placed))
         out = replace(out, placed=placed)

@@ -16,6 +16,14 @@ Decisions where the rulebook is silent (also in help.md):
   the rulebook lists them; each step moved by either token crosses the next
   one, and an effect works from the next round on (so every effect can be
   reached whatever the track length).
+* The note stays on the leader's laptop (DESIGN.md "Fair play"): the host
+  gets its commitment (with "choose the side" the faces shown, with "place
+  one" the hint), then the count after attempt 1 from the leader's laptop,
+  on trust, and the note itself at the reveal, which checks the commitment
+  and every count and hint told: a leader whose laptop told wrong is named
+  and the round is scored from the note. A reveal that does not match the
+  commitment, or a leader whose note cannot be had (a stand-in, or a laptop
+  that lost it), voids the round: no token moves, the next leader leads.
 * "Take four": the note leaves one tier empty; the empty tier counts as a
   fifth thing to get right only when the board holds all four pictures and
   leaves exactly that tier empty. "Place one": the leader names a tier with a
@@ -33,12 +41,15 @@ from typing import Any
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
+    PLAIN_NOTE,
     TIER_COUNT,
     TIERS,
     Deck,
     LogLine,
     Topic,
     check_players,
+    check_void,
+    commitment_field,
     default_faces,
     first_seat,
     freeze,
@@ -46,10 +57,13 @@ from lanplay.games.s_tier.common import (
     is_int,
     is_tier,
     load_content,
+    matches,
     need_note_writer,
     need_player,
     only_keys,
     read_action,
+    reveal_fields,
+    sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
@@ -67,14 +81,20 @@ EFFECT_NAMES = {
 TRACKS = (3, 4, 5, 6)
 GUESS_SECONDS = (0, 120, 300, 600)
 SAMPLE_NOTES = 24
-ACTIONS = ("note", "move", "lock", "unlock")
+ACTIONS = ("commit", "move", "lock", "unlock", "count", "reveal", "void", "note")
+SECRET_PHASES = ("note", "count", "reveal")
+"""The phases in which the host waits for the leader's laptop (its note or what it gives)."""
 
 Board = tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
 class Coop(OneLeader):
-    """One cooperative game; ``faces`` are the pictures the round's cards show."""
+    """One cooperative game; ``faces`` are the pictures the round's cards show.
+
+    Before the reveal the state holds the note's ``commitment``, the ``count``
+    the leader's laptop told after attempt 1 and the board it was told for
+    (``counted``); ``note`` is the revealed note (None until the reveal)."""
 
     players: int
     seed: int
@@ -90,6 +110,8 @@ class Coop(OneLeader):
     faces: tuple[str, ...]
     effects: tuple[str, ...] = ()
     note: Board | None = None
+    commitment: str | None = None
+    counted: Board | None = None
     hint: int | None = None
     board: Board = (None,) * TIER_COUNT
     locked: tuple[Seat, ...] = ()
@@ -130,14 +152,15 @@ def start_round(state: Coop, leader: Seat) -> Coop:
     faces = default_faces(deck, hand, state.seed, round_no)
     line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
     return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
-                   faces=faces, note=None, hint=None, board=(None,) * TIER_COUNT, locked=(),
-                   attempt=1, count=None, moves=0, log=(*state.log, line))
+                   faces=faces, note=None, commitment=None, counted=None, hint=None,
+                   board=(None,) * TIER_COUNT, locked=(), attempt=1, count=None, moves=0,
+                   log=(*state.log, line))
 
 
 # --- who acts, and what they may do ------------------------------------------------
 
 def actors(state: Coop) -> frozenset[Seat]:
-    if state.phase == "note":
+    if state.phase in SECRET_PHASES:
         return frozenset({state.leader})
     if state.phase == "guess":
         return frozenset(state.guessers)
@@ -157,13 +180,35 @@ def legal(state: Coop, seat: Seat) -> list[Action]:
     if seat not in actors(state):
         return []
     if state.phase == "note":
-        return sample_notes(state)
+        return sample_commits(state)
+    if state.phase == "count":
+        return [*({"type": "count", "correct": n} for n in range(TIER_COUNT + 1)),
+                {"type": "void"}]
+    if state.phase == "reveal":
+        return [{"type": "void"}]  # the reveal itself only the leader's laptop knows
     tiers: list[int | None] = [t for t in range(TIER_COUNT) if t != state.hint]
     out: list[Action] = [{"type": "move", "picture": p, "tier": t}
                          for p in movable(state) for t in [*tiers, None]]
     if seat not in state.locked and complete(state):
         out.append({"type": "lock"})
     out.append({"type": "unlock"})
+    return out
+
+
+def sample_commits(state: Coop) -> list[Action]:
+    """Commitments to a sample of notes, with the faces and hint each would tell."""
+    rng = stream(state.seed, "sample-salt", state.round)
+    out: list[Action] = []
+    for note in sample_notes(state):
+        tiers = note["tiers"]
+        action: Action = {"type": "commit", "commitment": sample_commitment(tiers, rng)}
+        if "choose-side" in state.effects:
+            action["faces"] = [next(p for p in tiers if p in (state.deck.cards[c].front,
+                                                               state.deck.cards[c].back))
+                               for c in state.hand]
+        if "hint" in note:
+            action["hint"] = {"tier": note["hint"], "picture": tiers[note["hint"]]}
+        out.append(action)
     return out
 
 
@@ -198,12 +243,23 @@ def check(state: Coop, seat: Seat, action: object) -> None:
     if kind == "timeout":
         check_timeout(state, seat, act)
         return
+    if kind == "void":
+        check_void(act, seat, actors(state) if state.phase in SECRET_PHASES else (),
+                   own=state.phase != "note")
+        return
     need_player(seat, state.players)
     if kind == "note":
-        check_note(state, seat, act)
+        raise IllegalAction(PLAIN_NOTE)
+    if kind == "commit":
+        check_commit(state, seat, act)
         return
-    if state.phase != "guess":
+    if kind in ("count", "reveal"):
+        check_answer(state, seat, act, kind)
+        return
+    if state.phase == "note":
         raise IllegalAction("Wait: the leader is still writing the note.")
+    if state.phase != "guess":
+        raise IllegalAction("Wait: the leader's laptop is checking the board against the note.")
     if seat == state.leader:
         raise IllegalAction("You are the leader this round: stay silent while the others guess.")
     if kind == "move":
@@ -229,43 +285,59 @@ def check_timeout(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
         raise IllegalAction("That timer belongs to an attempt that is already over.")
 
 
-def check_note(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
+def check_commit(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
+    """The note's commitment, with what the table must see of it: the face of each
+    card ("choose the side") and the hint ("place one")."""
     need_note_writer(state.phase, state.leader, seat)
+    sides = "choose-side" in state.effects
     hinted = "place-one" in state.effects
-    only_keys(act, "tiers", *(("hint",) if hinted else ()))
-    tiers = act.get("tiers")
-    if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
-        raise IllegalAction("'tiers' must list 5 entries, one per tier from S to D.")
-    if not all(p is None or isinstance(p, str) for p in tiers):
-        raise IllegalAction("Each tier holds a picture id or nothing (null).")
-    empty = sum(p is None for p in tiers)
-    if "take-four" in state.effects:
-        if empty != 1:
-            raise IllegalAction("With 'Take four pictures', leave exactly one tier empty.")
-    elif empty:
-        raise IllegalAction("Every tier gets one picture.")
-    written = [p for p in tiers if p is not None]
-    if len(set(written)) != len(written):
-        raise IllegalAction("A picture goes in one tier only.")
-    if "choose-side" in state.effects:
-        for c in state.hand:
+    only_keys(act, "commitment", *(("faces",) if sides else ()), *(("hint",) if hinted else ()))
+    commitment_field(act)
+    faces = list(state.faces)
+    if sides:
+        faces = act.get("faces")  # type: ignore[assignment]
+        if not isinstance(faces, list) or len(faces) != len(state.hand):
+            raise IllegalAction(f"'faces' must give the side you chose of each of your "
+                                f"{len(state.hand)} cards, in their order.")
+        for c, face in zip(state.hand, faces, strict=True):
             card = state.deck.cards[c]
-            shown = [p for p in written if p in (card.front, card.back)]
-            if len(shown) != 1:
-                raise IllegalAction(f"Write one side of each card: {card.front_name} or "
+            if not isinstance(face, str) or face not in (card.front, card.back):
+                raise IllegalAction(f"Choose one side of each card: {card.front_name} or "
                                     f"{card.back_name}.")
-        if len(written) != len(state.hand):
-            raise IllegalAction("Write only the pictures on your cards.")
-    elif sorted(written) != sorted(state.faces):
-        raise IllegalAction("Write each of your pictures once: "
-                            + ", ".join(state.name(p) for p in state.faces) + ".")
     if hinted:
-        if "hint" not in act:
-            raise IllegalAction("'Place one picture' is active: name the tier ('hint') whose "
-                                "picture you lay on the board.")
-        hint = act["hint"]
-        if not is_tier(hint) or tiers[hint] is None:
-            raise IllegalAction("'hint' must be a tier (0 = S .. 4 = D) that holds a picture.")
+        hint = act.get("hint")
+        if (not isinstance(hint, Mapping) or set(hint) != {"tier", "picture"}
+                or not is_tier(hint["tier"]) or hint["picture"] not in faces):
+            raise IllegalAction("'Place one picture' is active: 'hint' names the tier and the "
+                                "picture you lay there, {'tier': 0-4, 'picture': id}.")
+
+
+def check_answer(state: Coop, seat: Seat, act: Mapping[str, Any], kind: str) -> None:
+    """The count after attempt 1, or the note at the reveal: only when asked, only
+    from the leader (its laptop answers by itself)."""
+    if state.phase != kind:
+        raise IllegalAction("The leader's laptop was not asked for that now.")
+    if seat != state.leader:
+        raise IllegalAction("Only the leader's laptop knows the note.")
+    if kind == "count":
+        only_keys(act, "correct")
+        right = act.get("correct")
+        if not is_int(right) or not 0 <= right <= TIER_COUNT:
+            raise IllegalAction("'correct' must be the number of right pictures, 0 to 5.")
+        return
+    only_keys(act, "tiers", "salt")
+    reveal_fields(act)
+
+
+def note_problem(state: Coop, tiers: Sequence[Any]) -> str | None:
+    """Why ``tiers`` is not a note of this round's pictures (the faces shown), or None."""
+    if len(tiers) != TIER_COUNT or not all(p is None or isinstance(p, str) for p in tiers):
+        return "the note must hold 5 entries, a picture id or nothing per tier"
+    if sum(p is None for p in tiers) != TIER_COUNT - len(state.faces):
+        return "the note leaves the wrong number of tiers empty"
+    if sorted(p for p in tiers if p is not None) != sorted(state.faces):
+        return "the note does not hold each picture of the round once"
+    return None
 
 
 def check_move(state: Coop, act: Mapping[str, Any]) -> None:
@@ -294,7 +366,7 @@ def order_independent(state: Coop, seat: Seat, action: object) -> bool:
 def apply(state: Coop, seat: Seat, action: Action) -> Coop:
     check(state, seat, action)
     kind = action["type"]
-    if kind == "note":
+    if kind == "commit":
         return write_note(state, action)
     if kind == "move":
         return move(state, action["picture"], action["tier"])
@@ -304,27 +376,29 @@ def apply(state: Coop, seat: Seat, action: Action) -> Coop:
         return submit(after) if len(locked) == len(state.guessers) else after
     if kind == "unlock":
         return replace(state, locked=tuple(s for s in state.locked if s != seat))
+    if kind == "count":
+        return told(state, action["correct"])
+    if kind == "reveal":
+        return reveal(state, list(action["tiers"]), action["salt"])
+    if kind == "void":
+        return void(state, "standin" if seat == SYSTEM else "lost")
     line = LogLine("Time is up: the board is submitted as it lies.")
     return submit(replace(state, log=(*state.log, line)))
 
 
 def write_note(state: Coop, action: Action) -> Coop:
-    tiers: Board = tuple(action["tiers"])
-    faces = state.faces
-    if "choose-side" in state.effects:
-        faces = tuple(next(p for p in tiers if p in (state.deck.cards[c].front,
-                                                     state.deck.cards[c].back))
-                      for c in state.hand)
-    after = replace(state, faces=faces, note=tiers, phase="guess")
+    """The note is written: the host keeps its commitment, shows the faces and the hint."""
+    faces = tuple(action["faces"]) if "faces" in action else state.faces
+    after = replace(state, faces=faces, commitment=action["commitment"], phase="guess")
     lines = [LogLine(f"{{0}} has written the note. The topic: \u201c{state.topic.text}\u201d.",
                      (state.leader,))]
     board: list[str | None] = [None] * TIER_COUNT
     hint = action.get("hint")
-    if is_int(hint):
-        board[hint] = tiers[hint]
-        lines.append(LogLine(f"{{0}} lays {after.name(tiers[hint])} on tier {TIERS[hint]} "
-                             "as a hint.", (state.leader,)))
-        after = replace(after, hint=hint)
+    if isinstance(hint, Mapping):
+        board[hint["tier"]] = hint["picture"]
+        lines.append(LogLine(f"{{0}} lays {after.name(hint['picture'])} on tier "
+                             f"{TIERS[hint['tier']]} as a hint.", (state.leader,)))
+        after = replace(after, hint=hint["tier"])
     return replace(after, board=tuple(board), log=(*state.log, *lines))
 
 
@@ -364,16 +438,52 @@ def token_steps(correct: int) -> tuple[int, int]:
 
 
 def submit(state: Coop) -> Coop:
-    assert state.note is not None
-    right = correct_count(state.note, state.board)
-    if state.attempt == 1 and right < TIER_COUNT and "no-second" not in state.effects:
-        line = LogLine(f"First attempt: {right} correct. One more attempt.")
-        return replace(state, attempt=2, count=right, locked=(), moves=0,
-                       log=(*state.log, line), last={"kind": "count", "correct": right})
-    return reveal(state, right)
+    """The board is in: after attempt 1 the leader's laptop counts it (unless the
+    first attempt is final), after the last attempt it reveals the note."""
+    if state.attempt == 1 and "no-second" not in state.effects:
+        return replace(state, phase="count", counted=state.board)
+    return replace(state, phase="reveal")
 
 
-def reveal(state: Coop, right: int) -> Coop:
+def told(state: Coop, right: int) -> Coop:
+    """The count of attempt 1, as the leader's laptop tells it (checked at the reveal)."""
+    if right == TIER_COUNT:
+        line = LogLine("First attempt: 5 correct.")
+        return replace(state, phase="reveal", count=right, log=(*state.log, line),
+                       last={"kind": "count", "correct": right})
+    line = LogLine(f"First attempt: {right} correct. One more attempt.")
+    return replace(state, phase="guess", attempt=2, count=right, locked=(), moves=0,
+                   log=(*state.log, line), last={"kind": "count", "correct": right})
+
+
+def lies(state: Coop, note: Board) -> list[str]:
+    """What the leader's laptop told before the reveal that the note says otherwise."""
+    out = []
+    if state.counted is not None and state.count is not None:
+        truth = correct_count(note, state.counted)
+        if truth != state.count:
+            out.append(f"said {state.count} correct after the first attempt, but the note "
+                       f"gives {truth}")
+    if state.hint is not None and note[state.hint] != state.board[state.hint]:
+        out.append(f"laid {state.name(state.board[state.hint])} on {TIERS[state.hint]} as "
+                   "the hint, but the note has it elsewhere")
+    return out
+
+
+def reveal(state: Coop, tiers: list[Any], salt: str) -> Coop:
+    """The note, checked against its commitment; the round scored from it."""
+    if not matches(state.commitment, tiers, salt) or note_problem(state, tiers):
+        return void(state, "mismatch")
+    note: Board = tuple(tiers)
+    right = correct_count(note, state.board)
+    lines = [LogLine(f"{{0}}'s laptop {lie}.", (state.leader,)) for lie in lies(state, note)]
+    if lines:
+        lines.append(LogLine("{0} is named for it; the round is scored from the note.",
+                             (state.leader,)))
+    return score(replace(state, note=note, log=(*state.log, *lines)), right)
+
+
+def score(state: Coop, right: int) -> Coop:
     assert state.note is not None
     up, down = token_steps(right)
     green, red = min(state.star, state.green + up), min(state.star, state.red + down)
@@ -398,6 +508,23 @@ def reveal(state: Coop, right: int) -> Coop:
     if green >= state.star or red >= state.star:
         return replace(after, phase="over", locked=())
     return start_round(replace(after, effects=effects), (state.leader + 1) % state.players)
+
+
+VOID_WHY = {
+    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
+    "lost": "{0}'s laptop no longer has the note",
+    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+}
+
+
+def void(state: Coop, why: str) -> Coop:
+    """No note can be had (or the one revealed is not the one committed to): the round
+    scores nothing and the next leader leads."""
+    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, no token moves.",
+                   (state.leader,))
+    after = replace(state, deck=state.deck.discarding(state.hand), log=(*state.log, line),
+                    last={"kind": "void", "correct": None})
+    return start_round(after, (state.leader + 1) % state.players)
 
 
 # --- reading ---------------------------------------------------------------------
@@ -437,12 +564,13 @@ def view(state: Coop, viewer: Viewer) -> View:
         "pictures": [] if secret else [{"id": p, "name": state.name(p)} for p in state.faces],
         "leader": state.leader, "leaders": [],
         "note": list(state.note) if state.note is not None and (leads or state.over) else None,
+        "commitment": state.commitment,
         "cards": cards,
         "board": list(state.board),
         "guessers": list(state.guessers),
         "locked": list(state.locked),
         "attempt": state.attempt,
-        "count": state.count if state.attempt == 2 or state.over else None,
+        "count": state.count,
         "moves": state.moves,
         "hint": hint,
         "track": {"green": state.green, "red": state.red, "star": state.star},
@@ -454,7 +582,8 @@ def view(state: Coop, viewer: Viewer) -> View:
 
 
 def hidden_variant(state: Coop, viewer: Viewer, rng: random.Random) -> Coop:
-    """Reshuffle the deck and future topics; the hand and topic or the note when unseen."""
+    """Reshuffle the deck and future topics, and the hand and topic when unseen (the
+    note is not in the state before its reveal: the leader's laptop keeps it)."""
     deck = state.deck.shuffled_order(rng)
     leads = viewer == state.leader
     topics = unseen_topics(state.topics, state.round, state.phase == "note" and not leads, rng)
@@ -465,11 +594,4 @@ def hidden_variant(state: Coop, viewer: Viewer, rng: random.Random) -> Coop:
         faces = tuple(deck.cards[c].face(choice_index(2, rng)) for c in hand)
         out = replace(out, hand=hand, faces=faces,
                       deck=replace(deck, order=tuple(mixed[len(hand):])))
-    elif state.phase == "guess" and not leads and state.note is not None:
-        free = [t for t in range(TIER_COUNT) if t != state.hint]
-        note = list(state.note)
-        moved = shuffled([note[t] for t in free], rng)
-        for t, p in zip(free, moved, strict=True):
-            note[t] = p
-        out = replace(out, note=tuple(note))
     return out

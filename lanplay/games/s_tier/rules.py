@@ -90,8 +90,14 @@ def describe(action: Action) -> str:
     tiers = ("S", "A", "B", "C", "D")
     tier = action.get("tier")
     where = tiers[tier] if type(tier) is int and 0 <= tier < 5 else "the pool"
-    if kind == "note":
+    if kind in ("note", "commit"):
         return "write the note"
+    if kind == "count":
+        return f"count {action.get('correct')} correct"
+    if kind == "reveal":
+        return "reveal the note"
+    if kind == "void":
+        return "give up the round (no note)"
     if kind in ("move", "take"):
         return f"{kind} {action.get('picture')} to {where}"
     if kind == "place":

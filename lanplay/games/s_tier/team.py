@@ -13,6 +13,13 @@ Decisions where the rulebook is silent (also in help.md):
   placement alike, so the question reveals nothing); "Wrong" is only
   possible when the placement is wrong. The team then moves the picture to
   another tier.
+* The notes stay on the leaders' laptops (DESIGN.md "Fair play"): the host
+  gets each note's commitment; a leader's "Wrong" is taken on trust (its
+  laptop knows the note) and checked at the reveal, when both laptops send
+  their notes once every picture is taken. A "Wrong" the note does not bear
+  out names the leader; the round is scored from the notes. A reveal that
+  does not match its commitment, or a leader whose note cannot be had (a
+  stand-in, or a laptop that lost it), voids the round for both teams.
 * The team with more correct pictures this round moves one step; a tie
   (0-0 included) moves both. Track: ``team_track`` steps (default 5). Both
   tokens at the star together: more pictures over all rounds wins, else a
@@ -27,21 +34,27 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lanplay.content.library import Library
-from lanplay.game import Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier.common import (
+    PLAIN_NOTE,
     TIER_COUNT,
     TIERS,
     Deck,
     LogLine,
     Topic,
     check_players,
+    check_void,
+    commitment_field,
     default_faces,
     freeze,
     int_option,
     load_content,
+    matches,
     need_player,
     only_keys,
     read_action,
+    reveal_fields,
+    sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import Rounds, framed_view, unseen_topics
@@ -52,14 +65,18 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 16
 TRACKS = (3, 4, 5, 6, 7, 8)
 TEAM_NAMES = ("Green", "Red")
 SAMPLE_NOTES = 24
-ACTIONS = ("note", "take", "wrong", "silent", "move")
+ACTIONS = ("commit", "take", "wrong", "silent", "move", "reveal", "void", "note")
+SECRET_PHASES = ("notes", "reveal")
+"""The phases in which the host waits for leaders' laptops."""
 PER_LEADER = 5
 
 
 @dataclass(frozen=True)
 class Team(Rounds):
     """``pictures`` order: team 0's leader's five, then team 1's; per picture the
-    team that took it and the tier it lies on."""
+    team that took it and the tier it lies on. Before the reveal the state holds
+    each note's ``commitments`` and each "Wrong" said (``claims``: the picture
+    and the tier it lay on); ``notes`` are the revealed notes."""
 
     players: int
     seed: int
@@ -72,6 +89,8 @@ class Team(Rounds):
     hands: tuple[tuple[int, ...], ...] = ((), ())
     faces: tuple[tuple[str, ...], ...] = ((), ())
     notes: tuple[tuple[str, ...] | None, ...] = (None, None)
+    commitments: tuple[str | None, ...] = (None, None)
+    claims: tuple[tuple[int, int] | None, ...] = (None, None)
     turn: int | None = None
     takers: tuple[int | None, ...] = (None,) * 10
     placed: tuple[int | None, ...] = (None,) * 10
@@ -137,7 +156,8 @@ def start_round(state: Team) -> Team:
     after = replace(state, deck=deck, round=round_no, phase="notes", hands=(hand0, hand1),
                     faces=(default_faces(deck, hand0, state.seed, round_no, "green"),
                            default_faces(deck, hand1, state.seed, round_no, "red")),
-                    notes=(None, None), turn=None, takers=(None,) * 10, placed=(None,) * 10,
+                    notes=(None, None), commitments=(None, None), claims=(None, None),
+                    turn=None, takers=(None,) * 10, placed=(None,) * 10,
                     wrong_used=(False, False), pending=None)
     line = LogLine(f"Round {round_no}: {{0}} leads Green, {{1}} leads Red; both write a note.",
                    after.leaders)
@@ -148,6 +168,8 @@ def start_round(state: Team) -> Team:
 
 def actors(state: Team) -> frozenset[Seat]:
     if state.phase == "notes":
+        return frozenset(state.leaders[t] for t in (0, 1) if state.commitments[t] is None)
+    if state.phase == "reveal":
         return frozenset(state.leaders[t] for t in (0, 1) if state.notes[t] is None)
     if state.phase == "take" and state.turn is not None:
         return frozenset(state.takers_of(state.turn))
@@ -158,26 +180,23 @@ def actors(state: Team) -> frozenset[Seat]:
     return frozenset()
 
 
-def placement_wrong(state: Team) -> bool:
-    assert state.pending is not None
-    index = state.pending[0]
-    return state.placed[index] != state.truth(index)
-
-
 def legal(state: Team, seat: Seat) -> list[Action]:
     if seat not in actors(state):
         return []
     if state.phase == "notes":
         team = state.leaders.index(seat)
         rng = stream(state.seed, "sample", state.round, team)
+        salts = stream(state.seed, "sample-salt", state.round, team)
         seen: set[tuple[str, ...]] = set()
         out: list[Action] = []
         for _ in range(SAMPLE_NOTES * 2):
             note = tuple(shuffled(state.faces[team], rng))
             if note not in seen:
                 seen.add(note)
-                out.append({"type": "note", "tiers": list(note)})
+                out.append({"type": "commit", "commitment": sample_commitment(note, salts)})
         return out[:SAMPLE_NOTES]
+    if state.phase == "reveal":
+        return [{"type": "void"}]  # the reveal itself only the leader's laptop knows
     if state.phase == "take":
         return [{"type": "take", "picture": p, "tier": t}
                 for i, p in enumerate(state.pictures) if state.takers[i] is None
@@ -185,7 +204,7 @@ def legal(state: Team, seat: Seat) -> list[Action]:
     assert state.pending is not None
     index = state.pending[0]
     if state.phase == "wrong":
-        return [{"type": "silent"}, *([{"type": "wrong"}] if placement_wrong(state) else [])]
+        return [{"type": "silent"}, {"type": "wrong"}]  # only the leader's laptop knows which
     return [{"type": "move", "picture": state.pictures[index], "tier": t}
             for t in range(TIER_COUNT) if t != state.placed[index]]
 
@@ -196,12 +215,28 @@ def check(state: Team, seat: Seat, action: object) -> None:
     act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
         raise IllegalAction("Team mode has no timers.")
+    if kind == "void":
+        check_void(act, seat, actors(state) if state.phase in SECRET_PHASES else (),
+                   own=state.phase == "reveal")
+        return
     need_player(seat, state.players)
     if kind == "note":
-        check_note(state, seat, act)
+        raise IllegalAction(PLAIN_NOTE)
+    if kind == "commit":
+        check_commit(state, seat, act)
+        return
+    if kind == "reveal":
+        if state.phase != "reveal":
+            raise IllegalAction("The notes are revealed when every picture is taken.")
+        if seat not in actors(state):
+            raise IllegalAction("Only a leader whose note is not yet revealed can reveal it.")
+        only_keys(act, "tiers", "salt")
+        reveal_fields(act)
         return
     if state.phase == "notes":
         raise IllegalAction("Wait: the leaders are still writing their notes.")
+    if state.phase == "reveal":
+        raise IllegalAction("Every picture is taken: the leaders' laptops reveal the notes.")
     if seat in state.leaders and kind in ("take", "move") and seat not in actors(state):
         raise IllegalAction("Leaders stay silent: their team-mates place the pictures.")
     if kind == "take":
@@ -211,28 +246,27 @@ def check(state: Team, seat: Seat, action: object) -> None:
             raise IllegalAction("Only a leader whose picture was just placed by their own "
                                 "team can say 'Wrong' or stay silent.")
         only_keys(act)
-        if kind == "wrong" and not placement_wrong(state):
-            raise IllegalAction("That picture lies where you wrote it: you can only stay "
-                                "silent.")
     else:
         check_fix(state, seat, act)
 
 
-def check_note(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
+def check_commit(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
     if state.phase != "notes":
         raise IllegalAction("The notes for this round are already written.")
     if seat not in state.leaders:
         raise IllegalAction("Only the two leaders write notes.")
     team = state.leaders.index(seat)
-    if state.notes[team] is not None:
+    if state.commitments[team] is not None:
         raise IllegalAction("You have already written your note.")
-    only_keys(act, "tiers")
-    tiers = act.get("tiers")
-    if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
-        raise IllegalAction("'tiers' must list your 5 pictures, one per tier from S to D.")
-    if not all(isinstance(p, str) for p in tiers) or sorted(tiers) != sorted(state.faces[team]):
-        raise IllegalAction("Write each of your pictures once: "
-                            + ", ".join(state.name(p) for p in state.faces[team]) + ".")
+    only_keys(act, "commitment")
+    commitment_field(act)
+
+
+def note_problem(state: Team, team: int, tiers: list[Any]) -> str | None:
+    if (len(tiers) != TIER_COUNT or not all(isinstance(p, str) for p in tiers)
+            or sorted(tiers) != sorted(state.faces[team])):
+        return "the note does not hold each of the leader's pictures once"
+    return None
 
 
 def check_take(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
@@ -264,9 +298,10 @@ def check_fix(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
 
 
 def order_independent(state: Team, seat: Seat, action: object) -> bool:
-    """Two leaders write at once; every other step depends on the table as seen."""
-    return (isinstance(action, Mapping) and state.phase == "notes"
-            and action.get("type") == "note")
+    """Two leaders write (and reveal) at once; every other step depends on the table."""
+    return isinstance(action, Mapping) and (
+        (state.phase == "notes" and action.get("type") == "commit")
+        or (state.phase == "reveal" and action.get("type") == "reveal"))
 
 
 # --- applying ------------------------------------------------------------------
@@ -274,10 +309,15 @@ def order_independent(state: Team, seat: Seat, action: object) -> bool:
 def apply(state: Team, seat: Seat, action: Action) -> Team:
     check(state, seat, action)
     kind = action["type"]
-    if kind == "note":
-        return write_note(state, seat, tuple(action["tiers"]))
+    if kind == "commit":
+        return write_note(state, seat, action["commitment"])
     if kind == "take":
         return take(state, seat, action["picture"], action["tier"])
+    if kind == "reveal":
+        return reveal_note(state, seat, list(action["tiers"]), action["salt"])
+    if kind == "void":
+        leader = action["seat"] if seat == SYSTEM else seat
+        return void(state, leader, "standin" if seat == SYSTEM else "lost")
     assert state.pending is not None
     index, team = state.pending
     if kind == "silent":
@@ -285,9 +325,11 @@ def apply(state: Team, seat: Seat, action: Action) -> Team:
         return advance(replace(state, log=(*state.log, line)))
     if kind == "wrong":
         used = (True, state.wrong_used[1]) if team == 0 else (state.wrong_used[0], True)
+        claim = (index, state.placed[index])
+        claims = (claim, state.claims[1]) if team == 0 else (state.claims[0], claim)
         line = LogLine("{0} says \u201cWrong!\u201d", (seat,))
-        return replace(state, phase="fix", wrong_used=used, log=(*state.log, line),
-                       last=last_event("wrong", team=team))
+        return replace(state, phase="fix", wrong_used=used, claims=claims,  # type: ignore[arg-type]
+                       log=(*state.log, line), last=last_event("wrong", team=team))
     placed = list(state.placed)
     placed[index] = action["tier"]
     line = LogLine(f"{{0}} moves {state.name(state.pictures[index])} to "
@@ -295,13 +337,14 @@ def apply(state: Team, seat: Seat, action: Action) -> Team:
     return advance(replace(state, placed=tuple(placed), log=(*state.log, line)))
 
 
-def write_note(state: Team, seat: Seat, tiers: tuple[str, ...]) -> Team:
+def write_note(state: Team, seat: Seat, commitment: str) -> Team:
     team = state.leaders.index(seat)
-    notes = (tiers, state.notes[1]) if team == 0 else (state.notes[0], tiers)
-    first = state.notes[1 - team] is None
+    commitments = ((commitment, state.commitments[1]) if team == 0
+                   else (state.commitments[0], commitment))
+    first = state.commitments[1 - team] is None
     lines = [LogLine("{0} has written their note" + (" first." if first else "."), (seat,))]
-    after = replace(state, notes=notes, turn=team if first else state.turn)
-    if notes[0] is None or notes[1] is None:
+    after = replace(state, commitments=commitments, turn=team if first else state.turn)
+    if commitments[0] is None or commitments[1] is None:
         return replace(after, log=(*state.log, *lines))
     assert after.turn is not None
     lines.append(LogLine(f"The topic: \u201c{state.topic.text}\u201d. Team "
@@ -327,7 +370,7 @@ def take(state: Team, seat: Seat, picture: str, tier: int) -> Team:
 def advance(state: Team) -> Team:
     after = replace(state, pending=None, phase="take")
     if all(t is not None for t in state.takers):
-        return reveal(after)
+        return replace(after, phase="reveal")
     assert state.turn is not None
     return replace(after, turn=1 - state.turn)
 
@@ -344,6 +387,53 @@ def last_event(kind: str, team: int | None = None, notes: Any = None, correct: A
         "kind": kind, "team": team, "notes": notes, "correct": correct, "moved": moved,
         "leaders": leaders, "pictures": pictures})
     return event
+
+
+def reveal_note(state: Team, seat: Seat, tiers: list[Any], salt: str) -> Team:
+    """One leader's note, checked against its commitment; scored once both are in."""
+    team = state.leaders.index(seat)
+    if not matches(state.commitments[team], tiers, salt) or note_problem(state, team, tiers):
+        return void(state, seat, "mismatch")
+    note = tuple(tiers)
+    notes = (note, state.notes[1]) if team == 0 else (state.notes[0], note)
+    after = replace(state, notes=notes)
+    if notes[0] is None or notes[1] is None:
+        return after
+    return reveal(replace(after, log=(*after.log, *lie_lines(after))))
+
+
+def lie_lines(state: Team) -> list[LogLine]:
+    """A "Wrong" said about a picture that lay where its leader's note has it."""
+    out = []
+    for team, claim in enumerate(state.claims):
+        if claim is None:
+            continue
+        index, tier = claim
+        if state.truth(index) == tier:
+            picture = state.name(state.pictures[index])
+            out.append(LogLine(f"{{0}} said \u201cWrong!\u201d about {picture} on "
+                               f"{TIERS[tier]}, but their note has it there: {{0}} is named "
+                               "for it; the round is scored from the notes.",
+                               (state.leaders[team],)))
+    return out
+
+
+VOID_WHY = {
+    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
+    "lost": "{0}'s laptop no longer has the note",
+    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+}
+
+
+def void(state: Team, leader: Seat, why: str) -> Team:
+    """A note cannot be had: the round is void for both teams, no token moves."""
+    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, no token moves.",
+                   (leader,))
+    deck = state.deck.discarding([c for hand in state.hands for c in hand])
+    after = replace(state, deck=deck, turn=None, pending=None, round_pictures=None,
+                    last=last_event("void", leaders=list(state.leaders)),
+                    log=(*state.log, line))
+    return start_round(after)
 
 
 def reveal(state: Team) -> Team:
@@ -429,8 +519,9 @@ def view(state: Team, viewer: Viewer) -> View:
         "pictures": pictures,
         "leader": None, "leaders": list(state.leaders),
         "note": list(note) if note is not None else None,
+        "commitments": list(state.commitments),
         "teams": [list(t) for t in state.teams],
-        "written": [n is not None for n in state.notes],
+        "written": [c is not None for c in state.commitments],
         "turn": state.turn,
         "wrong_used": list(state.wrong_used),
         "pending": pending,
@@ -441,7 +532,8 @@ def view(state: Team, viewer: Viewer) -> View:
 
 
 def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:
-    """Reshuffle the deck, unseen topics, unseen hands and the notes ``viewer`` cannot read."""
+    """Reshuffle the deck, unseen topics, unseen hands, and a revealed note ``viewer``
+    cannot read yet (the other leader's, until both are in)."""
     leading = viewer in state.leaders
     writing = state.phase == "notes"
     topics = unseen_topics(state.topics, state.round, writing and not leading, rng)
@@ -454,11 +546,7 @@ def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:
             mixed = shuffled([*hands[t], *deck.order], rng)
             hands[t] = tuple(mixed[:PER_LEADER])
             deck = replace(deck, order=tuple(mixed[PER_LEADER:]))
-            new = tuple(deck.cards[c].face(choice_index(2, rng)) for c in hands[t])
-            old = faces[t]
-            faces[t] = new
-            if notes[t] is not None:
-                notes[t] = tuple(new[old.index(p)] for p in notes[t] or ())
+            faces[t] = tuple(deck.cards[c].face(choice_index(2, rng)) for c in hands[t])
         if notes[t] is not None:
             notes[t] = tuple(shuffled(notes[t] or (), rng))
     return replace(state, topics=topics, deck=deck, hands=tuple(hands),

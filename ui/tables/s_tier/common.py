@@ -185,6 +185,35 @@ def draft_buttons(draft: NoteDraft, send: Send, refresh: Callable[[], None]) -> 
     return buttons
 
 
+ASKED = ("count", "reveal")
+"""Phases in which the host waits for a leader's laptop, which answers from its note."""
+
+
+def laptop_wait(ctx: Context, scene: Scene, leaders: list[int]) -> Scene:
+    """The table as it lies while the leaders' laptops count or reveal (a moment; longer
+    only when a leader's laptop is away, until a stand-in voids the round)."""
+    waiting = [s for s in leaders if s in ctx.actors]
+    what = "counts the board" if ctx.phase == "count" else "reveals the note"
+    if ctx.you in waiting:
+        scene.banner = f"Your laptop {what}"
+    else:
+        owners = ctx.names_of(waiting)
+        scene.banner = f"Waiting: {owners}'s laptop {what}" if len(waiting) == 1 \
+            else f"Waiting: the laptops of {owners} reveal the notes"
+    scene.banner_seat = waiting[0] if waiting else None
+    scene.accent = False
+    scene.buttons = []
+    scene.message = (
+        "The note stays on the leader's laptop: it counts the board itself."
+        if ctx.phase == "count" else
+        "The note stayed on the leader's laptop until now; the host checks it against "
+        "all it was told." if len(leaders) < 2 else
+        "The notes stayed on the leaders' laptops until now; the host checks each "
+        "against all it was told.")
+    scene.message_warn = False
+    return scene
+
+
 def result_words(ctx: Context) -> str:
     """Who won, in words, for the banner at the end of a competitive or team game."""
     winners = [int(s) for s in ctx.view.get("winners") or []]
@@ -200,5 +229,5 @@ def result_words(ctx: Context) -> str:
     return f"Game over: {ctx.names_of(winners)} share the win with {best} {what}"
 
 
-__all__ = ["Button", "Context", "PlayerRow", "Scene", "TrackModel", "draft_board",
-           "draft_buttons", "log_lines", "result_words", "tile"]
+__all__ = ["ASKED", "Button", "Context", "PlayerRow", "Scene", "TrackModel", "draft_board",
+           "draft_buttons", "laptop_wait", "log_lines", "result_words", "tile"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
+    ASKED,
     TIERS,
     Button,
     Context,
@@ -24,6 +25,7 @@ from ui.tables.s_tier.common import (
     Send,
     draft_board,
     draft_buttons,
+    laptop_wait,
     result_words,
     tile,
 )
@@ -63,6 +65,10 @@ class CompetitivePanel:
             s = self._note_scene(ctx, ids)
         elif ctx.phase == "place":
             s = self._place_scene(ctx, ids)
+        elif ctx.phase in ASKED:
+            leader = view.get("leader")
+            s = laptop_wait(ctx, self._place_scene(ctx, ids),
+                            [leader] if isinstance(leader, int) else [])
         else:
             s = self._waiting_scene(ctx, ids)
         led = len(view.get("led") or [])

@@ -14,6 +14,7 @@ from typing import Any
 
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
+    ASKED,
     EFFECT_NAMES,
     TIERS,
     Button,
@@ -24,6 +25,7 @@ from ui.tables.s_tier.common import (
     TrackModel,
     draft_board,
     draft_buttons,
+    laptop_wait,
     tile,
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
@@ -79,6 +81,9 @@ class CoopPanel:
             s = self._note_scene(ctx)
         elif ctx.phase == "guess":
             s = self._guess_scene(ctx, attempts)
+        elif ctx.phase in ASKED:
+            s = laptop_wait(ctx, self._guess_scene(ctx, attempts),
+                            [leader] if isinstance(leader, int) else [])
         else:
             s = self._waiting_scene(ctx)
         s.info, s.track = info, model

@@ -21,6 +21,8 @@ from typing import Any
 from PyQt6.QtWidgets import QApplication
 
 import lanplay.content as content
+from lanplay.games.s_tier import GAME
+from lanplay.keeper import Laptops
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas", "Lea", "Omar", "Ida", "Tom", "Zoe", "Max", "Eva",
          "Noah", "Sara", "Finn", "Lina", "Paul")
@@ -39,10 +41,16 @@ def rules(mode: str) -> ModuleType:
     return importlib.import_module(f"lanplay.games.s_tier.{MODULES[mode]}")
 
 
-def choose(mode: str, state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
-    """A legal action that moves the game on (a shared board fills, then locks)."""
+def choose(mode: str, state: Any, seat: int, rng: random.Random,
+           laptops: Laptops) -> dict[str, Any]:
+    """A legal action that moves the game on (a shared board fills, then locks); a note
+    is written as a bot would, on the leader's laptop, which commits to it."""
     mod = rules(mode)
     legal = mod.legal(state, seat)
+    if any(a["type"] == "commit" for a in legal) or (mode == "team" and state.phase == "wrong"):
+        written = GAME.bot(laptops.shown(state, seat), seat, rng)
+        if written is not None:
+            return written
     if mode == "cooperative" and state.phase == "guess":
         locks = [a for a in legal if a["type"] == "lock"]
         if locks:
@@ -52,15 +60,12 @@ def choose(mode: str, state: Any, seat: int, rng: random.Random) -> dict[str, An
                 and a["picture"] not in board and board[a["tier"]] is None]
         if fill:
             return dict(rng.choice(fill))
-    if mode == "team" and state.phase == "wrong":
-        wrongs = [a for a in legal if a["type"] == "wrong"]
-        if wrongs:
-            return dict(wrongs[0])
     return dict(rng.choice(legal))
 
 
 class Game:
-    """A pure-rules game driven by ``choose`` on every seat."""
+    """A pure-rules game driven by ``choose`` on every seat; the leaders' notes stay on
+    their ``laptops``, which answer the rules by themselves."""
 
     def __init__(self, mode: str, players: int, seed: int = 7,
                  options: dict[str, Any] | None = None) -> None:
@@ -70,18 +75,28 @@ class Game:
         self.state = self.mod.setup(players, options or {}, seed, content.default_library())
         self.players = players
         self.states = [self.state]
+        self.laptops = Laptops(GAME, random.Random(seed))
 
     def step(self) -> None:
+        owed = self.laptops.due(self.state)
+        if owed is not None:
+            self.state = self.mod.apply(self.state, *owed)
+            self.states.append(self.state)
+            return
         actors = sorted(self.mod.actors(self.state))
         unlocked = [a for a in actors if a not in getattr(self.state, "locked", ())]
         seat = (unlocked or actors)[0]
-        action = choose(self.mode, self.state, seat, self.rng)
-        self.state = self.mod.apply(self.state, seat, action)
+        action = choose(self.mode, self.state, seat, self.rng, self.laptops)
+        self.state = self.mod.apply(self.state, seat, self.laptops.send(self.state, seat, action))
         self.states.append(self.state)
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """What the viewer's table shows: its own note from its laptop when it leads."""
+        return self.mod.view(state, None) if viewer is None else self.laptops.shown(state, viewer)
 
     def trail(self, viewer: int | None, count: int = 40) -> list[dict[str, Any]]:
         """The viewer's last views, as a client saw them arrive (reveals need the past)."""
-        return [self.mod.view(s, viewer) for s in self.states[-count:]]
+        return [self.view(s, viewer) for s in self.states[-count:]]
 
     def until(self, done: Callable[[Any], bool], limit: int = 4000) -> None:
         for _ in range(limit):
@@ -90,7 +105,7 @@ class Game:
             self.step()
 
     def views(self) -> dict[int | None, dict[str, Any]]:
-        return {v: self.mod.view(self.state, v) for v in [*range(self.players), None]}
+        return {v: self.view(self.state, v) for v in [*range(self.players), None]}
 
 
 def coop_effects(players: int = 3) -> Game:
@@ -134,6 +149,12 @@ def _coop_attempt2(game: Game) -> None:
     game.until(lambda s: s.phase == "guess" and s.attempt == 2 and s.round >= 1)
 
 
+@_moment("coop-count", "cooperative", 4)
+def _coop_count(game: Game) -> None:
+    """The board is in; the leader's laptop (away, say) has not counted yet."""
+    game.until(lambda s: s.phase == "count")
+
+
 @_moment("coop-effects", "cooperative", 3)
 def _coop_effects(game: Game) -> None:
     pass
@@ -169,6 +190,11 @@ def _comp_crowd(game: Game) -> None:
         game.step()
 
 
+@_moment("comp-reveal", "competitive", 6)
+def _comp_reveal(game: Game) -> None:
+    game.until(lambda s: s.phase == "reveal")
+
+
 @_moment("comp-over", "competitive", 5)
 def _comp_over(game: Game) -> None:
     game.until(lambda s: False)
@@ -193,6 +219,11 @@ def _team_wrong(game: Game) -> None:
 @_moment("team-fix", "team", 6)
 def _team_fix(game: Game) -> None:
     game.until(lambda s: s.phase == "fix")
+
+
+@_moment("team-reveal", "team", 6)
+def _team_reveal(game: Game) -> None:
+    game.until(lambda s: s.phase == "reveal")
 
 
 @_moment("team-crowd", "team", 16)

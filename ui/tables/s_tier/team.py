@@ -16,6 +16,7 @@ from typing import Any
 
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
+    ASKED,
     TEAM_NAMES,
     TIERS,
     Button,
@@ -26,6 +27,7 @@ from ui.tables.s_tier.common import (
     TrackModel,
     draft_board,
     draft_buttons,
+    laptop_wait,
     tile,
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
@@ -78,13 +80,15 @@ class TeamPanel:
         view = ctx.view
         self.names.update(ctx.picture_names())
         pics = list(view.get("pictures") or [])
-        if ctx.phase in ("take", "wrong", "fix") or (pics and all("taken" in p for p in pics)
-                                                    and len(pics) == 10):
+        if ctx.phase in ("take", "wrong", "fix", *ASKED) or (
+                pics and all("taken" in p for p in pics) and len(pics) == 10):
             self.memory[ctx.round] = pics
         if self._writing(ctx):
             s = self._note_scene(ctx)
         elif ctx.phase in ("take", "wrong", "fix"):
             s = self._play_scene(ctx)
+        elif ctx.phase in ASKED:
+            s = laptop_wait(ctx, self._play_scene(ctx), self._leaders(ctx))
         else:
             s = self._waiting_scene(ctx)
         track = view.get("track") or {}

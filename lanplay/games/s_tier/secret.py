@@ -1,0 +1,183 @@
+"""The leader's note as its own laptop keeps it: commit, count, reveal, from the view alone.
+
+The host never holds a note before its reveal (DESIGN.md "Fair play"). A
+person's table and a bot write a plain note, ``{"type": "note", "tiers":
+...}``, as they always did; the laptop (``lanplay.keeper``) turns it into
+the commitment the host is sent (``seal``), keeps the note and its salt,
+and answers by itself what the rules ask of it later (``answer``): the count
+after the first cooperative attempt and the note at the reveal. ``fill``
+shows the leader its own note in its view; ``standin`` is what the host's
+stand-in for an away leader does where a note is needed: it knows none, so
+the host voids the round.
+
+Everything here reads only the seat's view and the kept secret, so the same
+code serves a window, a bot peer and the pure-rules drivers of the tests.
+A secret is a plain map: ``commitment``, ``tiers`` (the note as written),
+``salt`` (hex), and ``mode``, ``round`` and ``seat`` for a person reading the
+laptop's file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lanplay.game import Action, IllegalAction, Seat, View
+from lanplay.games.s_tier import competitive
+from lanplay.games.s_tier.common import GAME_ID, TIER_COUNT, commitment, is_commitment, is_tier
+from lanplay.games.s_tier.coop import correct_count
+
+Secret = dict[str, Any]
+ASKING = ("count", "reveal")
+"""Phases in which the host waits for a leader's laptop to answer from its note."""
+WRITING = ("note", "notes")
+
+
+def _leads(view: View, seat: Seat) -> int | None:
+    """Which note of the view is ``seat``'s: 0 (the one leader, or Green's), 1 (Red's), None."""
+    if view.get("mode") == "team":
+        leaders = list(view.get("leaders") or [])
+        return leaders.index(seat) if seat in leaders else None
+    return 0 if view.get("leader") == seat else None
+
+
+def key(view: View, seat: Seat | None) -> str | None:
+    """The commitment of ``seat``'s note that the view names, if it leads and has written."""
+    if seat is None or view.get("game") != GAME_ID:
+        return None
+    which = _leads(view, seat)
+    if which is None:
+        return None
+    if view.get("mode") == "team":
+        found = list(view.get("commitments") or [])
+        value = found[which] if which < len(found) else None
+    else:
+        value = view.get("commitment")
+    return value if is_commitment(value) else None
+
+
+def writing(view: View, seat: Seat) -> bool:
+    """Whether ``seat`` is asked to write its note now."""
+    return (view.get("game") == GAME_ID and not view.get("over")
+            and view.get("phase") in WRITING and seat in (view.get("actors") or [])
+            and _leads(view, seat) is not None)
+
+
+# --- writing: a plain note becomes a commitment -----------------------------------------
+
+def note_problem(view: View, action: Mapping[str, Any]) -> str | None:
+    """Why the plain note ``action`` is not one the rules would take for this view
+    (the reasons the host gave when it still checked notes itself)."""
+    tiers = action.get("tiers")
+    mode = view.get("mode")
+    pictures = [str(p.get("id")) for p in view.get("pictures") or [] if isinstance(p, Mapping)]
+    effects = list(view.get("effects") or []) if mode == "cooperative" else []
+    allowed = ("type", "tiers", "hint") if "place-one" in effects else ("type", "tiers")
+    extra = [str(k)[:40] for k in action if k not in allowed]
+    if extra:
+        return f"A note takes {' and '.join(repr(k) for k in allowed[1:])}, not {extra[0]!r}."
+    if mode == "competitive":
+        return competitive.note_problem(tiers, len(pictures))
+    if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
+        return "'tiers' must list 5 entries, one per tier from S to D."
+    if not all(p is None or isinstance(p, str) for p in tiers):
+        return "Each tier holds a picture id or nothing (null)."
+    empty = sum(p is None for p in tiers)
+    if "take-four" in effects:
+        if empty != 1:
+            return "With 'Take four pictures', leave exactly one tier empty."
+    elif empty:
+        return "Every tier gets one picture."
+    written = [p for p in tiers if p is not None]
+    if len(set(written)) != len(written):
+        return "A picture goes in one tier only."
+    cards = [c for c in view.get("cards") or [] if isinstance(c, list) and len(c) == 4]
+    if cards:
+        for front, front_name, back, back_name in cards:
+            if sum(p in (front, back) for p in written) != 1:
+                return f"Write one side of each card: {front_name} or {back_name}."
+        if len(written) != len(cards):
+            return "Write only the pictures on your cards."
+    elif sorted(written) != sorted(pictures):
+        names = {str(p.get("id")): str(p.get("name", "")) for p in view.get("pictures") or []
+                 if isinstance(p, Mapping)}
+        return "Write each of your pictures once: " + ", ".join(
+            names.get(p) or p for p in pictures) + "."
+    if "place-one" in effects:
+        if "hint" not in action:
+            return ("'Place one picture' is active: name the tier ('hint') whose picture "
+                    "you lay on the board.")
+        hint = action["hint"]
+        if not is_tier(hint) or tiers[hint] is None:
+            return "'hint' must be a tier (0 = S .. 4 = D) that holds a picture."
+    return None
+
+
+def seal(view: View, seat: Seat, action: Mapping[str, Any],
+         salt: bytes) -> tuple[Action, Secret] | None:
+    """A plain note turned into what the host is sent (its commitment, with the faces
+    and hint the table must see) and the secret the laptop keeps; None for any other
+    action. IllegalAction, before anything is sent, for a note the rules would not take."""
+    if action.get("type") != "note" or view.get("game") != GAME_ID:
+        return None
+    if _leads(view, seat) is None:
+        raise IllegalAction("Only the leader writes the note." if view.get("mode") != "team"
+                            else "Only the two leaders write notes.")
+    if not writing(view, seat):
+        raise IllegalAction("The note for this round is already written."
+                            if view.get("phase") not in WRITING
+                            else "You have already written your note.")
+    problem = note_problem(view, action)
+    if problem:
+        raise IllegalAction(problem)
+    tiers = list(action["tiers"])
+    sealed = commitment(tiers, salt)
+    commit: Action = {"type": "commit", "commitment": sealed}
+    cards = [c for c in view.get("cards") or [] if isinstance(c, list) and len(c) == 4]
+    if view.get("mode") == "cooperative":
+        if cards:
+            commit["faces"] = [front if front in tiers else back for front, _, back, _ in cards]
+        if "hint" in action:
+            commit["hint"] = {"tier": action["hint"], "picture": tiers[action["hint"]]}
+    secret: Secret = {"commitment": sealed, "tiers": tiers, "salt": salt.hex(),
+                      "mode": view.get("mode"), "round": view.get("round"), "seat": seat}
+    return commit, secret
+
+
+# --- answering what the rules ask -------------------------------------------------------
+
+def answer(view: View, seat: Seat, secret: Secret | None) -> Action | None:
+    """What the laptop sends by itself now: the count or the note when the host asks
+    ``seat``'s laptop for it, or a void when it has no note to answer from."""
+    if (view.get("game") != GAME_ID or view.get("over") or view.get("phase") not in ASKING
+            or seat not in (view.get("actors") or []) or _leads(view, seat) is None):
+        return None
+    if secret is None or secret.get("commitment") != key(view, seat):
+        return {"type": "void"}
+    tiers = list(secret["tiers"])
+    if view["phase"] == "count":
+        board: Sequence[str | None] = list(view.get("board") or [None] * TIER_COUNT)
+        return {"type": "count", "correct": correct_count(tiers, board)}
+    return {"type": "reveal", "tiers": tiers, "salt": secret["salt"]}
+
+
+def fill(view: View, seat: Seat | None, secret: Secret | None) -> View:
+    """The view as the leader's table shows it: with the leader's own note."""
+    if (secret is None or seat is None or view.get("note") is not None
+            or secret.get("commitment") != key(view, seat)):
+        return view
+    return {**view, "note": list(secret["tiers"])}
+
+
+def standin(view: View, seat: Seat) -> Action | None:
+    """What the host does (as SYSTEM) for a stood-in leader whose note is needed now:
+    the stand-in cannot know a note kept on the leader's laptop, so the round is void."""
+    if (view.get("game") != GAME_ID or view.get("over")
+            or view.get("phase") not in (*WRITING, *ASKING)
+            or seat not in (view.get("actors") or []) or _leads(view, seat) is None):
+        return None
+    return {"type": "void", "seat": seat}
+
+
+__all__ = ["Secret", "answer", "fill", "key", "note_problem", "seal", "standin",
+           "writing"]
