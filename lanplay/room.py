@@ -143,18 +143,16 @@ class Room:
         wins over a bot's (the bot moves to a colour nobody uses). Otherwise, and
         for no choice (or no "#RRGGBB"), the first colour nobody uses (the palette's
         last once all are)."""
-        wanted = wanted.upper() if isinstance(wanted, str) and _COLOUR.fullmatch(wanted) \
-            else ""
-        if not wanted:
+        if not isinstance(wanted, str) or not _COLOUR.fullmatch(wanted):
             return self._free_colour()
-        holder = next((s for s in self.seats if s.colour.upper() == wanted), None)
+        holder = next((s for s in self.seats if s.colour.upper() == wanted.upper()), None)
         if holder is not None and holder.bot and not bot:
             holder.colour = self._free_colour(but=wanted)
             holder = None
         return wanted if holder is None else self._free_colour()
 
     def _free_colour(self, but: str = "") -> str:
-        taken = {s.colour.upper() for s in self.seats} | {but}
+        taken = {s.colour.upper() for s in self.seats} | {but.upper()}
         return next((c for c in PALETTE if c not in taken), PALETTE[-1])
 
     def by_token(self, token: str) -> Seat | None:
