@@ -79,8 +79,8 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--name", default=None, help="the host's name shown on the LAN")
     h.add_argument("--port", type=int, default=None,
-                   help=f"port to listen on (default {DEFAULT_PORT}; with --resume, the "
-                        f"port of the saved game, which the peers remember)")
+                   help=f"port to listen on (default {DEFAULT_PORT}, 0: any free one; with "
+                        f"--resume, the port of the saved game, which the peers remember)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     h.add_argument("--bots", type=int, default=0, help="bots to seat at once")
     h.add_argument("--players", type=int, default=None,
@@ -88,7 +88,9 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                         "(default: the bots plus one, at least the game's minimum)")
     h.add_argument("--games", type=int, default=1,
                    help="headless: stop after this many games (0: never)")
-    h.add_argument("--seed", type=int, default=None)
+    h.add_argument("--seed", type=int, default=None,
+                   help="for testing: the same seed and seeded peers play the same game "
+                        "again (anyone who knows it can work out the deal)")
     h.add_argument("--bot-delay", type=float, default=1.0,
                    help="seconds a bot waits before moving, varied by a fifth either way, "
                         "so people can follow (default 1; 0: at once, for tests)")
@@ -125,6 +127,9 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     j.add_argument("--delay", type=float, default=0.0,
                    help="seconds the bot waits before each move, so people can follow")
     j.add_argument("--password", default=None, help="the room's password, if it has one")
+    j.add_argument("--record", type=Path, default=None, metavar="DIR",
+                   help="keep every frame received in DIR/peer-SEAT.frames "
+                        "(check it with `lanplay verify`)")
     j.add_argument("--json", action="store_true")
     j.set_defaults(func=cmd_join)
 
@@ -137,6 +142,12 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     s.add_argument("--json", action="store_true")
     s.add_argument("--record", type=Path, default=None, metavar="DIR")
     s.set_defaults(func=cmd_selfplay)
+
+    v = sub.add_parser("verify", help="check a recorded peer's game against the host's "
+                                      "audit, offline")
+    v.add_argument("frames", type=Path, metavar="FRAMES",
+                   help="a peer-N.frames file of `selfplay --record` or `join --record`")
+    v.set_defaults(func=cmd_verify)
 
     b = sub.add_parser("bench", help="measure latency, delta size and host work")
     b.add_argument("--json", action="store_true")
@@ -239,16 +250,22 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
 
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
-    config = HostConfig(host_name=name, bind=args.bind, port=args.port or DEFAULT_PORT,
+    port = DEFAULT_PORT if args.port is None else args.port  # 0: any free port
+    config = HostConfig(host_name=name, bind=args.bind, port=port,
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
                         data_dir=args.data_dir)
     if args.resume is not None:
+        def skipped(path: Path, reason: str) -> None:
+            print(f"lanplay: skipped {path.name}: {reason}", file=sys.stderr, flush=True)
+
         try:
-            host = Host.resume(args.resume or None, config, port=args.port)
+            host = Host.resume(args.resume or None, config, port=args.port, skipped=skipped)
         except SaveError as exc:
             return _fail(exc.reason)
+        except Exception as exc:  # never a traceback for a bad file: say it in one line
+            return _fail(f"the save could not be resumed ({type(exc).__name__}).")
         if game_id is not None and game_id != host.room.game.id:
             return _fail(f"the saved game is {host.room.game.name}, not {game_id}")
         game, players = host.room.game, len(host.room.seats)
@@ -269,7 +286,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         return _fail(f"cannot listen on {args.bind}:{host.config.port} "
                      f"({exc.strerror or exc})")
     addresses = ", ".join(f"{a}:{port}" for a in local_addresses())
-    lock = " with a password" if host.config.password else ""
+    lock = " with a password" if host.config.password or host.config.room_key else ""
     if args.resume is not None:
         session = host.session
         assert session is not None
@@ -305,6 +322,12 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             away = [printable(s.name) for s in room.seats if s.standin]
             print(f"Stand-in bots play for: {', '.join(away)}." if away
                   else "Every seat is played by its own player again.", flush=True)
+        elif what == "paused":
+            where = host.save_path.parent if host.save_path is not None else "its folder"
+            print(f"{host.play.paused} Free some space where the game is saved "
+                  f"({where}); no move is told to anyone until it is saved.", flush=True)
+        elif what == "unpaused":
+            print("The game is saved again; play goes on.", flush=True)
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
             who = printable(room.seats[seat].name) if 0 <= seat < len(room.seats) \
@@ -392,15 +415,38 @@ def cmd_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     import socket
 
-    from lanplay.bots import drive
     from lanplay.peer import JoinError, Peer
 
+    received: list[bytes] = []
     peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
-                password=args.password)
+                password=args.password,
+                recorder=received.append if args.record is not None else None)
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
         return _fail(printable(exc.reason))  # a host's words: nothing may reach the terminal raw
+    try:
+        return await _play_joined(args, peer, welcome)
+    finally:
+        if args.record is not None:
+            _write_frames(args.record, peer.seat, received)
+
+
+def _write_frames(folder: Path, seat: int | None, bodies: list[bytes]) -> None:
+    """The frames received, length-prefixed, as ``selfplay --record`` writes them."""
+    import struct
+
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"peer-{seat}.frames" if seat is not None else "spectator.frames"
+    with open(folder / name, "wb") as out:
+        for body in bodies:
+            out.write(struct.pack(">I", len(body)) + body)
+    print(f"Recorded {len(bodies)} frames to {folder / name}.", file=sys.stderr, flush=True)
+
+
+async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int:
+    from lanplay.bots import drive
+
     print(f"Joined {printable(welcome.host_name)!r} ({printable(welcome.game)}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)
 
@@ -414,6 +460,10 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     task = asyncio.create_task(drive(peer, args.seed, args.delay))
     done_waiting = asyncio.create_task(peer.wait_until(lambda p: p.result is not None, 1e9))
     await asyncio.wait({task, done_waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if peer.result is not None and not task.done():
+        # the audit follows the game_over at once (a host resumed from an old save sends none)
+        with contextlib.suppress(TimeoutError):
+            await peer.wait_until(lambda p: p.verdict is not None, 10)
     result = peer.result
     if not task.done():
         await peer.close("game finished")
@@ -421,11 +471,16 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     done_waiting.cancel()
     if result is None:
         return _fail(printable(peer.closed_reason or "the game did not finish"))
+    verdict = peer.verdict
     if args.json:
-        print(json.dumps({"seat": peer.seat, **result}))
+        print(json.dumps({"seat": peer.seat, **result,
+                          "audit": verdict.summary() if verdict else "no audit came"}))
     else:
         won = peer.seat in result["winners"]
         print(f"Game over: {'we won' if won else 'we lost'}; scores {result['scores']}.")
+        if verdict is not None:
+            print(printable(verdict.line([s["name"] for s in peer.lobby.seats]
+                                         if peer.lobby else [])))
     return 0
 
 
@@ -455,6 +510,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if args.record:
             print(f"recorded to {args.record}")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from lanplay.tools.verify import RecordError, run_verify
+
+    try:
+        status, lines = run_verify(args.frames)
+    except RecordError as exc:
+        return _fail(exc.reason)
+    for line in lines:
+        print(line)
+    return status
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -14,12 +14,16 @@ import asyncio
 import dataclasses
 import itertools
 import math
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from lanplay import admission, names
 from lanplay.content import in_play
 from lanplay.content.transfer import PictureReceiver, TransferError
+from lanplay.fair.audit import Verdict
+from lanplay.fair.seed import SECRET_BYTES, seeded_bytes
+from lanplay.fair.witness import Witness
 from lanplay.link import Link, LinkClosed, open_link
 from protocol import delta
 from protocol.codec import FROM_HOST, HANDSHAKE
@@ -27,10 +31,12 @@ from protocol.messages import (
     PROTOCOL_VERSION,
     Accepted,
     Answer,
+    Audit,
     Bye,
     Challenge,
     Chat,
     Clock,
+    Contributions,
     Control,
     Delta,
     GameOver,
@@ -46,6 +52,7 @@ from protocol.messages import (
     Refused,
     Rejected,
     Resync,
+    SeedCommit,
     Snapshot,
     Welcome,
 )
@@ -54,7 +61,8 @@ Listener = Callable[[str, Any], None]
 """Called with (event, payload). Events: welcome, lobby, view, accepted,
 rejected, chat, game_over, clock (payload: the Clock, or None when no deadline
 runs), reconnecting, reconnected, refused, closed, pack (a custom pack's
-pictures are all here; payload: pack id), pack_error (payload: the reason)."""
+pictures are all here; payload: pack id), pack_error (payload: the reason), audit
+(this laptop's check of the game just ended; payload: the ``fair.audit.Verdict``)."""
 
 
 RETRY_CODES = frozenset({"unreachable", "full", "timeout", "stopping"})
@@ -95,7 +103,8 @@ class Peer:
                  spectate: bool = False, bot: bool = False,
                  recorder: Callable[[bytes], None] | None = None,
                  reconnect_for: float = RECONNECT_FOR, dead_after: float = 10.0,
-                 password: str | None = None) -> None:
+                 password: str | admission.RoomKey | None = None,
+                 contribution_seed: int | None = None) -> None:
         self.name = name
         self.password = password
         self.colour = colour
@@ -123,6 +132,11 @@ class Peer:
         """When ``clock`` runs out, on this event loop's clock (``loop.time()``)."""
         self.pictures = PictureReceiver()
         """Custom packs the host shares, their pictures cached by content hash."""
+        self.contribution_seed = contribution_seed
+        """Makes this peer's contributions to each shuffle reproducible (tests,
+        selfplay); None: random bytes, as in every real game."""
+        self.witness = Witness(self._contribution)
+        """What this laptop notes of each game's fairness, and its verdict at the end."""
         self.closed_reason: str | None = None
         self.listeners: list[Listener] = []
         self.frames_in = 0
@@ -166,7 +180,7 @@ class Peer:
                     self._count(link)
                     raise JoinError("This room needs a password; ask the host for it.",
                                     "password")
-                link.send(Answer(admission.proof(self.password, first.nonce)))
+                link.send(Answer(admission.proof(self.password, first.nonce, first.salt)))
                 first = await asyncio.wait_for(link.recv(), timeout)
         except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
             link.abort()
@@ -304,6 +318,17 @@ class Peer:
     def say(self, text: str) -> None:
         self.send(Chat(text))
 
+    def _contribution(self, game: int) -> bytes:
+        seed = self.contribution_seed
+        if seed is None:
+            return secrets.token_bytes(SECRET_BYTES)
+        return seeded_bytes(seed, "contribution", game)
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """This laptop's check of the last game's audit (None until it came)."""
+        return self.witness.verdict
+
     # --- receiving ---------------------------------------------------------------
 
     def _handle(self, msg: Message) -> None:
@@ -318,6 +343,7 @@ class Peer:
             self.state_id = msg.state_id
             self._awaiting_snapshot = False
             self.result = None if msg.state_id == 0 else self.result
+            self.witness.on_view(msg.state_id, msg.view, self.seat)
             self._notify("view", None)
         elif isinstance(msg, Lobby):
             msg = _clean_lobby(msg)
@@ -351,7 +377,20 @@ class Peer:
             self._notify("chat", msg)
         elif isinstance(msg, GameOver):
             self.result = msg.result
+            self.witness.on_game_over(msg)
             self._notify("game_over", msg)
+        elif isinstance(msg, SeedCommit):
+            # a new game is being shuffled: the last one's view is no table to act on
+            self._view, self.state_id, self._awaiting_snapshot = None, -1, False
+            reply = self.witness.on_commit(msg, self.seat)
+            if reply is not None:
+                self.send(reply)
+        elif isinstance(msg, Contributions):
+            self.witness.on_contributions(msg)
+        elif isinstance(msg, Audit):
+            verdict = self.witness.on_audit(msg)
+            if verdict is not None:
+                self._notify("audit", verdict)
         elif isinstance(msg, Clock):
             self.clock = msg if msg.key else None
             left = msg.remaining if math.isfinite(msg.remaining) else 0.0
@@ -379,6 +418,7 @@ class Peer:
             self._ask_snapshot(f"a delta did not fit: {exc.reason}")
             return
         self.state_id = msg.state_id
+        self.witness.on_view(msg.state_id, self._view.value, self.seat, msg.ops)
         self._notify("view", None)
 
     def _on_pictures(self, msg: PackOffer | PictureChunk) -> None:

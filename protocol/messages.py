@@ -16,8 +16,9 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-PROTOCOL_VERSION = 1
-"""Bumped on any incompatible change; a hello with another version is refused."""
+PROTOCOL_VERSION = 2
+"""Bumped on any incompatible change; a hello with another version is refused.
+(2: the shuffle every seat contributes to, and the audit at the end of a game.)"""
 
 
 class ProtocolError(Exception):
@@ -76,12 +77,16 @@ class Refused(Message):
 class Challenge(Message):
     """Host -> client, right after the hello when the room has a password.
 
-    The client proves it knows the password without sending it: it answers
-    with HMAC-SHA256 keyed by the password (UTF-8) over ``nonce`` (its UTF-8
-    bytes), in lower-case hex. A fresh nonce per connection stops replays."""
+    The client proves it knows the password without sending it: it derives
+    the room key, PBKDF2-HMAC-SHA256(password, ``salt``, 200,000 rounds, 32
+    bytes), and answers with HMAC-SHA256 under that key over ``nonce`` (its
+    UTF-8 bytes), in lower-case hex. A fresh nonce per connection stops
+    replays; the salt is the room's, so the host keeps the key, not the
+    password."""
 
     TYPE: ClassVar[str] = "challenge"
     nonce: str
+    salt: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,8 @@ class Lobby(Message):
     ``seats`` holds maps with name, colour, ready, bot, connected, away_for
     (seconds away, None while connected) and standin (a bot plays the seat
     while its person is away); ``problem`` says why the game cannot start yet
-    (None when it can).
+    (None when it can); ``paused`` says why play is held (the host cannot
+    save the game) and is None while it goes on.
     """
 
     TYPE: ClassVar[str] = "lobby"
@@ -143,6 +149,8 @@ class Lobby(Message):
     """Seconds a seat may be away before a stand-in bot plays it (None: never)."""
     watchers: list[str] = field(default_factory=list)
     """The spectators' names, in the order they came (the owner sees who watches)."""
+    paused: str | None = None
+    """Why the host holds every move now (it cannot save the game); None: play goes on."""
 
 
 @dataclass(frozen=True)
@@ -248,6 +256,66 @@ class Clock(Message):
     remaining: float
 
 
+# --- fair play (the shuffle nobody chooses, the audit at the end) -------------
+
+
+@dataclass(frozen=True)
+class SeedCommit(Message):
+    """Host -> all, when a game starts and before its deal: SHA-256 of the host's
+    secret (64 lower-case hex digits). Each seated peer answers with a Contribution
+    within ``wait`` seconds; ``game`` numbers the games of this room from 1."""
+
+    TYPE: ClassVar[str] = "seed_commit"
+    game: int
+    commitment: str
+    seats: int
+    wait: float
+
+
+@dataclass(frozen=True)
+class Contribution(Message):
+    """Seated peer -> host: 32 random bytes of its own (64 lower-case hex digits)
+    for the shuffle of game ``game``."""
+
+    TYPE: ClassVar[str] = "contribution"
+    game: int
+    value: str
+
+
+@dataclass(frozen=True)
+class Contributions(Message):
+    """Host -> all, before the deal's snapshot (and before the snapshot of a peer
+    that joins or comes back): every seat's contribution in seat order, and the
+    seats whose contribution the host drew itself because none came in time. The
+    seed is SHA-256(secret || values...); the secret comes with the Audit."""
+
+    TYPE: ClassVar[str] = "contributions"
+    game: int
+    commitment: str
+    values: list[str]
+    drawn: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Audit(Message):
+    """Host -> all, right after game_over: what every peer needs to replay the game
+    with its own rules. ``log`` holds ``[seat, action]`` pairs (seat -1: the host's
+    timer); entry ``i`` of the whole log produced state_id ``i + 1``. A long log
+    comes in several parts: this one starts after ``at`` entries, of ``moves``."""
+
+    TYPE: ClassVar[str] = "audit"
+    game: int
+    rules: str
+    mode: str
+    options: dict[str, Any]
+    secret: str
+    values: list[str]
+    drawn: list[int]
+    log: list[Any]
+    at: int = 0
+    moves: int = 0
+
+
 # --- content packs (pictures travel from the host to peers that lack them) --
 
 
@@ -283,7 +351,8 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (Hello, Challenge, Answer, Welcome, Refused, Bye, Ping, Pong, Lobby, Control,
                 Chat, Intent, Accepted, Rejected, Snapshot, Delta, Resync, GameOver,
-                Clock, PackOffer, PictureRequest, PictureChunk)
+                Clock, SeedCommit, Contribution, Contributions, Audit, PackOffer,
+                PictureRequest, PictureChunk)
 }
 
 

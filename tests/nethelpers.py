@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import zlib
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
@@ -60,7 +61,11 @@ async def hosting(host_name: str = "session test", **config: Any) -> AsyncIterat
 
 async def seat(host: Host, name: str, tasks: Tasks, *, bot_seed: int | None = None,
                **kwargs: Any) -> Peer:
-    """Connect a peer; a bot_seed makes it a bot played by lanplay.bots.drive."""
+    """Connect a peer; a bot_seed makes it a bot played by lanplay.bots.drive. Its
+    contributions to the shuffle are seeded too (by bot_seed, else by its name), so a
+    seeded host plays the same game again."""
+    kwargs.setdefault("contribution_seed",
+                      bot_seed if bot_seed is not None else zlib.crc32(name.encode()))
     peer = Peer(name, bot=bot_seed is not None, **kwargs)
     await peer.connect(LOCAL, host.port)
     tasks.add(drive(peer, bot_seed) if bot_seed is not None else peer.run())

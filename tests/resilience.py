@@ -13,6 +13,7 @@ from nethelpers import LOCAL, join_tasks
 
 from lanplay import games, rng
 from lanplay.bots import drive
+from lanplay.fair.seed import derive_seed, seeded_bytes
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
 from lanplay.session import LogEntry, Session
@@ -37,9 +38,20 @@ async def steady(peer: Peer, seed: int) -> None:
                 steady_choice(view, seat, seed, state_id))
 
 
+def dealt_seed(host_seed: int, peer_seeds: list[int], game: int = 1) -> int:
+    """The seed the shuffle gives a host seeded ``host_seed`` and peers seeded ``peer_seeds``
+    (``Table.seat``'s ``seed`` seeds a peer's contributions too)."""
+    return derive_seed(seeded_bytes(host_seed, "secret", game),
+                       [seeded_bytes(s, "contribution", game) for s in peer_seeds])
+
+
 def steady_baseline(players: int, host_seed: int, bot_seed: int) -> Session:
-    """The uninterrupted game: the same seed and the same steady choices, no network."""
-    session = Session(games.load(GAME), players, seed=host_seed)
+    """The uninterrupted game: the same seed and the same steady choices, no network.
+
+    The seed is the one the shuffle gives when the host is seeded ``host_seed`` and
+    seat ``i``'s peer ``bot_seed + i``."""
+    seed = dealt_seed(host_seed, [bot_seed + seat for seat in range(players)])
+    session = Session(games.load(GAME), players, seed=seed)
     while session.result is None:
         (seat,) = session.actors()
         session.submit(seat, steady_choice(session.view(seat), seat, bot_seed + seat,
@@ -58,7 +70,9 @@ class Table:
 
     async def seat(self, name: str, play: str = "drive", seed: int = 0,
                    **kw: Any) -> Peer:
-        """Connect a bot peer; ``play`` is "drive" (lanplay.bots), "steady" or "none"."""
+        """Connect a bot peer; ``play`` is "drive" (lanplay.bots), "steady" or "none".
+        ``seed`` seeds its contributions to the shuffle too, so a seeded game replays."""
+        kw.setdefault("contribution_seed", seed)
         peer = Peer(name, bot=play != "none", **kw)
         await peer.connect(LOCAL, self.host.port)
         return self.seat_peer(peer, play, seed)

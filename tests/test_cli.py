@@ -57,7 +57,7 @@ def test_games_lists_all_five_as_playable() -> None:
 
 
 SUMMARY_KEYS = {"game", "mode", "players", "seed", "winners", "scores", "actions", "frames",
-                "bytes", "largest_frame", "seconds"}
+                "bytes", "largest_frame", "seconds", "game_seed", "audit"}
 
 
 def check_summary(out: dict[str, Any], players: int, seed: int) -> None:
@@ -75,6 +75,7 @@ def check_summary(out: dict[str, Any], players: int, seed: int) -> None:
     assert 0 < out["largest_frame"] <= max(out["bytes"])
     assert out["seconds"] >= 0
     assert out.get("peer_results_agree", True) is True
+    assert out["audit"] == ["verified"] * players  # every peer checked the host's audit
 
 
 @pytest.mark.timeout(90)
@@ -108,7 +109,10 @@ def test_selfplay_prints_one_json_summary_and_the_same_seed_plays_the_same_game(
         assert any(isinstance(m, Snapshot) for m in messages)
     log = json.loads((tmp_path / "host-log.json").read_text())
     assert len(log["actions"]) == twin["actions"]
-    assert (log["seed"], log["players"]) == (3, 4)
+    # the game's seed is the shuffle's (the host's seeded secret and the seeded peers'
+    # contributions), no longer --seed itself: the same --seed gives the same one
+    assert (log["seed"], log["players"]) == (twin["game_seed"], 4) == (out["game_seed"], 4)
+    assert twin["audit"] == out["audit"] == ["verified"] * 4
     final = json.loads((tmp_path / "final-state.json").read_text())
     won = [len(w) for w in final["won"]]
     assert won == twin["scores"]
@@ -135,7 +139,7 @@ def test_an_impossible_request_is_explained_not_waited_on() -> None:
     assert "Traceback" not in done.stderr
 
 
-HEADLESS = ("games", "host", "discover", "join", "selfplay", "bench", "bench-load")
+HEADLESS = ("games", "host", "discover", "join", "selfplay", "verify", "bench", "bench-load")
 
 
 @pytest.mark.timeout(60)
@@ -219,7 +223,7 @@ async def run_cli(*args: str, timeout: float = 60) -> tuple[int, str, str]:
 
 
 @pytest.mark.timeout(90)
-def test_a_headless_host_and_a_joining_bot_play_a_game_to_the_end() -> None:
+def test_a_headless_host_and_a_joining_bot_play_a_game_to_the_end(tmp_path: Path) -> None:
     async def main() -> None:
         port = free_port()
         host = await HostProcess.start("--bots", "1", "--port", str(port), "--bot-delay", "0",
@@ -227,11 +231,16 @@ def test_a_headless_host_and_a_joining_bot_play_a_game_to_the_end() -> None:
         try:
             await host.line_with(f"on port {port}")
             code, out, err = await run_cli("join", f"127.0.0.1:{port}", "--bot", "--json",
-                                           "--name", "Joiner", "--seed", "2")
+                                           "--name", "Joiner", "--seed", "2",
+                                           "--record", str(tmp_path))
             assert code == 0, err
             assert "Joined 'cli host' (alles-klar)" in out
             result = json.loads(out.strip().splitlines()[-1])
             scores, seat = result["scores"], result["seat"]
+            assert result["audit"] == "verified"  # the joiner checked the host's audit
+            # and its record checks offline too
+            code, out, err = await run_cli("verify", str(tmp_path / f"peer-{seat}.frames"))
+            assert (code, out.splitlines()[-1], err) == (0, "verified", ""), out
             assert seat in (0, 1) and len(scores) == 2
             assert result["winners"] == [s for s, v in enumerate(scores) if v == max(scores)]
             # the host stops by itself after one game, withdrawing its announcement

@@ -135,7 +135,7 @@ HOST_PARTS: dict[str, set[str]] = {
     "config": set(),
     "shared": set(),
     "peers": set(),
-    "seeds": {"config"},
+    "seeds": {"config", "peers", "shared"},
     "fanout": {"peers"},
     "packs": {"peers"},
     "saving": {"config", "shared"},
@@ -159,12 +159,12 @@ HOST_DUTIES: dict[str, set[str]] = {
     "lanplay.discovery": {"announce"},
     "lanplay.outbox": {"saving"},
     "lanplay.saves": {"saving", "server"},  # the server reads a save to resume it
-    "lanplay.admission": {"connections", "peers"},
+    "lanplay.admission": {"connections", "peers", "config", "shared"},  # throttle, room key
     "lanplay.bots": {"commands"},
     "lanplay.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
-    "asyncio": {"away", "flow", "connections", "announce", "server"},
+    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds"},
 }
 
 

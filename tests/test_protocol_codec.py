@@ -31,10 +31,13 @@ from protocol.messages import (
     PROTOCOL_VERSION,
     Accepted,
     Answer,
+    Audit,
     Bye,
     Challenge,
     Chat,
     Clock,
+    Contribution,
+    Contributions,
     Control,
     Delta,
     GameOver,
@@ -51,6 +54,7 @@ from protocol.messages import (
     Refused,
     Rejected,
     Resync,
+    SeedCommit,
     Snapshot,
     Welcome,
     to_wire,
@@ -96,6 +100,11 @@ SAMPLES: list[Message] = [
          "sha256": "ab" * 32, "scores": {"value": 2}}], "questions": [], "topics": []}),
     PictureRequest(["ab" * 32]),
     PictureChunk("ab" * 32, 0, 1, b"\x89PN"),
+    SeedCommit(1, "cd" * 32, 4, 5.0),
+    Contribution(1, "ef" * 32),
+    Contributions(1, "cd" * 32, ["ef" * 32, "01" * 32], [1]),
+    Audit(1, "alles-klar", "standard", {"hand_size": 4}, "23" * 32, ["ef" * 32, "01" * 32],
+          [1], [[0, {"type": "play", "card": 3}], [-1, {"type": "timeout"}]], 0, 2),
 ]
 
 

@@ -31,15 +31,15 @@ from protocol.messages import (
 
 
 def test_every_message_type_is_registered_once_under_its_own_name() -> None:
-    assert len(MESSAGE_TYPES) == 22
+    assert len(MESSAGE_TYPES) == 26
     for name, cls in MESSAGE_TYPES.items():
         assert name == cls.TYPE
         assert dataclasses.is_dataclass(cls)
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
-def test_the_protocol_version_is_1() -> None:
-    assert PROTOCOL_VERSION == 1
+def test_the_protocol_version_is_2() -> None:
+    assert PROTOCOL_VERSION == 2  # 2: the shuffle every seat contributes to, and the audit
 
 
 def test_to_wire_is_a_plain_map_with_type_first() -> None:
@@ -50,7 +50,7 @@ def test_to_wire_is_a_plain_map_with_type_first() -> None:
 
 EXAMPLE_BY_HINT = {"int": 1, "str": "x", "bool": False, "int | None": None,
                    "dict[str, Any]": {}, "list[Any]": [], "list[dict[str, Any]]": [{}],
-                   "list[str]": ["x"], "bytes": b"x", "float": 1.5}
+                   "list[str]": ["x"], "list[int]": [0], "bytes": b"x", "float": 1.5}
 
 
 @pytest.mark.parametrize("cls", list(MESSAGE_TYPES.values()), ids=list(MESSAGE_TYPES))

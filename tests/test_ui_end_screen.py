@@ -1,8 +1,11 @@
-"""The end screen's headline says who won in words that fit the game."""
+"""The end screen's headline says who won in words that fit the game, and the verdict
+line says what this laptop's own check of the game found."""
 
 from __future__ import annotations
 
-from ui.end_screen import headline
+from typing import Any
+
+from ui.end_screen import EndScreen, headline
 
 NAMES = ["Mia", "Ben", "Ada", "Jonas"]
 
@@ -30,3 +33,21 @@ def test_a_cooperative_game_is_won_or_lost_together() -> None:
     assert headline(won, NAMES, 1) == "Victory: you all win together!"
     assert headline(lost, NAMES, 1) == "Defeat: you all lose together."
     assert headline(lost, NAMES, None) == "The table lost together."
+
+
+def test_the_verdict_line_shows_this_laptops_check_and_a_new_result_clears_it(
+        qtbot: Any) -> None:
+    end = EndScreen()
+    qtbot.addWidget(end)
+    end.show()
+    seats = [{"name": n, "colour": "#E69F00"} for n in NAMES[:2]]
+    end.show_result({"winners": [0], "scores": [3, 1]}, seats, 0)
+    assert not end.verdict.isVisible()  # until the audit is checked
+    end.show_verdict("Checked on this laptop: the shuffle came from everyone, every move "
+                     "followed the rules", True)
+    assert end.verdict.isVisible() and end.verdict.property("role") == "ok"
+    end.show_verdict("Checked on this laptop: this game does not add up. At state 7: ...",
+                     False)
+    assert end.verdict.property("role") == "error" and "state 7" in end.verdict.text()
+    end.show_result({"winners": [1], "scores": [1, 3]}, seats, 0)
+    assert not end.verdict.isVisible()

@@ -140,6 +140,12 @@ def test_two_windows_host_join_and_play_to_the_end(aloop: Runner, tmp_path: Path
             for w in result.winners:
                 assert names[w] in ann.game.end.headline.text() \
                     or ann.game.end.headline.text().startswith("You")
+            # Each laptop checked the host's audit itself and says so under the scores.
+            verified = ("Checked on this laptop: the shuffle came from everyone, every move "
+                        "followed the rules")
+            await until(lambda: ann.game.end.verdict.text() == verified
+                        and ben.game.end.verdict.text() == verified, 10, ann, ben)
+            assert ann.game.end.verdict.isVisible() and ben.game.end.verdict.isVisible()
             # The table's own summary agrees with the host.
             assert ann.conn.peer.view is not None
             assert ann.conn.peer.view["scores"] == list(result.scores)

@@ -35,6 +35,8 @@ class PeerBridge(QObject):
     """A custom pack's pictures have all arrived (payload: pack id)."""
     pack_error = pyqtSignal(str)
     """The host's pack could not be received (payload: the reason)."""
+    audit = pyqtSignal(object)
+    """This laptop checked the game just ended (payload: lanplay.fair.audit.Verdict)."""
 
     def __init__(self, peer: Peer, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -79,6 +81,8 @@ class PeerBridge(QObject):
             self.pack.emit(payload)
         elif event == "pack_error" and isinstance(payload, str):
             self.pack_error.emit(payload)
+        elif event == "audit":
+            self.audit.emit(payload)
         elif event == "reconnecting":
             self.reconnecting.emit()
         elif event == "reconnected":

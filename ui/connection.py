@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import saves
+from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.keeper import Keeper
@@ -187,7 +188,8 @@ class Connection:
                             f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
         owner = next((s for s in host.room.seats if s.owner), None)
         token = owner.token if owner is not None else host.owner_token
-        password = host.config.password or ""
+        # the save keeps the room's key, not its password: our own seat answers with it
+        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         peer = _peer(owner.name if owner else name, owner.colour if owner else colour, net,
                      token=token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
@@ -263,10 +265,12 @@ class Connection:
 
 
 def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
-          password: str = "", spectate: bool = False) -> Peer:
+          password: str | RoomKey = "", spectate: bool = False) -> Peer:
     extra: dict[str, Any] = {}
     if password and supports(Peer, "password"):
         extra["password"] = password
     if net.reconnect_for is not None:
         extra["reconnect_for"] = net.reconnect_for
+    if net.seed is not None and supports(Peer, "contribution_seed"):
+        extra["contribution_seed"] = net.seed  # a seeded window plays the same game again
     return Peer(name, colour, token=token, spectate=spectate, **extra)

@@ -2,7 +2,8 @@
 
 "Play again" keeps the same seats: it marks you ready, and for the room's
 owner it also starts the next game as soon as everyone is (the host decides
-whether a start is valid). "Leave" goes back to Home.
+whether a start is valid). "Leave" goes back to Home. Under the scores, the
+verdict of this laptop's own check of the game (``lanplay.fair``).
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ class EndScreen(QWidget):
         self.card.body.addLayout(self.grid)
         self.detail = label("", "muted", wrap=True)
         self.card.body.addWidget(self.detail)
+        self.verdict = label("", "muted", wrap=True)
+        self.verdict.hide()
+        self.card.body.addWidget(self.verdict)
         self.status = label("", "problem", wrap=True)
         self.card.body.addWidget(self.status)
         buttons = QHBoxLayout()
@@ -157,6 +161,13 @@ class EndScreen(QWidget):
             notes.append(f"{detail['unplayed']} cards were still in hands.")
         self.detail.setText(" ".join(notes))
         self.detail.setVisible(bool(notes))
+        self.verdict.hide()  # this game's check comes with its audit
+
+    def show_verdict(self, text: str, ok: bool) -> None:
+        """The line saying what this laptop's replay of the game found."""
+        self.verdict.setText(text)
+        theme.restyle(self.verdict, "ok" if ok else "error")
+        self.verdict.show()
 
     def set_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
         self.status.setText(text)

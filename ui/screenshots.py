@@ -192,7 +192,7 @@ async def _render_all(out: Path) -> list[Path]:
     window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
     window.resize(*SIZES[0])
     window.show()
-    guest = Peer("Jonas", "#009E73")
+    guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)

@@ -82,7 +82,7 @@ class Banner(QWidget):
         layout.setContentsMargins(12, 8, 12, 0)
         self.frame = Card(margin=10)
         theme.role(self.frame, "banner")
-        self.text = label("")
+        self.text = label("", wrap=True)  # a paused host's banner is two sentences
         self.frame.body.addWidget(self.text)
         layout.addWidget(self.frame)
         self.hide()
@@ -505,6 +505,7 @@ class MainWindow(QMainWindow):
         b.pack.connect(self._on_pack)
         b.clock.connect(self._on_clock)
         b.pack_error.connect(self._on_pack_error)
+        b.audit.connect(self._on_audit)
         conn.start(lambda reason: self._on_ended(conn, reason))
         self.stack.setCurrentWidget(self.room)
         self._touch()
@@ -565,6 +566,7 @@ class MainWindow(QMainWindow):
         self.game.set_game(lobby.game, lobby.host_name)
         self.game.set_seats(lobby.seats, you, owner)
         self.game.set_watching(you is None, lobby)
+        self._show_paused(conn, lobby, previous)
         if lobby.phase == "lobby":
             self.stack.setCurrentWidget(self.room)
         else:
@@ -579,6 +581,20 @@ class MainWindow(QMainWindow):
             self._want_restart = False
             self._control("start")
         self._touch()
+
+    def _show_paused(self, conn: Connection, lobby: Lobby, previous: Lobby | None) -> None:
+        """Play held because the host cannot save: every window says so, and the
+        host's own window says where to make room."""
+        if lobby.paused:
+            text = lobby.paused
+            host = conn.host
+            if host is not None:
+                where = host.save_path.parent if host.save_path is not None else None
+                text += (" This laptop is the host: free some disk space"
+                         + (f" (the game is saved in {where})." if where else "."))
+            self.banner.say(text)
+        elif previous is not None and previous.paused:
+            self.banner.say("")
 
     def _on_view(self, animate: bool) -> None:
         """A view arrived: the pacer shows it in its turn (a snapshot at once)."""
@@ -669,6 +685,12 @@ class MainWindow(QMainWindow):
                 self._touch()
 
         self.pacer.when_idle(show)
+
+    def _on_audit(self, verdict: Any) -> None:
+        """This laptop's own check of the game: the end screen says what it found."""
+        names = [str(s.get("name", "")) for s in self.lobby.seats] if self.lobby else []
+        self.game.end.show_verdict(verdict.line(names), verdict.ok)
+        self._touch()
 
     def _update_end_status(self) -> None:
         conn, lobby = self.conn, self.lobby

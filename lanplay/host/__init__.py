@@ -21,29 +21,29 @@ collaborators and callbacks it needs):
 - ``commands``: room commands (ready, bots, seats, the game, start) and the
   host's own bots.
 - ``packs``: the custom picture packs shared with the peers.
-- ``flow``: the game's flow: start, after each action, the game's timers and
-  the clock; ``seeds``: where each game's seed comes from (``SeedSource``).
+- ``flow``: the game's flow: start, after each action (the game over and its
+  audit), the game's timers and the clock; ``seeds``: the shuffle that makes each
+  game's seed (the host's commitment, every seat's contribution: ``Shuffle``)
+  and where the host's own random bytes come from (``SeedSource``).
 - ``fanout``: the frames each connection is sent (snapshots, deltas).
 - ``away``: away seats and their stand-in bots.
 - ``saving``: the save file, and handing each change to the outbox (write,
   then publish).
 - ``announce``: the zeroconf announcement and the heartbeats.
 
+When a save fails (a full disk) the outbox holds what it was for, ``Saver``
+tells ``Play.hold``, which undoes the held moves, refuses them
+(``disk_full``) and pauses until ``Saver.commit(full=True)`` succeeds again.
+The per-address handshake caps and the password throttle are enforced by
+``Reception.serve`` and ``Reception._password_ok``; their bookkeeping is the
+pure ``lanplay.admission``.
+
 Where coming work goes:
 
-- Fair play (seed exchange and audit): a ``SeedSource`` of its own beside
-  ``LocalSeeds`` (``seeds.py``), handed to ``Host(seeds=...)``;
-  ``Play.start_game`` asks it for the seed, so the commitment, the peers'
-  contributions (routed to it by ``dispatch``) and the derivation live
-  there. The audit (secret,
-  contributions, action log) goes out where ``Play.after_action`` publishes
-  the GameOver.
-- Disk full ("hold the move and pause"): ``Saver.commit``'s ``write`` is where
-  a failed flush is seen today (it logs and plays on); holding the publish
-  and pausing the game starts there, with ``flow`` told through a callback.
-- Per-address handshake caps and a password throttle: ``Reception.serve`` and
-  ``Reception._password_ok`` enforce them (the peer's address is
-  ``link.peername``); the pure bookkeeping belongs in ``lanplay.admission``.
+- Fair play is built (``lanplay.fair`` holds its pure logic): ``Play.start_game``
+  begins ``seeds.Shuffle``, contributions come in through ``dispatch``, and the
+  audit goes out after the GameOver (``Play.audit``). Replays of a finished game
+  start from the same audit (seed, options, log: ``lanplay.fair.audit.replay``).
 - Faster deltas: ``fanout.delta_bodies`` (and ``fanout.snapshots``) are the
   whole per-action fan-out work, pure; ``lanplay bench``'s host-work figure
   times the same steps.

@@ -47,9 +47,12 @@ class Bots:
 
         address = "127.0.0.1" if self.config.bind in ("", "0.0.0.0") else self.config.bind
         seed = rng.stream(self.config.seed or 0, "bot", number).getrandbits(32)
+        # Its contributions to the shuffle are random unless the host's seed is set.
+        contribution = None if self.config.seed is None else seed
         self._spawn(run_bot(address, self.status.port, name, seed=seed,
                             delay=self.config.bot_delay, token=token,
-                            password=self.config.password))
+                            password=self.tokens.room_key,
+                            contribution_seed=contribution))
 
 
 class Commands:

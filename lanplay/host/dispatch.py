@@ -1,6 +1,7 @@
 """Dispatching: what each message from an admitted peer does.
 
-Moves go to the game (checked by the Session, told after the save), room
+Moves go to the game (checked by the Session, told after the save), a
+contribution to the shuffle to ``seeds.py`` (through the game's flow), room
 commands to ``commands.py``, chat to everyone, picture requests to the shared
 packs; anything a peer may not send is rejected with a reason. Saying goodbye
 ends the connection and is ``connections.py``'s.
@@ -17,6 +18,7 @@ from lanplay.session import Refusal, Session
 from protocol.messages import (
     Accepted,
     Chat,
+    Contribution,
     Control,
     Intent,
     Message,
@@ -36,9 +38,18 @@ class Game(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def after_action(self, then: Callable[[], None] | None = None) -> None: ...
+    @property
+    def paused(self) -> str | None: ...
+
+    @property
+    def refusal(self) -> str: ...
+
+    def after_action(self, then: Callable[[], None] | None = None,
+                     refuse: Callable[[str], None] | None = None) -> None: ...
 
     def send_snapshot(self, conn: Conn) -> None: ...
+
+    def contribution(self, conn: Conn, msg: Contribution) -> None: ...
 
 
 class Dispatcher:
@@ -68,6 +79,8 @@ class Dispatcher:
         elif isinstance(msg, Resync):
             if self.game.session is not None:
                 self.game.send_snapshot(conn)
+        elif isinstance(msg, Contribution):
+            self.game.contribution(conn, msg)
         elif isinstance(msg, PictureRequest):
             for chunk in self._pictures(msg):
                 conn.link.send(chunk)
@@ -83,6 +96,9 @@ class Dispatcher:
         if conn.seat is None:
             conn.link.send(Rejected(msg.id, "spectator", "Spectators cannot make moves."))
             return
+        if self.game.paused is not None:  # the host cannot save: no move may be made
+            conn.link.send(Rejected(msg.id, "disk_full", self.game.refusal))
+            return
         try:
             session.submit(self.room.index(conn.seat), msg.action, msg.state_id)
         except Refusal as exc:
@@ -90,7 +106,8 @@ class Dispatcher:
             return
         conn.limit.refund()
         accepted = Accepted(msg.id, session.state_id)
-        self.game.after_action(lambda: conn.link.send(accepted))
+        self.game.after_action(lambda: conn.link.send(accepted), lambda why: conn.link.send(
+            Rejected(msg.id, "disk_full", why)))
 
     def _on_chat(self, conn: Conn, msg: Chat) -> None:
         text = msg.text.strip()[:MAX_CHAT]

@@ -232,7 +232,7 @@ async def _lanplay_game(peers: int, seed: int, data_dir: str | None) -> _GameRun
             spectator = i < peers - SEATS
             peer = Peer(f"Watcher {i + 1}" if spectator else f"Player {i + 1}",
                         spectate=spectator, bot=not spectator, reconnect_for=0,
-                        recorder=received[i].append)
+                        recorder=received[i].append, contribution_seed=seed * 100 + i)
             await peer.connect("127.0.0.1", port)
             peer.listeners.append(watch.listener(i, peer))
             members.append(peer)

@@ -243,7 +243,8 @@ async def _peers_role(args: dict[str, Any], pipe: Connection) -> dict[str, Any]:
         peer.listeners.append(on_event)
 
     async def join(name: str, spectate: bool) -> Peer:
-        peer = Peer(name, spectate=spectate, bot=not spectate, reconnect_for=0)
+        peer = Peer(name, spectate=spectate, bot=not spectate, reconnect_for=0,
+                    contribution_seed=args["seed"] * 1000 + len(members))
         follow(peer)
         await peer.connect("127.0.0.1", port)
         members.append(peer)

@@ -1,7 +1,9 @@
 """A whole game on this machine: a real host on 127.0.0.1 and N bot peers.
 
 Everything crosses real TCP, so the figures (frames and bytes each peer
-received, the largest frame) are what a LAN would carry. ``record`` keeps,
+received, the largest frame) are what a LAN would carry. Every peer checks the
+host's audit at the end (``audit``: "verified" or what does not match, per
+peer). ``record`` keeps,
 for each peer, every frame it received, in order and byte for byte, plus the
 host's action log and final state: anyone can check afterwards exactly what
 each peer was told.
@@ -19,9 +21,12 @@ from typing import Any
 
 from lanplay import games
 from lanplay.bots import drive
+from lanplay.fair.audit import Verdict
 from lanplay.game import mode_of
 from lanplay.host import Host, HostConfig
 from lanplay.peer import Peer
+from protocol.codec import decode_body
+from protocol.messages import Audit
 
 
 async def selfplay(game_id: str, players: int, mode: str | None = None, seed: int = 1,
@@ -34,19 +39,37 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     host = Host(game_id, mode_id, options,
                 HostConfig(host_name="selfplay", bind="127.0.0.1", port=0, seed=seed,
                            autostart=players, save=False))  # --record keeps what matters
+    shuffle: dict[str, float] = {}
+
+    def on_event(what: str) -> None:  # how long the shuffle held up the deal
+        if what == "shuffling":
+            shuffle.setdefault(what, time.perf_counter())
+
+    host.listeners.append(on_event)
+    deal = host.play.shuffle._deal
+
+    def dealt(fair: Any) -> None:  # every contribution is in: the deal itself begins
+        shuffle.setdefault("dealt", time.perf_counter())
+        deal(fair)
+
+    host.play.shuffle._deal = dealt
     port = await host.start()
     frames: list[list[bytes]] = [[] for _ in range(players)]
+    checking: list[float] = [0.0] * players
     peers: list[Peer] = []
     tasks: list[asyncio.Task[None]] = []
     try:
         for i in range(players):
-            peer = Peer(f"Bot {i + 1}", bot=True, recorder=frames[i].append)
+            peer = Peer(f"Bot {i + 1}", bot=True, recorder=frames[i].append,
+                        contribution_seed=seed * 1000 + i)
+            _time_the_check(peer, checking, i)
             await peer.connect("127.0.0.1", port)
             peers.append(peer)
             tasks.append(asyncio.create_task(drive(peer, seed * 1000 + i)))
         await asyncio.wait_for(host.finished.wait(), timeout)
         await asyncio.wait_for(
-            asyncio.gather(*(p.wait_until(lambda q: q.result is not None, timeout)
+            asyncio.gather(*(p.wait_until(lambda q: q.result is not None
+                                          and q.verdict is not None, timeout)
                              for p in peers)), timeout)
     finally:
         await host.stop("selfplay finished")
@@ -58,6 +81,7 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
     stats = [p.stats() for p in peers]
     out = {
         "game": game_id, "mode": mode_id, "players": players, "seed": seed,
+        "game_seed": session.seed,
         "options": session.options,
         "winners": list(result.winners), "scores": list(result.scores),
         "actions": len(session.log), "state_id": session.state_id,
@@ -66,10 +90,36 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
         "resyncs": sum(p.resyncs for p in peers),
         "seconds": round(seconds, 3),
         "peer_results_agree": all(p.result == result.to_wire() for p in peers),
+        "audit": [p.verdict.summary() if p.verdict is not None else "no audit came"
+                  for p in peers],
+        "audit_bytes": _audit_bytes(frames[0]),
+        "audit_check_ms": [round(s * 1000, 1) for s in checking],
+        "shuffle_ms": round((shuffle["dealt"] - shuffle["shuffling"]) * 1000, 2)
+        if {"dealt", "shuffling"} <= set(shuffle) else None,
     }
     if record is not None:
         write_record(record, frames, host, out)
     return out
+
+
+def _time_the_check(peer: Peer, seconds: list[float], index: int) -> None:
+    """Add the time ``peer`` spends on each audit message (gathering and checking)."""
+    witness = peer.witness
+    on_audit = witness.on_audit
+
+    def timed(msg: Audit) -> Verdict | None:
+        start = time.perf_counter()
+        try:
+            return on_audit(msg)
+        finally:
+            seconds[index] += time.perf_counter() - start
+
+    witness.on_audit = timed  # type: ignore[method-assign]
+
+
+def _audit_bytes(bodies: list[bytes]) -> int:
+    """The bytes of the audit frames among ``bodies`` (length prefixes included)."""
+    return sum(len(b) + 4 for b in bodies if isinstance(decode_body(b), Audit))
 
 
 def write_record(folder: Path, frames: list[list[bytes]], host: Host,

@@ -1,0 +1,99 @@
+"""What a peer notes of each game while it plays, and the verdict at its end.
+
+The peer hands over every fair-play message and every view it comes to hold;
+the witness keeps the commitment, the contributions, its own contribution and
+a digest per state_id (not the views), and checks the audit when it is whole.
+``lanplay verify`` feeds it a recorded peer's frames the same way, offline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from lanplay.fair.audit import Gathered, Seen, Verdict, check
+from lanplay.fair.digest import Parts
+from protocol.messages import Audit, Contribution, Contributions, GameOver, SeedCommit
+
+
+class Witness:
+    def __init__(self, contribute: Callable[[int], bytes] | None = None) -> None:
+        self.contribute = contribute
+        """This laptop's 32 random bytes for game ``n`` (None: it sends none, offline)."""
+        self.seen: Seen | None = None
+        self.verdict: Verdict | None = None
+        self.last_audit: Audit | None = None
+        """The last whole audit (a replay of the finished game is built from it)."""
+        self._parts = Parts()
+        self._gathered = Gathered()
+
+    def on_commit(self, msg: SeedCommit, seat: int | None) -> Contribution | None:
+        """A new game's shuffle: note the commitment; the contribution to send, if seated."""
+        seen = self.seen
+        if seen is not None and seen.game == msg.game and self.verdict is None:
+            if seen.commitment != msg.commitment:  # told twice: the first one counts
+                seen.problems.append((0, "the host's commitment changed after it was made."))
+            return None
+        self.seen = Seen(msg.game, msg.commitment, before_deal=True, viewer=seat)
+        self.verdict = None
+        if seat is None or self.contribute is None:
+            return None
+        value = self.contribute(msg.game)
+        self.seen.sent = value
+        return Contribution(msg.game, value.hex())
+
+    def on_contributions(self, msg: Contributions) -> None:
+        seen = self.seen
+        if seen is None or seen.game != msg.game:
+            # joined (or came back) after the commitment: it cannot vouch for the shuffle
+            seen = self.seen = Seen(msg.game, msg.commitment)
+            self.verdict = None
+        if seen.commitment != msg.commitment:
+            seen.problems.append((0, "the host's commitment changed after it was made."))
+        if seen.announced is None:
+            seen.announced, seen.drawn = list(msg.values), list(msg.drawn)
+        elif seen.announced != list(msg.values) or seen.drawn != list(msg.drawn):
+            seen.problems.append((0, "the host announced other contributions the second "
+                                     "time."))
+
+    def on_view(self, state_id: int, view: Mapping[str, Any], seat: int | None,
+                ops: Sequence[Any] | None = None) -> None:
+        """The view the peer holds now, at ``state_id`` (``ops``: the delta that led here)."""
+        seen = self.seen
+        record = self._parts.reset(view) if ops is None else self._parts.update(view, ops)
+        if seen is None or self.verdict is not None:
+            return
+        seen.viewer = seat
+        seen.saw(state_id, record)
+
+    def on_game_over(self, msg: GameOver) -> None:
+        seen = self.seen
+        if seen is not None and self.verdict is None:
+            seen.final, seen.result = msg.state_id, msg.result
+
+    def on_audit(self, msg: Audit) -> Verdict | None:
+        """Add a part of the audit; the verdict once it is whole (else None)."""
+        try:
+            whole = self._gathered.add(msg)
+        except ValueError as exc:
+            self.verdict = Verdict(False, str(exc), None, game=msg.game)
+            return self.verdict
+        if whole is None:
+            return None
+        self.last_audit = whole
+        seen = self.seen
+        if seen is None or seen.game != whole.game:
+            verdict = Verdict(False, "At the deal (state 0): the host never showed this "
+                                     "laptop the shuffle of this game.", 0, game=whole.game)
+        elif seen.result is None:
+            verdict = Verdict(False, "The host sent the audit before the game's end.",
+                              seen.final, game=whole.game)
+        else:
+            try:
+                verdict = check(whole, seen)
+            except Exception as exc:  # a bug of ours must not cost the connection
+                verdict = Verdict(False, f"This laptop could not check the audit (an "
+                                         f"internal error: {type(exc).__name__}).",
+                                  None, game=whole.game)
+        self.verdict = verdict
+        return verdict
