@@ -179,7 +179,7 @@ async def _render_all(out: Path) -> list[Path]:
 
     camera = _Camera(out)
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False)
+                    save=False, pace=0.0)
     other = Host("alles-klar", config=HostConfig(
         host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
         interfaces=LOOPBACK, seed=3, save=False))
