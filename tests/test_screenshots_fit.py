@@ -18,8 +18,11 @@ SIZES = ("1024x640", "1280x800", "1920x1080")
 SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "table",
            "table-chat", "game-over", "alles-klar-5p-trick", "alles-klar-5p-spectator",
            "ranking-top", "s-tier-competitive-reveal", "s-tier-competitive-11p",
-           "s-tier-team-16p", "s-tier-team-16p-over", "ranagedon-4p-chat")
-"""Screens the issue names, which must be among those checked (there are more)."""
+           "s-tier-team-16p", "s-tier-team-16p-over", "ranagedon-4p-chat",
+           "ranking-5p-bots", "ranking-5p-bots-reveal", "s-tier-competitive-reveal-held",
+           "s-tier-competitive-revealing", "s-tier-cooperative-count")
+"""Screens the issue names, which must be among those checked (there are more), and
+the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
 
 def test_every_screen_fits_at_every_size(tmp_path: Path) -> None:

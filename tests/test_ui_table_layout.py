@@ -223,3 +223,34 @@ def test_the_room_shows_every_seat_it_has_room_for(qtbot: QtBot) -> None:
             assert len(shown) >= 5 and room.seats_area.verticalScrollBar().maximum() > 0  # type: ignore[union-attr]
         for row in room.seat_rows:
             assert row["name"].height() >= row["name"].sizeHint().height()
+
+
+def test_the_seats_box_grows_with_the_text(qtbot: QtBot) -> None:
+    """A taller window makes all text larger (ui.window: 1080 lines read from as far
+    as 800): the seats' box counts its rows again, so four seats still all show (it
+    kept the height of the smaller text and cut the last row)."""
+    from protocol.messages import Lobby
+    from ui import theme
+    from ui.room import RoomPage
+    from ui.tables.s_tier.demo import demo_seats as many
+
+    room = RoomPage()
+    qtbot.addWidget(room)
+    room.resize(1900, 1000)
+    room.show()
+    room.show_lobby(Lobby("Mia", "s-tier", "team", {}, many(4), "lobby"), 0, True)
+    qtbot.wait(10)
+    port = room.seats_area.viewport()
+    assert port is not None
+
+    def shown() -> int:
+        return sum(1 for row in room.seat_rows
+                   if port.rect().contains(row["name"].geometry().translated(
+                       row["name"].parentWidget().mapTo(port, QPoint(0, 0)))))  # type: ignore[union-attr]
+
+    assert shown() == 4
+    try:
+        theme.apply(1.4)
+        qtbot.waitUntil(lambda: shown() == 4, timeout=2000)
+    finally:
+        theme.apply(1.0)

@@ -14,6 +14,8 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent
 from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
+from lanplay.badges import badge as badge_of
+from lanplay.badges import badges
 from ui import theme
 from ui.widgets import Badge, Card, button, label
 
@@ -69,6 +71,8 @@ class EndScreen(QWidget):
     again = pyqtSignal()
     leave = pyqtSignal()
     look = pyqtSignal()
+    change = pyqtSignal()
+    """The owner picks another game for the next one (the room stays open)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +107,12 @@ class EndScreen(QWidget):
         self.look_button.clicked.connect(self.look)
         buttons.addWidget(self.look_button)
         buttons.addStretch(1)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options for the next game; "
+                                      "the seats stay where it has room.")
+        self.change_button.clicked.connect(self.change)
+        self.change_button.hide()
+        buttons.addWidget(self.change_button)
         self.leave_button = button("Leave")
         self.leave_button.clicked.connect(self.leave)
         buttons.addWidget(self.leave_button)
@@ -137,6 +147,7 @@ class EndScreen(QWidget):
         columns = max(1, -(-len(order) // ROWS))
         rows = -(-len(order) // columns) if order else 0
         crowded = len(order) > ROWS
+        marks = badges(seats)
         self.grid.setVerticalSpacing(4 if crowded else 8)
         for c in range(3 * columns):
             self.grid.setColumnStretch(c, 1 if c % 3 == 1 else 0)
@@ -146,9 +157,9 @@ class EndScreen(QWidget):
                                 Qt.AlignmentFlag.AlignRight)
         for index, seat in enumerate(order):
             row, column = index % rows + 1, index // rows
-            colour = str(seats[seat].get("colour", "")) if seat < len(seats) else ""
             name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-            badge = Badge(name, colour, size=24 if crowded else 30)
+            mark = marks[seat] if seat < len(marks) else badge_of(seats, seat)
+            badge = Badge(name, mark.colour, size=24 if crowded else 30, text=mark.text)
             who = label(name + ("  (you)" if seat == you else ""), None if crowded else "big")
             score = label(self.scores[seat], None if crowded else "big")
             if seat in winners:

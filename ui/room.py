@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
 from PyQt6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -20,6 +20,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay import games
+from lanplay.badges import badges
 from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
@@ -86,17 +87,20 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
-    """'Waiting for Mia, Ben to be ready.' read by Mia: 'Waiting for you, Ben ...'."""
+    """'Waiting for Mia, Ben to be ready.' in words: 'Waiting for Mia and Ben to be
+    ready.', and read by Mia: 'Waiting for you and Ben to be ready: press “I'm ready”.'"""
     head, tail = "Waiting for ", " to be ready."
-    if me is None or not (problem.startswith(head) and problem.endswith(tail)):
+    if not (problem.startswith(head) and problem.endswith(tail)):
         return problem
     names = problem[len(head):-len(tail)].split(", ")
-    if me.get("name") not in names:
-        return problem
-    names = ["you" if n == me.get("name") else n for n in names]
-    names.sort(key=lambda n: n != "you")
-    hint = ": press \u201cI'm ready\u201d" if names == ["you"] else ""
-    return f"{head}{', '.join(names)}{tail[:-1]}{hint}."
+    name = me.get("name") if me is not None else None
+    mine = name in names
+    if mine:
+        names = ["you" if n == name else n for n in names]
+        names.sort(key=lambda n: n != "you")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    hint = ": press \u201cI'm ready\u201d" if mine else ""
+    return f"{head}{listed}{tail[:-1]}{hint}."
 
 
 class RoomPage(QWidget):
@@ -107,6 +111,10 @@ class RoomPage(QWidget):
     move_seat = pyqtSignal(int, int)
     leave = pyqtSignal()
     rules = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a free seat."""
+    change_game = pyqtSignal()
+    """The owner wants another game, mode or options in this room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -114,6 +122,10 @@ class RoomPage(QWidget):
         self.you: int | None = None
         self.owner = False
         self.seat_rows: list[dict[str, QWidget]] = []
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._fit_seats)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 24, 40, 24)
         outer.setSpacing(16)
@@ -132,12 +144,27 @@ class RoomPage(QWidget):
         titles.addWidget(self.subtitle)
         titles.addWidget(self.address)
         top.addLayout(titles, 1)
+        # The owner's "Change game…" goes under Rules and Leave, beside the title's
+        # three lines, so the title and the address keep their width at 1024.
+        buttons = QVBoxLayout()
+        buttons.setSpacing(8)
+        first = QHBoxLayout()
+        first.setSpacing(16)
         self.rules_button = button("Rules (F1)")
         self.rules_button.clicked.connect(self.rules)
-        top.addWidget(self.rules_button, 0, Qt.AlignmentFlag.AlignTop)
+        first.addWidget(self.rules_button)
         self.leave_button = button("Leave")
         self.leave_button.clicked.connect(self.leave)
-        top.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignTop)
+        first.addWidget(self.leave_button)
+        buttons.addLayout(first)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options; the room stays open "
+                                      "and the seats stay where the new game has room.")
+        self.change_button.clicked.connect(self.change_game)
+        self.change_button.hide()
+        buttons.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignRight)
+        buttons.addStretch(1)
+        top.addLayout(buttons)
         outer.addLayout(top)
         self.notice = Notice()
         """What hosting needs from the firewall, or why nobody has joined yet."""
@@ -172,6 +199,9 @@ class RoomPage(QWidget):
         bots.addWidget(self.add_bot_button)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
+        self.watchers = label("", "muted", wrap=True)
+        self.watchers.hide()
+        seats_card.body.addWidget(self.watchers)
         seats_card.body.addStretch(0)  # what the seats (stretch 1, up to their height) leave
         self.problem = label("", "problem", wrap=True)
         seats_card.body.addWidget(self.problem)
@@ -183,6 +213,11 @@ class RoomPage(QWidget):
         self.ready_button.setMinimumHeight(44)
         self.ready_button.clicked.connect(lambda checked: self.ready.emit(bool(checked)))
         actions.addWidget(self.ready_button, 1)
+        self.sit_button = button("Take a seat", "primary")
+        self.sit_button.setMinimumHeight(44)
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        actions.addWidget(self.sit_button, 1)
         self.start_button = button("Start the game", "primary")
         self.start_button.setMinimumHeight(44)
         self.start_button.clicked.connect(self.start)
@@ -216,16 +251,22 @@ class RoomPage(QWidget):
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
+        self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
         self.add_bot_button.setToolTip("The room is full." if full else
                                        "A bot plays a seat; it sees only its own cards.")
         me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        self._show_watchers(lobby, you is None, full)
         self.ready_button.setVisible(me is not None)
         self.ready_button.setChecked(bool(me and me.get("ready")))
         self.ready_button.setText("Ready \u2713" if me and me.get("ready") else "I'm ready")
         self.start_button.setVisible(owner)
         self.start_button.setEnabled(owner and lobby.problem is None)
-        if lobby.problem:
+        if you is None:
+            self.problem.setText("You are watching: every seat is taken; one may free up."
+                                 if full else "You are watching: take a seat while one is "
+                                              "free.")
+        elif lobby.problem:
             self.problem.setText(_with_you(lobby.problem, me))
         elif owner:
             self.problem.setText("Everyone is ready: start when you like.")
@@ -237,6 +278,19 @@ class RoomPage(QWidget):
         self.leave_button.setToolTip("Everyone at this table goes back to Home." if owner
                                      else "Back to Home; your seat is given up.")
 
+    def _show_watchers(self, lobby: Lobby, watching: bool, full: bool) -> None:
+        """Who watches (everyone, the owner above all, sees it); a spectator's way in."""
+        names = list(lobby.watchers or [])
+        count = max(len(names), int(lobby.spectators or 0))
+        if count:
+            shown = ", ".join(names) if names else f"{count}"
+            self.watchers.setText(f"Watching: {shown}")
+        self.watchers.setVisible(bool(count))
+        self.sit_button.setVisible(watching)
+        self.sit_button.setEnabled(watching and not full and lobby.phase != "playing")
+        self.sit_button.setToolTip("Every seat is taken." if full else
+                                   "Sit down in this room as a player.")
+
     def _rebuild_seats(self, lobby: Lobby) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
@@ -247,11 +301,12 @@ class RoomPage(QWidget):
         self.seat_rows = []
         last = len(lobby.seats) - 1
         teams = seat_teams(lobby)
+        looks = badges(lobby.seats)
         for i, seat in enumerate(lobby.seats):
             name = str(seat.get("name", "?"))
             badge = Badge(size=34)
-            badge.set(name, str(seat.get("colour", "")), bot=bool(seat.get("bot")),
-                      faded=not seat.get("connected", True))
+            badge.set(name, looks[i].colour, bot=bool(seat.get("bot")),
+                      faded=not seat.get("connected", True), text=looks[i].text)
             text = f"{i + 1}. {name}" + ("  (you)" if i == self.you else "")
             who = label(text, "big")
             marks = QWidget()
@@ -287,15 +342,26 @@ class RoomPage(QWidget):
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove
             self.seat_rows.append(row)
-        # As tall as the seats need (no taller: "Add a bot" stays right under them).
-        # Counted row by row: widgets just added are shown only later, and a layout
-        # leaves out what is not shown yet.
+        self._fit_seats()
+
+    def _fit_seats(self) -> None:
+        """As tall as the seats need (no taller: "Add a bot" stays right under them).
+        Counted row by row: widgets just added are shown only later, and a layout
+        leaves out what is not shown yet."""
         rows = [max((w.sizeHint().height() for w in row.values()), default=0)
                 for row in self.seat_rows]
         margins = self.grid.contentsMargins()
         need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
             + margins.top() + margins.bottom()
         self.seats_area.setMaximumHeight(need + 4)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """All text grew or shrank (a taller window, Ctrl+plus): count the rows again,
+        once every row has its new size."""
+        super().changeEvent(event)
+        if event is not None and event.type() in (QEvent.Type.StyleChange,
+                                                  QEvent.Type.FontChange):
+            self._refit.start()
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)

@@ -18,6 +18,8 @@ from typing import Any
 from PyQt6.QtCore import QEvent
 from PyQt6.QtWidgets import QApplication
 
+from lanplay.fair.audit import Verdict
+from protocol.messages import Lobby
 from ui.fit import FitCheck
 
 CHAT = (("Jonas", "#009E73", "Hi all! Bots, go easy on us."),
@@ -44,11 +46,21 @@ class TableScreen:
     """The host's result: the end screen lies over the table."""
     clock: float | None = None
     """Seconds left on the host's deadline (the bar's countdown)."""
+    hold: bool = False
+    """Show the last view as the window's pacer does (animated) and grab it while the
+    table still holds its key moment (S-tier's reveal on the board)."""
+    mode: str = ""
+    watchers: tuple[str, ...] = ()
+    """Who watches (the bar counts them); a spectator's screen has some anyway."""
+    verdict: tuple[int, ...] | None = None
+    """With a result: this laptop's check of the game, the host having drawn for these
+    seats (the end screen's fair-play line)."""
 
 
 def _alles_klar() -> Iterator[TableScreen]:
     from ui.tables.alles_klar import demo
-    from ui.tables.alles_klar.table import FLY_MS, PAUSE_MS
+    from ui.tables.alles_klar.table import FLY_MS
+    from ui.tables.motion import HOLD_MS
 
     _, before, at = demo.demo_scene(5, "mid")
     seats = demo.demo_seats(5, bots=3)
@@ -61,7 +73,7 @@ def _alles_klar() -> Iterator[TableScreen]:
     _, before, at = demo.demo_scene(5, "trick")
     seat = at[None]["last"]["winner"]
     yield TableScreen("alles-klar-5p-trick", "alles-klar", seats, seat,
-                      [before[seat], at[seat]], at_ms=FLY_MS + PAUSE_MS // 2)
+                      [before[seat], at[seat]], at_ms=FLY_MS + HOLD_MS // 2)
     _, before, at = demo.demo_scene(2, "early")
     seat = at[None]["turn"]
     yield TableScreen("alles-klar-2p", "alles-klar", demo.demo_seats(2), seat,
@@ -85,26 +97,41 @@ def _ranking() -> Iterator[TableScreen]:
     before, at = crowd["guess"]
     seat = next(s for s in at[None]["actors"] if s != at[None].get("guess_for"))
     yield TableScreen("ranking-5p-guess", "ranking", seats, seat, [before[seat], at[seat]])
+    yield TableScreen("ranking-5p-bots", "ranking", _bots(seats), seat,
+                      [before[seat], at[seat]])
     before, at = crowd["reveal"]
     yield TableScreen("ranking-5p-spectator", "ranking", seats, None,
                       [before[None], at[None]])
+    yield TableScreen("ranking-5p-bots-reveal", "ranking", _bots(seats), 0,
+                      [before[0], at[0]])
     light = demo.real_views(3)
     before, at = light["place"]
     yield TableScreen("ranking-3p", "ranking", demo.demo_seats(3, 2), 0,
                       [before[0], at[0]])
 
 
+def _bots(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same seats with bots as a room names them (Bot 1, Bot 2...): their initials
+    collide, so their badges are B1, B2... (pills where a disc is small)."""
+    return [dict(seat, name=f"Bot {i}", bot=True) if i else dict(seat)
+            for i, seat in enumerate(seats)]
+
+
 def _s_tier() -> Iterator[TableScreen]:
     from ui.tables.s_tier import demo
 
     def screen(name: str, moment: str, who: str = "acting", chat: bool = False,
-               prepare: Callable[[Any], None] | None = None) -> TableScreen:
+               prepare: Callable[[Any], None] | None = None, hold: bool = False,
+               watchers: tuple[str, ...] = ()) -> TableScreen:
         _mode, players, build = demo.MOMENTS[moment]
         game = build()
         watching = demo.viewers(game.views()[None], players)
-        you = None if who == "spectator" else watching[0]
+        seated = [v for v in watching if v is not None]
+        you = (None if who == "spectator" else seated[-1] if who == "waiting"
+               else seated[0])
         return TableScreen(name, "s-tier", demo.demo_seats(players), you, game.trail(you),
-                           chat=chat, prepare=prepare)
+                           chat=chat, prepare=prepare, hold=hold, mode=_mode,
+                           watchers=watchers)
 
     yield screen("s-tier-cooperative", "coop-guess")
     yield screen("s-tier-cooperative-note", "coop-note", prepare=_place_two)
@@ -112,10 +139,13 @@ def _s_tier() -> Iterator[TableScreen]:
     yield screen("s-tier-competitive", "comp-place")
     yield screen("s-tier-competitive-11p", "comp-crowd", chat=True)
     yield screen("s-tier-competitive-reveal", "comp-note", who="spectator")
+    yield screen("s-tier-competitive-reveal-held", "comp-note", hold=True)
+    yield screen("s-tier-competitive-revealing", "comp-reveal", who="waiting")
+    yield screen("s-tier-cooperative-count", "coop-count", who="waiting")
     yield screen("s-tier-team", "team-take")
     yield screen("s-tier-team-note", "team-notes", prepare=_place_two)
     yield screen("s-tier-team-wrong", "team-wrong")
-    yield screen("s-tier-team-16p", "team-crowd", chat=True)
+    yield screen("s-tier-team-16p", "team-crowd", chat=True, watchers=("Zoe", "Kai"))
     yield screen("s-tier-team-16p-spectator", "team-crowd", who="spectator")
     for mode, players, name in (("team", 16, "s-tier-team-16p-over"),
                                 ("competitive", 11, "s-tier-competitive-11p-over")):
@@ -123,7 +153,8 @@ def _s_tier() -> Iterator[TableScreen]:
         game.until(lambda s: False)
         result = game.mod.result(game.state)
         yield TableScreen(name, "s-tier", demo.demo_seats(players), 1, game.trail(1),
-                          result=result.to_wire() if result is not None else None)
+                          result=result.to_wire() if result is not None else None,
+                          mode=mode, verdict=(2, 5) if players == 11 else ())
 
 
 def _place_two(table: Any) -> None:
@@ -144,7 +175,7 @@ def _ranking_top() -> Iterator[TableScreen]:
     seat = at[None]["actors"][0]
     seats = demo.demo_seats(4, 3)
     yield TableScreen("ranking-top", "ranking-top", seats, seat, [before[seat], at[seat]],
-                      clock=3.0)
+                      clock=3.0, watchers=("Zoe",))
     crowd = demo.real_views(5)
     seats = demo.demo_seats(5, 4)
     before, at = crowd["window"]
@@ -202,12 +233,17 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
     window.stack.setCurrentWidget(page)
     if not page.chat.history.toPlainText():
         for sender, colour, text in CHAT:
-            page.chat.add(sender, colour, text)
+            page.chat.add(sender, colour, text, sender[0])  # the sender's badge
     written: list[Path] = []
     for screen in todo:
         page.game_id = ""  # a fresh table for every screen
         page.set_game(screen.game, "Mia")
         page.set_seats(screen.seats, screen.you, screen.you == 0)
+        watchers = list(screen.watchers or (("Zoe", "Kai") if screen.you is None else ()))
+        page.set_watching(screen.you is None, Lobby(
+            "Mia", screen.game, screen.mode, {}, screen.seats,
+            "lobby" if screen.result is not None else "playing",
+            spectators=len(watchers), watchers=watchers))
         page.clear_result()
         page._chat_chosen = screen.chat
         page._show_chat(screen.chat)
@@ -217,7 +253,7 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         table = page.table
         for view in screen.views[:-1]:
             page.set_view(view, animate=False)
-        page.set_view(screen.views[-1], animate=screen.at_ms is not None)
+        page.set_view(screen.views[-1], animate=screen.at_ms is not None or screen.hold)
         anim = getattr(table, "_anim", None)
         if screen.at_ms is not None and anim is not None:
             anim.pause()
@@ -231,6 +267,10 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
                 board.finish()
         if screen.result is not None:
             page.show_result(screen.result)
+            if screen.verdict is not None:
+                names = [str(seat.get("name", "")) for seat in screen.seats]
+                verdict = Verdict(ok=True, drawn=screen.verdict)
+                page.end.show_verdict(verdict.line(names), verdict.ok)
         QApplication.processEvents()
         path = out / f"{screen.name}.png"
         window.grab().save(str(path))

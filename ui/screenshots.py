@@ -125,7 +125,8 @@ def _game_tables(targets: list[Target]) -> list[Path]:
 
 
 def _crowded_room(window: Any, target: Target) -> list[Path]:
-    """The room of S-tier team with all 16 seats taken, seen by its owner."""
+    """The room of S-tier team with all 16 seats taken (and two watching), seen by its
+    owner."""
     from PyQt6.QtWidgets import QApplication
 
     from protocol.messages import Lobby
@@ -138,7 +139,8 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
         if seat["bot"]:
             seat["name"] = f"Bot {i - 2}"
     lobby = Lobby("Mia's laptop", "s-tier", "team", {"team_track": 5}, seats, "lobby",
-                  problem="Waiting for Ada to be ready.")
+                  problem="Waiting for Ada to be ready.", spectators=2,
+                  watchers=["Zoe", "Kai"])
     window.room.set_address("Others can join from their list, or by address at "
                             "192.168.1.20:7531")
     window.room.show_lobby(lobby, 0, True)
@@ -228,7 +230,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     from ui.window import MainWindow
 
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False)
+                    save=False, pace=0.0)
     other = Host("alles-klar", config=HostConfig(
         host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
         interfaces=LOOPBACK, seed=3, save=False))
@@ -243,6 +245,8 @@ async def _render_all(camera: _Camera) -> list[Path]:
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
+    watcher = Peer("Zoe", "#CC79A7", spectate=True)
+    watcher_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
         await window.start()
@@ -254,10 +258,16 @@ async def _render_all(camera: _Camera) -> list[Path]:
         port = await _room(window, camera)
         await guest.connect("127.0.0.1", port)
         guest_task = asyncio.get_running_loop().create_task(drive(guest, seed=5))
+        await watcher.connect("127.0.0.1", port)  # the room and the bar say who watches
+        watcher_task = asyncio.get_running_loop().create_task(watcher.run())
         await _room_full(window, camera, guest)
         await _table(window, camera)
         await _gone(window, camera, other)
     finally:
+        if watcher_task is not None:
+            await watcher.close("done")
+            watcher_task.cancel()
+            await asyncio.gather(watcher_task, return_exceptions=True)
         if guest_task is not None:
             await guest.close("done")
             guest_task.cancel()
@@ -363,7 +373,8 @@ async def _room(window: Any, camera: _Camera) -> int:
 
 async def _room_full(window: Any, camera: _Camera, guest: Any) -> None:
     await window.wait_until(lambda: window.lobby is not None and
-                            len(window.lobby.seats) == 4, 15)
+                            len(window.lobby.seats) == 4
+                            and window.lobby.watchers == ["Zoe"], 15)
     guest.say("Hi all! Bots, go easy on us.")
     history = window.room.chat.history
     await window.wait_until(lambda: "go easy" in history.toPlainText(), 5)

@@ -33,12 +33,12 @@ from ui.tables.alles_klar.items import (
 )
 from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
 
 FLY_MS = 280
 TRICK_MS = 320
-PAUSE_MS = 160
 PULSE_MS = 650
 SNAP_MS = 200
 ORDINALS = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
@@ -155,7 +155,7 @@ class AllesKlarTable(FeltTable):
         turn = view.get("turn")
         if view.get("over") or turn is None:
             return None, ""
-        return look.seat_colour(self.seats, turn), look.initial(look.seat_name(self.seats, turn))
+        return look.seat_colour(self.seats, turn), look.seat_letter(self.seats, turn)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -513,7 +513,8 @@ class AllesKlarTable(FeltTable):
         for ghost, to in shifts:
             land.addAnimation(self._fly(ghost, ghost.pos(), to, FLY_MS))
         seq.addAnimation(land)
-        seq.addPause(PAUSE_MS)
+        seq.addPause(HOLD_MS)  # the decided trick is read where it lay, then it flies
+        self._hold_ms = HOLD_MS
         away = QParallelAnimationGroup(self)
         moved = dict(shifts)
         for ghost in ghosts:

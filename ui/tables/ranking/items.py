@@ -8,7 +8,7 @@ their position and opacity.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
@@ -52,6 +52,28 @@ def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
                          Qt.AlignmentFlag.AlignCenter, "?")
         return
     look.draw_disc(painter, centre, r, mark.colour, mark.letter)
+
+
+def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:
+    """(half the width of the widest of these marks, the least step between the
+    centres of marks in a row that may overlap): discs overlap as they always did;
+    pills (a badge of two or three characters, where initials collide) only so far
+    that the next one leaves their letters clear."""
+    half = max((look.disc_half_width(r, x) for x in letters), default=r)
+    if half <= r:
+        return r, 1.25 * r
+    return half, max(look.disc_text_width(r, x) for x in letters) + r * 0.4
+
+
+def track_room(letters: Sequence[str], t: float) -> float:
+    """The least width of the score track beside the tower where every seat's scoring
+    stone lies in one row with its mark readable (all start on floor 0); 0 when the
+    usual column does (single initials)."""
+    r = t * 0.62
+    half, least = stone_step(r, letters)
+    if half <= r:
+        return 0.0
+    return 2 * half + 4 + least * max(0, len(letters) - 1)
 
 
 def _arrow(painter: QPainter, centre: QPointF, size: float, up: bool, fill: QColor) -> None:
@@ -219,7 +241,9 @@ class TileItem(QGraphicsObject):
         end = self.size + self.text_px * 0.5 + fitted.width()
         beside = self._stones_beside()
         if beside:
-            end = beside + len(self.stone_groups()) * self.stone_radius() * 3.2
+            r = self.stone_radius()
+            end = beside + sum(2 * look.disc_half_width(r, mark.letter) + r * 1.2
+                               for mark, _, _ in self.stone_groups())
         return self.x() + end
 
     def _stones_beside(self) -> float:
@@ -237,21 +261,30 @@ class TileItem(QGraphicsObject):
         if not groups:
             return
         r = self.stone_radius()
-        step = 2 * r * 1.05
         beside = self._stones_beside()
         if beside:  # in a row after the name, none over another
-            y, x = self.size / 2, beside + r
+            y, x = self.size / 2, beside
             for mark, count, ghost in groups:
-                self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
-                x += step + (r * 0.9 if count > 1 else 0.0)
+                half = look.disc_half_width(r, mark.letter)
+                self._paint_stone(painter, QPointF(x + half, y), r, mark, count, ghost)
+                x += 2 * half + r * 0.1 + (r * 0.9 if count > 1 else 0.0)
             return
-        room = self.size - 2 * r
-        step = min(step, room / max(1, len(groups) - 1)) if len(groups) > 1 else step
+        half, least = stone_step(r, [mark.letter for mark, _, _ in groups])
+        room = self.size - 2 * half
+        step = 2 * half * 1.05
+        per_row = len(groups)
+        if len(groups) > 1:
+            step = min(step, room / (len(groups) - 1))
+            if half > r and step < least:  # pills would hide each other's letters: rows
+                per_row = max(1, int(room // least) + 1)
+                step = min(2 * half * 1.05, room / max(1, per_row - 1))
         y = self.size - r * 0.9
-        x = self.size - r * 0.7
-        for mark, count, ghost in reversed(groups):
-            self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
-            x -= step
+        for start in range(0, len(groups), per_row):
+            x = self.size - half + r * 0.3
+            for mark, count, ghost in reversed(groups[start:start + per_row]):
+                self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
+                x -= step
+            y -= r * 2.2
 
     def _paint_stone(self, painter: QPainter, centre: QPointF, r: float, mark: Mark,
                      count: int, ghost: bool) -> None:
@@ -262,7 +295,9 @@ class TileItem(QGraphicsObject):
             text = str(count)
             w = QFontMetrics(fnt).horizontalAdvance(text) + 4
             h = QFontMetrics(fnt).height()
-            box = QRectF(centre.x() + r * 0.55, centre.y() - h * 0.95, w, h)
+            # Right of the mark's letters (a pill's are wider than a disc's).
+            right = max(r * 0.55, look.disc_text_width(r, mark.letter) / 2 + r * 0.1)
+            box = QRectF(centre.x() + right, centre.y() - h * 0.95, w, h)
             painter.setPen(QPen(QColor("#101010"), 1.0))
             painter.setBrush(look.RANK_FACE)
             painter.drawRoundedRect(box, h * 0.3, h * 0.3)
@@ -287,19 +322,20 @@ class TileItem(QGraphicsObject):
         """The owner's disc at the top left and, after scoring, '+4' beside it."""
         assert self.owner is not None
         r = max(look.default_px() * 0.75, self.size * 0.16)
-        centre = QPointF(r * 0.8, r * 0.5)
+        half = look.disc_half_width(r, self.owner.letter)  # a pill where initials collide
+        centre = QPointF(half - r * 0.2, r * 0.5)
         text = f"+{self.gain}" if self.gain is not None else ""
         if text:
             fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
             metrics = QFontMetrics(fnt)
             w = metrics.horizontalAdvance(text) + r * 0.6
-            pill = QRectF(centre.x(), centre.y() - r * 0.85, r + w, r * 1.7)
+            pill = QRectF(centre.x(), centre.y() - r * 0.85, half + w, r * 1.7)
             painter.setPen(QPen(QColor("#101010"), 1.0))
             painter.setBrush(QColor("#142920"))
             painter.drawRoundedRect(pill, r * 0.85, r * 0.85)
             painter.setFont(fnt)
             painter.setPen(look.LIT if self.gain else look.MUTED_ON_FELT)
-            painter.drawText(pill.adjusted(r, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(pill.adjusted(half, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
         draw_mark(painter, centre, r, self.owner)
 
     # --- input -------------------------------------------------------------------
@@ -383,16 +419,18 @@ def draw_track_stones(painter: QPainter, box: QRectF, stones: list[tuple[Mark, b
     if not stones:
         return
     r = min(t * 0.62, box.height() * 0.36)
-    per_row = max(1, int((box.width() - 4) // (2.1 * r)))
+    half, least = stone_step(r, [mark.letter for mark, _ in stones])
+    per_row = max(1, int((box.width() - 4) // (2.1 * half)))
     rows = [stones]
     if len(stones) > per_row and box.height() >= 5.2 * r:
-        half = (len(stones) + 1) // 2
-        rows = [stones[:half], stones[half:]]
+        middle = (len(stones) + 1) // 2
+        rows = [stones[:middle], stones[middle:]]
     for n, part in enumerate(rows):
         y = box.center().y() + (n - (len(rows) - 1) / 2) * r * 2.6
-        step = max(1.25 * r, min(2 * r * 1.05, (box.width() - 2 * r - 4) / max(1, len(part) - 1)))
-        x = box.right() - r - 2
-        arrows = step >= 2 * r
+        step = max(least, min(2 * half * 1.05,
+                              (box.width() - 2 * half - 4) / max(1, len(part) - 1)))
+        x = box.right() - half - 2
+        arrows = step >= 2 * half
         for mark, up in part:
             look.draw_disc(painter, QPointF(x, y), r, mark.colour, mark.letter)
             if arrows:
@@ -505,6 +543,8 @@ class PlateInfo:
     """Per other colour: its mark, stones of it still held, stones of it at the start."""
     gain: int | None = None
     """Points earned in the round just scored (shown while its row is on show)."""
+    letter: str = ""
+    """The seat's badge text (``look.seat_letter``)."""
 
 
 class PlateItem(QGraphicsObject):
@@ -539,7 +579,7 @@ class PlateItem(QGraphicsObject):
         paint_plate(painter, r, t * 0.8, i.colour, i.active, t)
         disc_r = t * 1.0
         centre = QPointF(r.left() + t * 0.5 + disc_r, r.top() + t * 0.45 + disc_r)
-        look.draw_disc(painter, centre, disc_r, i.colour, look.initial(i.name))
+        look.draw_disc(painter, centre, disc_r, i.colour, i.letter or look.initial(i.name))
         left = centre.x() + disc_r + t * (1.2 if i.active else 0.5)
         if i.active:
             tip = QPointF(centre.x() + disc_r + t * 0.2, centre.y())
@@ -611,16 +651,18 @@ class PlateItem(QGraphicsObject):
         label = "stones"
         painter.drawText(QRectF(x, y - t * 0.7, t * 5, t * 1.4),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-        x += QFontMetrics(small).horizontalAdvance(label) + t * 0.9
         sr = t * 0.58
+        x += QFontMetrics(small).horizontalAdvance(label) + t * 0.9 - sr  # the first's left
         for mark, held, total in i.stones:
+            half = look.disc_half_width(sr, mark.letter)  # a pill where initials collide
             for k in range(max(total, held)):
                 if k < held:
-                    look.draw_disc(painter, QPointF(x, y), sr, mark.colour, mark.letter)
+                    look.draw_disc(painter, QPointF(x + half, y), sr, mark.colour,
+                                   mark.letter)
                 else:
                     painter.setPen(QPen(mark.colour, 1.5, Qt.PenStyle.DashLine))
                     painter.setBrush(Qt.BrushStyle.NoBrush)
-                    painter.drawEllipse(QPointF(x, y), sr * 0.8, sr * 0.8)
-                x += sr * 2.2
+                    painter.drawEllipse(QPointF(x + half, y), sr * 0.8, sr * 0.8)
+                x += 2 * half + sr * 0.2
             x += sr * 0.6
 

@@ -92,7 +92,7 @@ class Layout:
 def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool = False,
-            action_room: bool = True) -> Layout:
+            action_room: bool = True, track_need: float = 0.0) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
@@ -100,6 +100,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     ``tall`` floors (and the hand, with ``tall_hand``) hold names too long for one
     line under their tiles: they get two (the table measures, then asks again).
     Without ``action_room`` (nothing to show right of the hand) the hand has the band.
+    ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
@@ -109,7 +110,7 @@ def compute(width: float, height: float, text_px: float, players: int,
 
     x0 = m + panel_w + m * 1.5
     x1 = w - m
-    track_w = t * 3.8
+    track_w = max(t * 3.8, track_need)
     label_w = t * 2.8
     roof = QRectF(x0, m, track_w + label_w, t * 3.4)
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())

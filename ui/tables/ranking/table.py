@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking.items import (
     Mark,
@@ -33,6 +34,7 @@ from ui.tables.ranking.items import (
     RoofItem,
     ShelfItem,
     TileItem,
+    track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
@@ -93,9 +95,11 @@ class RankingTable(WaitingTable):
 
     # --- reading the view ---------------------------------------------------------
 
+    def _hint_pieces(self) -> list[Any]:
+        return [*self.hand_items, *self.tiles.values()]
+
     def _mark(self, seat: int) -> Mark:
-        return Mark(look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats,
-                                                                                  seat)))
+        return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
     def _acting(self) -> bool:
         """It is my move now (the view lists me among the actors)."""
@@ -186,7 +190,7 @@ class RankingTable(WaitingTable):
             seat = view.get("guess_for")
         if not isinstance(seat, int):
             return None, ""
-        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+        return look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -225,12 +229,14 @@ class RankingTable(WaitingTable):
         phase = self._phase()
         # Right of the hand: what I placed, or my guess and Pass.
         action = phase == "guess" or (phase == "place" and view.get("placed") is not None)
+        # Bots' badges (B1, B2...) are pills: the track makes room for a row of them.
+        track = track_room([look.seat_letter(self.seats, s) for s in range(players)], text_px)
         lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
-                      action_room=action)
+                      action_room=action, track_need=track)
         tall, tall_hand = self._long_names(lay, row, hand)
         if tall or tall_hand:  # two lines under the tiles whose names need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
-                          tall, tall_hand, action)
+                          tall, tall_hand, action, track)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
@@ -307,7 +313,7 @@ class RankingTable(WaitingTable):
                              int(scores[seat]) if seat < len(scores) else 0,
                              seat == self.you, bool(seat_map.get("bot")),
                              bool(seat_map.get("connected", True)), active, status, stones,
-                             gains.get(seat))
+                             gains.get(seat), look.seat_letter(self.seats, seat))
             if seat >= len(lay.plates):
                 continue
             plate = PlateItem(info, lay.plates[seat], lay.text_px)
@@ -439,7 +445,7 @@ class RankingTable(WaitingTable):
 
     def _caption_over(self, lay: Layout, text: str) -> None:
         """A line about the row on show, right on the highest floor (or two floors) with
-        room for it beside their tiles, in two lines if it must."""
+        room for it beside their tiles, in two lines if it must (three over two floors)."""
         tries = [(f, f) for f in range(FLOORS - 1, -1, -1)]
         tries += [(f, f - 1) for f in range(FLOORS - 1, 0, -1)]
         for top_floor, low_floor in tries:
@@ -451,7 +457,8 @@ class RankingTable(WaitingTable):
                          lower.bottom() - upper.top() - lay.margin * 0.35 - lay.text_px * 0.3)
             if box.width() <= lay.text_px * 4:
                 continue
-            fitted = textfit.fit(text, box.width(), lay.text_px * 0.95, 2, bold=True,
+            lines = 2 if top_floor == low_floor else 3  # two floors hold a third line
+            fitted = textfit.fit(text, box.width(), lay.text_px * 0.95, lines, bold=True,
                                  height=box.height())
             if not fitted.fits and (top_floor, low_floor) != tries[-1]:
                 continue
@@ -721,4 +728,6 @@ class RankingTable(WaitingTable):
         for rect in rings:
             self._pulse(group, RingItem(rect, gap=5.0), PULSE_MS)
         self._start_animation(group)
+        if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
+            self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
 

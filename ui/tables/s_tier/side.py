@@ -58,17 +58,22 @@ class PlayersList(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         line = self._line_h()
         w = self.width()
+        r = max(line * 0.34, look.default_px() * 0.62)  # room for its letter
+        # The marks in one column as wide as the widest (a pill where letters need it),
+        # the names lined up after it.
+        half = max((look.disc_half_width(r, look.seat_letter(self.seats, row.seat))
+                    for row in self.rows), default=r)
+        x = 2 * half + 9
         for i, row in enumerate(self.rows):
             top = i * line
             if row.acting:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(255, 216, 102, 45))
                 painter.drawRoundedRect(QRectF(0, top + 1, w, line - 2), 6, 6)
-            r = max(line * 0.34, look.default_px() * 0.62)  # room for its letter
             name = look.seat_name(self.seats, row.seat)
-            look.draw_disc(painter, QPointF(r + 4, top + line / 2), r,
-                           look.seat_colour(self.seats, row.seat), look.initial(name))
-            x = 2 * r + 9
+            look.draw_disc(painter, QPointF(half + 4, top + line / 2), r,
+                           look.seat_colour(self.seats, row.seat),
+                           look.seat_letter(self.seats, row.seat))
             bold = look.font(self.px, bold=True)
             plain = look.font(self.px * 0.95)
             painter.setFont(bold)
