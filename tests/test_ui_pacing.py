@@ -282,3 +282,32 @@ def test_a_resolved_ranking_top_chain_stays_where_it_lay(qtbot: QtBot) -> None:
         if card_id in chain:
             moved[card_id] = (item.pos() - chain[card_id]).manhattanLength()
     assert moved and max(moved.values()) < 1, f"the chain's cards moved during the hold: {moved}"
+
+
+def test_a_held_fade_outlives_its_test_without_crashing_the_next_one(qtbot: QtBot) -> None:
+    """The ranking-top hold fades plain text items: the fade sets their opacity itself
+    (ui.tables.motion.Tween), so it runs on after the table is closed and its Python
+    callers are gone without touching freed memory (a lambda on valueChanged was freed
+    while the animation ran, and the next test's event loop crashed the process)."""
+    import gc
+
+    from PyQt6.QtWidgets import QGraphicsSimpleTextItem
+
+    from ui.tables.motion import Tween
+
+    item = QGraphicsSimpleTextItem("fading")
+    seen: list[float] = []
+
+    def step(value: float) -> None:
+        seen.append(value)
+        item.setOpacity(value)
+
+    anim = Tween(step, None)
+    anim.setDuration(150)
+    anim.setStartValue(1.0)
+    anim.setEndValue(0.0)
+    anim.start()
+    del step
+    gc.collect()
+    qtbot.waitUntil(lambda: anim.state() == anim.State.Stopped, timeout=3000)
+    assert seen and seen[-1] == 0.0 and item.opacity() == 0.0

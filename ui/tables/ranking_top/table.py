@@ -30,7 +30,6 @@ from PyQt6.QtCore import (
     QRectF,
     QSequentialAnimationGroup,
     Qt,
-    QVariantAnimation,
 )
 from PyQt6.QtGui import QColor, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import (
@@ -43,7 +42,7 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
-from ui.tables.motion import HOLD_MS
+from ui.tables.motion import HOLD_MS, Tween
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.items import (
@@ -540,11 +539,10 @@ class RankingTopTable(WaitingTable):
         """``item``'s opacity from ``start`` to ``end`` once the hold is over (any item:
         the stage's captions are plain text items, not objects with properties)."""
         item.setOpacity(start)
-        fade = QVariantAnimation(self)
+        fade = Tween(item.setOpacity, self)
         fade.setStartValue(start)
         fade.setEndValue(end)
         fade.setDuration(FLY_MS)
-        fade.valueChanged.connect(lambda value, item=item: item.setOpacity(float(value)))
         seq = QSequentialAnimationGroup(self)
         seq.addPause(HOLD_MS)
         seq.addAnimation(fade)
@@ -614,4 +612,5 @@ class RankingTopTable(WaitingTable):
                                                              target.pos().y() + target.h)))
                 self._pulse(group, ring, PULSE_MS, z=80)
         self._start_animation(group)
+
 
