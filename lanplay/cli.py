@@ -527,8 +527,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     status, lines = run_replay(args.file, args.seat, args.open)
     if status != 0:
         return _fail(lines[0])
-    for line in lines:
-        print(line)
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `lanplay replay FILE | head`: the reader has seen enough
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

@@ -101,7 +101,7 @@ def load(path: str | Path) -> Finished:
         raise ReplayError(f"{name} is not a finished lanplay game: it is not a host's "
                           f"history save nor an audit a laptop kept (not even JSON).") from None
     if isinstance(data, dict) and data.get("kind") == KIND:
-        return _from_audit(data, name)
+        return from_record(data, name)
     if isinstance(data, dict) and "game_id" in data and "log" in data:
         return _from_save(data, raw, name)
     raise ReplayError(f"{name} is not a finished lanplay game: it is not a host's history "
@@ -156,7 +156,9 @@ def _from_save(data: dict[str, Any], raw: bytes, name: str) -> Finished:
         secret=secret, kind="history", extra={"state": save.state})
 
 
-def _from_audit(data: dict[str, Any], name: str) -> Finished:
+def from_record(data: dict[str, Any], name: str = "This game") -> Finished:
+    """The finished game of a kept audit's content (``audit_record``), checked as a file
+    from a disk is (a window replays the game just played from it, before it is kept)."""
     damaged = f"{name} is a damaged audit"
     if data.get("format") != FORMAT:
         raise ReplayError(f"{name} was kept by another lanplay version; this one cannot "
@@ -284,4 +286,4 @@ def _roundtrip(value: Any) -> Any:
 
 
 __all__ = ["AUDITS", "KIND", "Listing", "audit_record", "audits_dir", "finished_games",
-           "keep_audit", "load", "open_replay"]
+           "from_record", "keep_audit", "load", "open_replay"]

@@ -221,6 +221,12 @@ class Replay:
     def action(self, step: int) -> dict[str, Any] | None:
         return self.finished.log[step - 1][1] if step > 0 else None
 
+    def doing(self, step: int) -> str:
+        """The move's kind in a word (its action's type: "pass"), for a move that added
+        nothing to the log; "deal" at the deal."""
+        action = self.action(step)
+        return "deal" if action is None else label(str(action.get("type", "move")))
+
     def view(self, step: int, viewer: Viewer) -> View:
         """What ``viewer`` (a seat, None for a spectator) was sent at state_id ``step``."""
         return self._view(step, viewer, False)

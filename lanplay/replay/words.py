@@ -75,7 +75,7 @@ def lines(replay: Replay, viewer: int | None, everything: bool) -> Iterator[str]
         for line in added:
             yield f"  {line}"
         if not added:
-            yield "  (nothing new in the log)"
+            yield f"  (nothing new in the log; the move: {replay.doing(step)})"
         if everything:
             for seat, hidden in replay.everything(step):
                 yield f"  {replay.who(seat)} held: {holding(replay, hidden, step)}"
