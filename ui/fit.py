@@ -359,6 +359,14 @@ def _item_view_texts(window: QWidget, view: QAbstractItemView) -> Iterator[tuple
                 continue
             icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None \
                 else view.iconSize().width() + 8
+            wraps = getattr(view, "wordWrap", None)
+            if callable(wraps) and wraps():  # a wrapping view: the lines must fit in height
+                room = QRect(0, 0, max(1, cell.width() - icon - 8), 100_000)
+                high = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
+                short = f"needs {high} px high, has {cell.height()}" \
+                    if cell.height() + SLACK < high else ""
+                yield text, QRectF(_map_rect(port, cell, window)), short
+                continue
             need = max(metrics.horizontalAdvance(line) for line in text.splitlines()) + icon + 8
             short = f"needs {need} px, has {cell.width()}" if cell.width() + SLACK < need else ""
             yield text, QRectF(_map_rect(port, cell, window)), short
