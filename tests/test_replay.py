@@ -175,7 +175,8 @@ def test_the_list_holds_each_finished_game_once_newest_first(finished: Played,
     assert len(listed) == 1 and listed[0].kind == "history"
     only = listed[0]
     assert only.game == "alles-klar" and only.players == ("Bot 1", "Bot 2", "Bot 3")
-    assert " won (" in only.result or "shared the win" in only.result
+    assert only.result.endswith(" won") or only.result.endswith("shared the win")
+    assert only.scores.startswith(only.result + " (Bot 1 ")
     assert only.moves == len(finished.audits[0].log)
     # a laptop that only joined lists its audits; junk files are left out
     laptop = tmp_path / "laptop"

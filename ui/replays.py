@@ -118,7 +118,7 @@ class ReplaysDialog(QDialog):
                                     game.result])
             item.setData(0, Qt.ItemDataRole.UserRole, str(game.path))
             item.setToolTip(1, players)
-            item.setToolTip(3, game.result)
+            item.setToolTip(3, game.scores)
             self.games.addTopLevelItem(item)
         first = self.games.topLevelItem(0)
         if first is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -178,8 +179,9 @@ async def _render_all(out: Path) -> list[Path]:
     from ui.window import MainWindow
 
     camera = _Camera(out)
+    data = tempfile.TemporaryDirectory(prefix="lanplay-shots-")  # the replay's audit goes here
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False)
+                    save=False, data_dir=data.name)
     other = Host("alles-klar", config=HostConfig(
         host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
         interfaces=LOOPBACK, seed=3, save=False))
@@ -207,6 +209,7 @@ async def _render_all(out: Path) -> list[Path]:
         guest_task = asyncio.get_running_loop().create_task(drive(guest, seed=5))
         await _room_full(window, camera, guest)
         await _table(window, camera)
+        await _replay(window, camera)
         await _gone(window, camera, other)
     finally:
         if guest_task is not None:
@@ -218,6 +221,7 @@ async def _render_all(out: Path) -> list[Path]:
         await other.stop()
         for announcer in extra:
             await announcer.stop()
+        data.cleanup()
     return camera.written
 
 
@@ -375,9 +379,30 @@ async def _table(window: Any, camera: _Camera) -> None:
     conn.bridge.reconnecting.disconnect(grab_reconnecting)
 
     await play_until(lambda view, plays: False)
-    await window.wait_until(lambda: window.game.end.isVisible(), 30)
+    await window.wait_until(lambda: window.game.end.isVisible()
+                            and window.game.end.replay_button.isVisible(), 30)  # audit in
     await _settle(1.5)  # the last trick flies to its winner first
     camera.shot(window, "game-over.png")
+
+
+async def _replay(window: Any, camera: _Camera) -> None:
+    """The game just played, replayed from the end screen: from the window's seat in the
+    middle of the game, then with everything open; then Help -> Replays."""
+    window.game.end.replay_button.click()
+    replay = window.replay_windows[-1]
+    replay.resize(*SIZES[0])
+    replay.go(replay.replay.moves // 2, animate=False)
+    await _settle(0.4)
+    camera.shot(replay, "replay.png")
+    replay.set_open(True)
+    await _settle(0.2)
+    camera.shot(replay, "replay-open.png")
+    replay.close()
+    await window.wait_until(lambda: window.last_game.path is not None, 10)
+    window.replays_action.trigger()
+    await _settle()
+    camera.dialog(window, window.dialog, "replays.png")
+    window.dialog.reject()
 
 
 async def _gone(window: Any, camera: _Camera, other: Any) -> None:

@@ -224,6 +224,8 @@ class Listing:
     players: tuple[str, ...]
     played: float
     result: str
+    """Who won; ``scores`` says every score."""
+    scores: str
     moves: int
     you: int | None
     verdict: str
@@ -243,9 +245,10 @@ def finished_games(root: str | Path | None = None) -> list[Listing]:
             continue  # the host's window kept the audit of a game its history holds
         if f.secret:
             seen.add(f.secret)
-        text = result_text(f.result, f.names) if f.result is not None else ""
-        out.append(Listing(path, f.kind, f.rules, f.mode, tuple(f.names), f.played, text,
-                           len(f.log), f.you, f.verdict))
+        won = result_text(f.result, f.names, False) if f.result is not None else ""
+        scores = result_text(f.result, f.names) if f.result is not None else ""
+        out.append(Listing(path, f.kind, f.rules, f.mode, tuple(f.names), f.played, won,
+                           scores, len(f.log), f.you, f.verdict))
     out.sort(key=lambda item: item.played, reverse=True)
     return out
 

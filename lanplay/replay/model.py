@@ -386,8 +386,8 @@ def label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The result in one line: who won, then every score."""
+def result_text(result: Mapping[str, Any], names: Sequence[str], scores: bool = True) -> str:
+    """The result in one line: who won, then (``scores``) every score."""
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) \
             else f"Seat {seat + 1}" if isinstance(seat, int) else "someone"
@@ -408,10 +408,10 @@ def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
         head = f"Team {_and(who)} won"
     else:
         head = f"{_and(who)} shared the win"
-    scores = [s for s in result.get("scores") or [] if isinstance(s, int | float)]
-    if not scores or outcome in ("victory", "defeat"):
+    points = [s for s in result.get("scores") or [] if isinstance(s, int | float)]
+    if not scores or not points or outcome in ("victory", "defeat"):
         return head
-    return f"{head} ({', '.join(f'{name(i)} {s:g}' for i, s in enumerate(scores))})"
+    return f"{head} ({', '.join(f'{name(i)} {s:g}' for i, s in enumerate(points))})"
 
 
 def _is_team(detail: Any, winners: list[int]) -> bool:
