@@ -277,3 +277,17 @@ def test_the_list_says_why_a_file_does_not_replay_and_when_there_is_none(
         dialog.failed(exc.reason)
     assert "does not follow the rules" in dialog.error.text()
     assert dialog.isVisible()
+
+
+@pytest.mark.timeout(30)
+def test_a_game_whose_check_failed_says_so_beside_its_moves(qtbot: Any, played: Played,
+                                                            tmp_path: Path) -> None:
+    reason = "At state 3: seat 1's view this laptop was sent differs from the replay in: hand."
+    kept = files.keep_audit(played.audits[0], played.seats, 0, played.results[0], reason,
+                            root=tmp_path)
+    win = ReplayWindow(files.open_replay(kept))
+    qtbot.addWidget(win)
+    win.show()
+    shown = [w.text() for w in win.findChildren(type(win.where)) if w.isVisible()]
+    assert f"This laptop's check of the game at its end: {reason}" in shown
+    assert win.viewer == 0 and win.chooser.currentText() == "Bot 1 (you)"

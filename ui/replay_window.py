@@ -114,6 +114,7 @@ class ReplayWindow(QWidget):
             said.append(when(f.played))
         said.append(replay.result_text())
         self.about = label(" \u00b7 ".join(said), "muted")
+        self.about.setTextFormat(Qt.TextFormat.PlainText)  # names come from a file
         self.about.setToolTip(" \u00b7 ".join(said))
         column.addWidget(self.about)
         row.addLayout(column, 1)
@@ -159,6 +160,7 @@ class ReplayWindow(QWidget):
         if verdict and verdict != "verified":
             warning = label(f"This laptop's check of the game at its end: {verdict}",
                             "error", wrap=True)
+            warning.setTextFormat(Qt.TextFormat.PlainText)
             moves.body.addWidget(warning)
         self.moves = QListWidget()
         self.moves.setFocusPolicy(Qt.FocusPolicy.NoFocus)
