@@ -1,20 +1,31 @@
-"""Who may come in and how fast they may talk: the room password and the rate limit.
+"""Who may come in and how fast they may talk: the room password, the handshakes
+waiting per address, the password throttle and the rate limit.
 
 Pure and clock-free (time is a parameter), so the host's defences are tested
-without sockets. The password never crosses the network: the host sends a
-fresh nonce, the peer answers with HMAC-SHA256 keyed by the password, and the
-host compares in constant time.
+without sockets. The password never crosses the network, and the host does not
+even keep it: it derives a room key from the password and a random salt
+(PBKDF2-HMAC-SHA256), sends the salt and a fresh nonce in the challenge, and
+the peer, which derives the same key, answers with HMAC-SHA256 of the nonce
+under that key; the host compares in constant time. A save holds the salt and
+the key, never the password.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import re
 import secrets
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 
 NONCE_BYTES = 32
+SALT_BYTES = 16
+KEY_ROUNDS = 200_000
+"""PBKDF2 iterations: about 35 ms once per room and per joining laptop, and as
+many times that for each password someone tries offline on a recorded exchange."""
+_ANSWER = re.compile(r"[0-9a-f]{64}")
 
 
 def new_nonce() -> str:
@@ -22,15 +33,179 @@ def new_nonce() -> str:
     return secrets.token_hex(NONCE_BYTES)
 
 
-def proof(password: str, nonce: str) -> str:
-    """HMAC-SHA256(key = password as UTF-8, message = nonce as UTF-8), lower-case hex."""
-    return hmac.new(password.encode(), nonce.encode(), hashlib.sha256).hexdigest()
+@functools.lru_cache(maxsize=16)
+def derive_key(password: str, salt: str) -> bytes:
+    """The room key: PBKDF2-HMAC-SHA256(password UTF-8, salt UTF-8, KEY_ROUNDS, 32 bytes).
+
+    Cached, so a peer reconnecting every tenth of a second derives it once."""
+    return hashlib.pbkdf2_hmac("sha256", password.encode(), salt.encode(), KEY_ROUNDS, 32)
 
 
-def verify(password: str, nonce: str, answer: str) -> bool:
-    """Whether ``answer`` proves knowledge of ``password`` for this ``nonce``."""
-    return hmac.compare_digest(proof(password, nonce).encode(), answer.strip().lower()
-                               .encode(errors="replace"))
+@dataclass(frozen=True)
+class RoomKey:
+    """What a host keeps to check answers: the salt it sends and the derived key."""
+
+    salt: str
+    key: bytes
+
+    @classmethod
+    def derive(cls, password: str, salt: str | None = None) -> RoomKey:
+        salt = secrets.token_hex(SALT_BYTES) if salt is None else salt
+        return cls(salt, derive_key(password, salt))
+
+    def answer(self, nonce: str) -> str:
+        """HMAC-SHA256(key, nonce as UTF-8) as 64 lower-case hex digits."""
+        return hmac.new(self.key, nonce.encode(), hashlib.sha256).hexdigest()
+
+    def verify(self, nonce: str, answer: str) -> bool:
+        """Whether ``answer`` is exactly this nonce's answer (64 lower-case hex
+        digits, nothing else: one spelling, so every host checks it the same way)."""
+        if not _ANSWER.fullmatch(answer):
+            return False
+        return hmac.compare_digest(self.answer(nonce).encode(), answer.encode())
+
+
+def proof(password: str | RoomKey, nonce: str, salt: str) -> str:
+    """A peer's answer to a challenge ``(nonce, salt)``, from the password (or, for
+    the host's own bots, the room key itself)."""
+    key = password if isinstance(password, RoomKey) else RoomKey.derive(password, salt)
+    return key.answer(nonce)
+
+
+# --- handshakes waiting, per address ------------------------------------------------------
+
+
+@dataclass
+class Handshakes:
+    """How many connections of each address are between connect and welcome.
+
+    Each address may keep ``per_address`` of them waiting, and all addresses
+    together ``total``; a connection over either cap is not refused unheard,
+    but it is "over": the host gives it a short time to say hello and lets it
+    in only with a seat's token. So idle connections cost their sender its own
+    slots and never lock a seated player out.
+    """
+
+    per_address: int = 8
+    total: int = 80
+    _waiting: Counter[str] = field(default_factory=Counter, init=False)
+
+    def open(self, address: str, others: int = 0) -> bool:
+        """A connection from ``address`` starts its handshake (``others``: admitted
+        connections that share ``total``). True if it is within the caps (then it
+        is counted until ``close``); False if it is over."""
+        if (self._waiting[address] >= self.per_address
+                or sum(self._waiting.values()) + others >= self.total):
+            return False
+        self._waiting[address] += 1
+        return True
+
+    def close(self, address: str) -> None:
+        """A counted handshake ended (welcome, refusal or a dropped connection)."""
+        self._waiting[address] -= 1
+        if self._waiting[address] <= 0:
+            del self._waiting[address]
+
+    def waiting(self, address: str | None = None) -> int:
+        return self._waiting[address] if address is not None else sum(self._waiting.values())
+
+
+# --- wrong passwords, per address ----------------------------------------------------------
+
+
+@dataclass
+class _Tries:
+    failures: int = 0
+    checking: int = 0
+    next_at: float = 0.0
+    locked_until: float = 0.0
+    last: float = 0.0
+
+
+@dataclass
+class PasswordThrottle:
+    """Wrong passwords from one address cost it more and more time; other
+    addresses are never slowed.
+
+    The first ``free`` answers are checked at once. After that each answer is
+    checked only after a delay that doubles from ``first_delay`` up to
+    ``max_delay``, one after another (answers sent in parallel queue up, and
+    count as tries while they wait). ``lock_after`` wrong answers lock the
+    address out for ``lock_for`` seconds; after that every try is delayed again
+    and ``lock_after - free`` more wrong ones lock it again. A right answer
+    forgets the address; so does ``forget_after`` seconds without a try.
+    """
+
+    free: int = 5
+    first_delay: float = 0.5
+    max_delay: float = 4.0
+    lock_after: int = 10
+    lock_for: float = 60.0
+    forget_after: float = 600.0
+    max_addresses: int = 4096
+    _tries: dict[str, _Tries] = field(default_factory=dict, init=False)
+
+    def _of(self, address: str, now: float) -> _Tries:
+        tries = self._tries.get(address)
+        if tries is not None and tries.checking == 0 and tries.locked_until <= now \
+                and now - tries.last > self.forget_after:
+            tries = None
+        if tries is None:
+            if len(self._tries) >= self.max_addresses:
+                self._prune(now)
+            tries = self._tries[address] = _Tries(last=now)
+        return tries
+
+    def _prune(self, now: float) -> None:
+        """Drop the addresses that are neither locked nor waiting, oldest first."""
+        idle = sorted((t.last, a) for a, t in self._tries.items()
+                      if t.checking == 0 and t.locked_until <= now)
+        for _, address in idle[:max(1, len(idle) // 2)]:
+            del self._tries[address]
+
+    def locked(self, address: str, now: float) -> float:
+        """Seconds the address is still locked out (0.0: it is not)."""
+        tries = self._tries.get(address)
+        return max(0.0, tries.locked_until - now) if tries is not None else 0.0
+
+    def reserve(self, address: str, now: float) -> float | None:
+        """An answer from ``address`` arrived at ``now``: the time to check it, or
+        None when the address is locked out (refuse it unchecked)."""
+        tries = self._of(address, now)
+        tries.last = now
+        if tries.locked_until > now:
+            return None
+        before = tries.failures + tries.checking
+        tries.checking += 1
+        if before < self.free:
+            return now
+        delay = min(self.max_delay, self.first_delay * 2 ** (before - self.free))
+        tries.next_at = max(now, tries.next_at) + delay
+        return tries.next_at
+
+    def failed(self, address: str, now: float) -> None:
+        """A reserved answer was checked and was wrong."""
+        tries = self._of(address, now)
+        tries.checking = max(0, tries.checking - 1)
+        tries.failures += 1
+        tries.last = now
+        if tries.failures >= self.lock_after:
+            tries.locked_until = now + self.lock_for
+            tries.failures = self.free
+            tries.next_at = tries.locked_until
+
+    def passed(self, address: str) -> None:
+        """A reserved answer was right: the address starts afresh."""
+        self._tries.pop(address, None)
+
+    def dropped(self, address: str) -> None:
+        """A reserved answer was never checked (its connection went away)."""
+        tries = self._tries.get(address)
+        if tries is not None:
+            tries.checking = max(0, tries.checking - 1)
+
+
+# --- how fast an admitted peer may talk ---------------------------------------------------
 
 
 @dataclass

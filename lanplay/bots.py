@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lanplay import games
+from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.keeper import Keeper
 from lanplay.peer import Peer
@@ -65,7 +66,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
             view = keeper.shown()
             if (view is not None and peer.seat is not None and peer.result is None
                     and in_flight is None and peer.state_id != acted_on
-                    and lobby is not None and lobby.phase == "playing"):
+                    and lobby is not None and lobby.phase == "playing"
+                    and lobby.paused is None):  # held: the host cannot save moves now
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
                 else:
@@ -88,7 +90,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
 
 
 async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
-                  token: str | None = None, password: str | None = None,
+                  token: str | None = None,
+                  password: str | RoomKey | None = None,
                   contribution_seed: int | None = None) -> Peer:
     """Join ``address:port`` as a bot and play until the host ends the game."""
     peer = Peer(name, bot=True, token=token, password=password,

@@ -79,8 +79,8 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--name", default=None, help="the host's name shown on the LAN")
     h.add_argument("--port", type=int, default=None,
-                   help=f"port to listen on (default {DEFAULT_PORT}; with --resume, the "
-                        f"port of the saved game, which the peers remember)")
+                   help=f"port to listen on (default {DEFAULT_PORT}, 0: any free one; with "
+                        f"--resume, the port of the saved game, which the peers remember)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     h.add_argument("--bots", type=int, default=0, help="bots to seat at once")
     h.add_argument("--players", type=int, default=None,
@@ -259,16 +259,22 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
 
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
-    config = HostConfig(host_name=name, bind=args.bind, port=args.port or DEFAULT_PORT,
+    port = DEFAULT_PORT if args.port is None else args.port  # 0: any free port
+    config = HostConfig(host_name=name, bind=args.bind, port=port,
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
                         data_dir=args.data_dir)
     if args.resume is not None:
+        def skipped(path: Path, reason: str) -> None:
+            print(f"lanplay: skipped {path.name}: {reason}", file=sys.stderr, flush=True)
+
         try:
-            host = Host.resume(args.resume or None, config, port=args.port)
+            host = Host.resume(args.resume or None, config, port=args.port, skipped=skipped)
         except SaveError as exc:
             return _fail(exc.reason)
+        except Exception as exc:  # never a traceback for a bad file: say it in one line
+            return _fail(f"the save could not be resumed ({type(exc).__name__}).")
         if game_id is not None and game_id != host.room.game.id:
             return _fail(f"the saved game is {host.room.game.name}, not {game_id}")
         game, players = host.room.game, len(host.room.seats)
@@ -289,7 +295,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         return _fail(f"cannot listen on {args.bind}:{host.config.port} "
                      f"({exc.strerror or exc})")
     addresses = ", ".join(f"{a}:{port}" for a in local_addresses())
-    lock = " with a password" if host.config.password else ""
+    lock = " with a password" if host.config.password or host.config.room_key else ""
     if args.resume is not None:
         session = host.session
         assert session is not None
@@ -325,6 +331,12 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             away = [printable(s.name) for s in room.seats if s.standin]
             print(f"Stand-in bots play for: {', '.join(away)}." if away
                   else "Every seat is played by its own player again.", flush=True)
+        elif what == "paused":
+            where = host.save_path.parent if host.save_path is not None else "its folder"
+            print(f"{host.play.paused} Free some space where the game is saved "
+                  f"({where}); no move is told to anyone until it is saved.", flush=True)
+        elif what == "unpaused":
+            print("The game is saved again; play goes on.", flush=True)
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
             who = printable(room.seats[seat].name) if 0 <= seat < len(room.seats) \

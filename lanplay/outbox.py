@@ -9,6 +9,13 @@ in the order they were posted. So no peer ever hears of an action a crash or
 a power cut could take back. Writes posted while one runs are coalesced (the
 writer flushes everything queued at once), so a slow disk costs latency,
 never throughput.
+
+A write can fail (a full disk). Each item may say how to tell that its
+change is on disk (``saved``); after the writes, items are published in order
+until the first one that is not saved, and that one and everything after it
+are held back instead: their ``dropped`` callbacks go to ``on_hold``, which
+decides what to do (the host undoes those moves and pauses). Nothing posted
+after a held item is ever published out of order.
 """
 
 from __future__ import annotations
@@ -30,10 +37,17 @@ class _Item:
     publish: Job
     key: Hashable | None
     write: Job | None
+    saved: Callable[[], bool] | None = None
+    dropped: Job | None = None
+
+
+Hold = Callable[[list[Job]], None]
+"""Told, on the event loop, that items were held back: their ``dropped`` callbacks."""
 
 
 class Outbox:
-    def __init__(self) -> None:
+    def __init__(self, on_hold: Hold | None = None) -> None:
+        self.on_hold = on_hold
         self._queue: deque[_Item] = deque()
         self._busy = False
         self._wake = asyncio.Event()
@@ -43,19 +57,22 @@ class Outbox:
         self.closed = False
 
     def post(self, publish: Job, *, write: Job | None = None,
-             key: Hashable | None = None) -> None:
+             key: Hashable | None = None, saved: Callable[[], bool] | None = None,
+             dropped: Job | None = None) -> None:
         """Run ``write`` (off the loop), then ``publish`` after everything posted before.
 
         With nothing to write and nothing waiting, ``publish`` runs at once.
         ``key`` names the file ``write`` replaces: of several waiting writes with
-        the same key only the last runs.
+        the same key only the last runs. ``saved`` says, after the writes, whether
+        this item's change is on disk; if not, it is held back (``dropped`` instead
+        of ``publish``), and so is everything posted after it.
         """
         if self.closed:
             return
         if write is None and not self._queue and not self._busy:
             publish()
             return
-        self._queue.append(_Item(publish, key, write))
+        self._queue.append(_Item(publish, key, write, saved, dropped))
         self._idle.clear()
         self._wake.set()
         if self._task is None:
@@ -96,16 +113,34 @@ class Outbox:
                         await asyncio.to_thread(_run_all, writes)
                     except Exception:  # the host logs its own I/O errors; this is a bug
                         log.exception("a save failed")
+                held: list[_Item] = []
                 for item in batch:
                     if self.closed:
                         return
+                    if held or (item.saved is not None and not item.saved()):
+                        held.append(item)
+                        continue
                     try:
                         item.publish()
                     except Exception:  # one bad message must not stop all later ones
                         log.exception("publishing after a save failed")
                 self._busy = False
+                if held:
+                    held.extend(self._queue)  # posted meanwhile: they build on the held
+                    self._queue.clear()
+                    self._hold([item.dropped for item in held if item.dropped is not None])
             if not self._queue:
                 self._idle.set()
+
+    def _hold(self, dropped: list[Job]) -> None:
+        if self.on_hold is None:
+            log.error("%d messages held back after a failed save, and no one to tell",
+                      len(dropped))
+            return
+        try:
+            self.on_hold(dropped)
+        except Exception:
+            log.exception("holding moves after a failed save failed")
 
 
 def _newest_writes(batch: list[_Item]) -> list[Job]:

@@ -103,7 +103,8 @@ class Peer:
                  spectate: bool = False, bot: bool = False,
                  recorder: Callable[[bytes], None] | None = None,
                  reconnect_for: float = RECONNECT_FOR, dead_after: float = 10.0,
-                 password: str | None = None, contribution_seed: int | None = None) -> None:
+                 password: str | admission.RoomKey | None = None,
+                 contribution_seed: int | None = None) -> None:
         self.name = name
         self.password = password
         self.colour = colour
@@ -179,7 +180,7 @@ class Peer:
                     self._count(link)
                     raise JoinError("This room needs a password; ask the host for it.",
                                     "password")
-                link.send(Answer(admission.proof(self.password, first.nonce)))
+                link.send(Answer(admission.proof(self.password, first.nonce, first.salt)))
                 first = await asyncio.wait_for(link.recv(), timeout)
         except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
             link.abort()

@@ -21,6 +21,13 @@ a compaction and the journal's truncation) are skipped once checked.
 
 JSON, so a person can read a save (the audit); the only value JSON lacks, a
 msgpack bin, is written as ``{"$bytes": "<hex>"}``.
+
+A save is read back as untrusted input: at most ``MAX_FILE`` bytes, then every
+field checked by type and range (``lanplay.schema``) and the fields against
+each other (unique tokens, a log that counts up) before any of it is used, so
+a damaged or forged file is refused with a sentence, never a crash. A room's
+password is not in the save, only its salt and derived key (``room_key``).
+The saves directory is private to its user (0700), the files too (0600).
 """
 
 from __future__ import annotations
@@ -28,18 +35,24 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import os
+import stat
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lanplay import games
+from lanplay import schema as sc
+from lanplay.admission import RoomKey
 from lanplay.fair.seed import Fairness
-from lanplay.game import IllegalAction
+from lanplay.game import SYSTEM
 from lanplay.session import LogEntry, Session
+
+log = logging.getLogger("lanplay.saves")
 
 FORMAT = 1
 """Bumped on an incompatible change of the file layout."""
@@ -49,6 +62,13 @@ JOURNAL = ".journal"
 """The journal of a save is its file name with this appended."""
 COMPACT_EVERY = 64
 """Actions between full saves: bounds the journal a resume replays on top."""
+MAX_FILE = 16 * 1024 * 1024
+"""A save or a journal larger than this is refused unread (a real one is well under
+a mebibyte: a long game's log is a few hundred short lines)."""
+MAX_SEATS = 64
+MAX_ACTIONS = 1_000_000
+MAX_DEPTH = 64
+"""How deep an action, an option or a state dump may nest (the wire's limit)."""
 
 
 class SaveError(Exception):
@@ -113,7 +133,8 @@ class Save:
     host_name: str = "lanplay host"
     owner_token: str = ""
     banned: list[str] = field(default_factory=list)
-    password: str | None = None
+    room_key: RoomKey | None = None
+    """The room password's salt and derived key (None: no password); never the password."""
     base_seed: int | None = None
     games_played: int = 1
     result: dict[str, Any] | None = None
@@ -195,8 +216,10 @@ def encode(save: Save, log_cache: list[str] | None = None) -> bytes:
     at move 5 apart from the copying."""
     head: dict[str, Any] = {"format": FORMAT}
     for f in dataclasses.fields(save):
-        if f.name not in ("log", "seats", "journaled"):
+        if f.name not in ("log", "seats", "journaled", "room_key"):
             head[f.name] = getattr(save, f.name)
+    key = save.room_key
+    head["room_key"] = {"salt": key.salt, "key": key.key.hex()} if key is not None else None
     head["seats"] = [dataclasses.asdict(s) for s in save.seats]
     cache = log_cache if log_cache is not None else []
     if len(cache) > len(save.log):
@@ -212,27 +235,114 @@ def entry_json(entry: LogEntry) -> str:
     return _json({"seat": entry.seat, "action": entry.action, "state_id": entry.state_id})
 
 
-def _entry(e: Any) -> LogEntry:
-    return LogEntry(int(e["seat"]), e["action"], int(e["state_id"]))
+# --- reading untrusted bytes back -----------------------------------------------------
+
+_TOKEN = sc.text(1, 128)
+_SEAT = sc.record({"name": sc.text(1, 64), "token": _TOKEN,
+                   "colour": sc.text(0, 7, r"(#[0-9A-Fa-f]{6})?", "a colour like #E69F00"),
+                   "bot": sc.boolean, "owner": sc.boolean, "hosted": sc.boolean},
+                  required={"name", "colour", "token"})
+_MAP = sc.record({})
+ENTRY = sc.record({"seat": sc.integer(SYSTEM, MAX_SEATS - 1),
+                   "action": sc.both(sc.record({"type": sc.text(1, 64)}, {"type"}),
+                                     sc.plain(MAX_DEPTH)),
+                   "state_id": sc.integer(1, MAX_ACTIONS)},
+                  required={"seat", "action", "state_id"})
+"""One log entry, in a save's log or as a journal line."""
+_INT64 = sc.integer(-(2 ** 63), 2 ** 64 - 1)
+_TIME = sc.number(0, 1e11)
+SAVE = sc.record({
+    "game_id": sc.text(1, 64, r"[A-Za-z0-9_-]+", "an id of letters, digits, - and _"),
+    "game": sc.text(1, 64), "mode": sc.text(1, 64),
+    "options": sc.both(_MAP, sc.plain(8)), "seed": _INT64,
+    "seats": sc.array(_SEAT, MAX_SEATS, min_len=1), "log": sc.array(ENTRY, MAX_ACTIONS),
+    "state_id": sc.integer(0, MAX_ACTIONS), "phase": sc.one_of("playing", "over"),
+    "port": sc.integer(0, 65535), "host_name": sc.text(1, 200),
+    "owner_token": sc.text(0, 128), "banned": sc.array(_TOKEN, 100_000),
+    "password": sc.optional(sc.text(1, 1000)),
+    "room_key": sc.optional(sc.record({"salt": sc.text(1, 128),
+                                       "key": sc.text(64, 64, r"[0-9a-f]{64}",
+                                                      "64 hex digits")},
+                                      required={"salt", "key"})),
+    "base_seed": sc.optional(_INT64), "games_played": sc.integer(1, 10 ** 9),
+    "result": sc.optional(sc.both(_MAP, sc.plain(MAX_DEPTH))),
+    "started": _TIME, "updated": _TIME, "state": sc.plain(MAX_DEPTH, 10_000_000),
+    "fair": sc.optional(sc.both(_MAP, sc.plain(4, 10_000))),
+}, required={"game_id", "game", "mode", "options", "seed", "seats", "log", "state_id",
+             "phase", "port"})
+"""Every field a save may hold, by type and range (later versions' extra keys are ignored)."""
 
 
-def decode(raw: bytes, where: str = "save") -> Save:
+def _parse(raw: bytes) -> Any:
+    """Parse JSON from a file; sc.Invalid saying why in words when it is not JSON."""
     try:
-        data = json.loads(raw, object_hook=_untag)
-        if not isinstance(data, dict):
-            raise TypeError("not a map")
-        if data.pop("format", None) != FORMAT:
-            raise SaveError(f"{where} was written by another lanplay version; it cannot "
-                            f"be resumed here.")
-        data["seats"] = [SavedSeat(**s) for s in data["seats"]]
-        data["log"] = [_entry(e) for e in data["log"]]
-        data.pop("journaled", None)
-        return Save(**data)
-    except SaveError:
-        raise
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(f"{where} is not a lanplay save ({type(exc).__name__}: "
-                        f"{str(exc)[:80]}).") from exc
+        return json.loads(raw, object_hook=_untag)
+    except RecursionError:
+        raise sc.Invalid("", "is nested far too deeply") from None
+    except UnicodeDecodeError:
+        raise sc.Invalid("", "is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise sc.Invalid("", f"is not JSON: {exc.msg.lower()} at line {exc.lineno}, "
+                             f"column {exc.colno}") from None
+    except ValueError:  # a $bytes value that is not hex
+        raise sc.Invalid("", "holds bytes that are not hex digits") from None
+
+
+def _entry(e: dict[str, Any]) -> LogEntry:
+    return LogEntry(e["seat"], e["action"], e["state_id"])
+
+
+def decode(raw: bytes, where: str = "The save") -> Save:
+    """The save in ``raw``; SaveError naming the first thing wrong with it."""
+    try:
+        data = _parse(raw)
+    except sc.Invalid as exc:
+        raise SaveError(f"{where} is not a lanplay save ({exc.sentence}).") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{where} is not a lanplay save (it holds {sc.kind(data)}, "
+                        f"not a map).")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"{where} was written by another lanplay version (or is not a "
+                        f"save); it cannot be resumed here.")
+    try:
+        SAVE(data, "")
+    except sc.Invalid as exc:
+        raise SaveError(f"{where} is damaged ({exc.sentence}); it cannot be resumed."
+                        ) from None
+    problem = _inconsistent(data)
+    if problem:
+        raise SaveError(f"{where} is damaged ({problem}); it cannot be resumed.")
+    fields = {f.name for f in dataclasses.fields(Save)} - {"journaled", "room_key"}
+    values = {k: v for k, v in data.items() if k in fields}
+    values["seats"] = [SavedSeat(**{k: v for k, v in seat.items()
+                                    if k in ("name", "colour", "token", "bot", "owner",
+                                             "hosted")})
+                       for seat in data["seats"]]
+    values["log"] = [_entry(e) for e in data["log"]]
+    key = data.get("room_key")
+    password = data.get("password")
+    values["room_key"] = (RoomKey(key["salt"], bytes.fromhex(key["key"])) if key
+                          else RoomKey.derive(password) if password else None)
+    return Save(**values)
+
+
+def _inconsistent(data: dict[str, Any]) -> str | None:
+    """What in a well-typed save contradicts itself, or None."""
+    seats = data["seats"]
+    tokens = [s["token"] for s in seats]
+    if len(set(tokens)) != len(tokens):
+        return "two seats have the same token"
+    if sum(bool(s.get("owner")) for s in seats) > 1:
+        return "more than one seat owns the room"
+    entries = data["log"]
+    for i, entry in enumerate(entries):
+        if entry["state_id"] != i + 1:
+            return f"log[{i}].state_id is {entry['state_id']}, not {i + 1}"
+        if entry["seat"] >= len(seats):
+            return f"log[{i}].seat is {entry['seat']}, but there are {len(seats)} seats"
+    if data["state_id"] != len(entries):
+        return f"state_id is {data['state_id']} but the log has {len(entries)} moves"
+    return None
 
 
 # --- writing and reading ----------------------------------------------------------------
@@ -243,10 +353,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     Temporary file in the same directory (so ``os.replace`` is a rename on one
     file system), flushed and fsynced before the rename, and the directory
-    fsynced after it, so the rename itself survives a power loss. Mode 0600:
-    a save holds the seats' reconnect tokens.
+    fsynced after it, so the rename itself survives a power loss. Mode 0600,
+    in a directory of mode 0700: a save holds the seats' reconnect tokens.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     tmp = path.with_name(f".{path.name}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
@@ -259,6 +369,14 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
     os.replace(tmp, path)
     _fsync_dir(path.parent)
+
+
+def private_dir(folder: Path) -> None:
+    """Make ``folder`` (and its parents) exist, the folder itself readable by its
+    user only (0700), also when an older lanplay made it 0755."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if stat.S_IMODE(folder.stat().st_mode) & 0o077:
+        os.chmod(folder, 0o700)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -278,22 +396,56 @@ def write(save: Save, path: Path) -> None:
     write_atomic(path, encode(save))
 
 
+def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
+    """A regular file's bytes and mtime, refused unread when larger than ``MAX_FILE``
+    (never blocks on a pipe, never reads a huge file whole)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path} is not a file; a {what} is one.")
+        if info.st_size > MAX_FILE:
+            raise SaveError(f"The {what} {path.name} is {_size(info.st_size)}, far too big "
+                            f"for a lanplay {what} (at most {_size(MAX_FILE)}); it was not "
+                            f"read.")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(info.st_size + 1)  # +1: a file that grew is seen to
+    except OSError as exc:
+        raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE:
+        raise SaveError(f"The {what} {path.name} grew past {_size(MAX_FILE)} while being "
+                        f"read; it was not used.")
+    return data, info.st_mtime
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
 def load(path: str | os.PathLike[str]) -> Save:
-    """The save at ``path`` with its journal's actions appended to its log."""
+    """The save at ``path`` with its journal's actions appended to its log; SaveError
+    (and nothing else) when it cannot be read or is damaged."""
     where = Path(path)
     try:
-        raw = where.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"Cannot read the save {where} ({exc.strerror or exc}).") from exc
+        raw, _ = read_capped(where)
+    except FileNotFoundError as exc:
+        raise SaveError(f"There is no save {where}.") from exc
     save = decode(raw, f"The file {where.name}")
     journal = journal_path(where)
     try:
-        lines = journal.read_bytes()
-        mtime = journal.stat().st_mtime
+        lines, mtime = read_capped(journal, "journal")
     except FileNotFoundError:
         return save
-    except OSError as exc:
-        raise SaveError(f"Cannot read the journal {journal} ({exc.strerror or exc}).") from exc
     return apply_journal(save, lines, journal.name, mtime)
 
 
@@ -310,10 +462,15 @@ def apply_journal(save: Save, raw: bytes, where: str = "the journal",
     added: list[LogEntry] = []
     for number, line in enumerate(lines, 1):
         try:
-            entry = _entry(json.loads(line, object_hook=_untag))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise SaveError(f"Line {number} of {where} is damaged ({type(exc).__name__}); "
-                            f"the game cannot be resumed.") from exc
+            data = _parse(line)
+            ENTRY(data, "")
+            if data["seat"] >= len(save.seats):
+                raise sc.Invalid("seat", f"is {data['seat']}, but there are "
+                                         f"{len(save.seats)} seats")
+        except sc.Invalid as exc:
+            raise SaveError(f"Line {number} of {where} is damaged ({exc.sentence}); the "
+                            f"game cannot be resumed.") from None
+        entry = _entry(data)
         expected = save.state_id + len(added) + 1
         if entry.state_id < expected and not added:
             if by_id.get(entry.state_id) != entry:
@@ -369,11 +526,23 @@ def append_journal(path: Path, lines: list[str]) -> None:
         fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         created = True
     try:
+        size = os.fstat(fd).st_size
         data = "".join(f"{line}\n" for line in lines).encode()
         view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        _fdatasync(fd)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+            _fdatasync(fd)
+        except OSError:
+            # A full disk may have taken part of it: cut it back to the lines that
+            # were durable, so no half-written move can come back on a resume.
+            try:
+                os.ftruncate(fd, size)
+                _fdatasync(fd)
+            except OSError as again:
+                log.error("could not cut %s back after a failed write (%s); a resume "
+                          "may bring back moves that were refused", journal, again)
+            raise
     finally:
         os.close(fd)
     if created:
@@ -394,7 +563,8 @@ class Writer:
     and the outbox calls ``flush`` in a worker thread before publishing. A
     flush writes everything queued so far, so a later flush may find nothing
     left: what it was posted for is already durable. After a failed write the
-    next save must be a full one (``needs_full``).
+    next save must be a full one (``needs_full``). ``durable`` is the state_id
+    known to be on disk: what may be told to peers.
     """
 
     def __init__(self, path: Path) -> None:
@@ -404,41 +574,47 @@ class Writer:
         """The state_id of the last full save queued."""
         self.room: Any = None
         """What the last full save held of the room (seats, bans, port...)."""
-        self._queue: list[tuple[bytes | None, bool, list[str]]] = []
+        self.durable = -1
+        """The newest state_id written and synced (-1: none yet)."""
+        self._queue: list[tuple[bytes | None, bool, list[str], int]] = []
         self._failed = False
         self._lock = threading.Lock()
         self._writing = threading.Lock()
 
     def full(self, data: bytes, state_id: int, room: Any, finished: bool = False) -> None:
         with self._lock:
-            self._queue.append((data, finished, []))
+            self._queue.append((data, finished, [], state_id))
         self.needs_full, self.full_at, self.room = False, state_id, room
 
-    def lines(self, lines: list[str]) -> None:
+    def lines(self, lines: list[str], state_id: int) -> None:
+        """Journal lines that bring the save to ``state_id``."""
         with self._lock:
-            self._queue.append((None, False, lines))
+            self._queue.append((None, False, lines, state_id))
 
     def flush(self) -> None:
         with self._writing:
             with self._lock:
                 queue, self._queue = self._queue, []
-            last = max((i for i, (data, _, _) in enumerate(queue) if data is not None),
+            last = max((i for i, (data, _, _, _) in enumerate(queue) if data is not None),
                        default=-1)
             if not queue or (self._failed and last < 0):
                 return  # after a failed write only a full save can follow: lines would leave a gap
             try:
                 if last >= 0:
-                    data, finished, _ = queue[last]
+                    data, finished, _, state_id = queue[last]
                     assert data is not None
                     if finished:
                         archive_bytes(self.path, data)
+                        self.durable = state_id
                         return
                     write_atomic(self.path, data)
                     self._failed = False
+                    self.durable = state_id
                     truncate_journal(self.path)
-                pending = [line for _, _, lines in queue[last + 1:] for line in lines]
+                pending = [line for _, _, lines, _ in queue[last + 1:] for line in lines]
                 if pending:
                     append_journal(self.path, pending)
+                    self.durable = queue[-1][3]
             except BaseException:
                 self.needs_full = self._failed = True
                 raise
@@ -463,18 +639,38 @@ class SaveInfo:
 
 
 def _files(folder: Path) -> Iterator[Path]:
-    if folder.is_dir():
-        yield from (p for p in folder.iterdir()
-                    if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file())
+    try:
+        names = sorted(folder.iterdir()) if folder.is_dir() else []
+    except OSError as exc:
+        log.warning("cannot list %s: %s", folder, exc.strerror or exc)
+        return
+    yield from (p for p in names
+                if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file())
 
 
-def list_saves(root: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
-    """Unfinished games and the history, newest first; unreadable files are skipped."""
+Skipped = Callable[[Path, str], None]
+"""Told of each file a listing passes over: its path and why, in a sentence."""
+
+
+def _log_skipped(path: Path, reason: str) -> None:
+    log.warning("skipped %s: %s", path, reason)
+
+
+def list_saves(root: str | os.PathLike[str] | None = None,
+               skipped: Skipped | None = None) -> list[SaveInfo]:
+    """Unfinished games and the history, newest first; a file that cannot be read
+    (damaged, stray, too big) is passed over, and ``skipped`` is told why (by
+    default, the log)."""
+    skipped = skipped or _log_skipped
     out: list[SaveInfo] = []
     for path in [*_files(saves_dir(root)), *_files(history_dir(root))]:
         try:
             save = load(path)
-        except SaveError:
+        except SaveError as exc:
+            skipped(path, exc.reason)
+            continue
+        except Exception as exc:  # a bug of ours must not hide the other saves
+            skipped(path, f"it could not be read ({type(exc).__name__})")
             continue
         out.append(SaveInfo(path, save.game_id, save.game, save.mode,
                             tuple(s.name for s in save.seats), len(save.log), save.finished,
@@ -483,9 +679,10 @@ def list_saves(root: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
     return out
 
 
-def newest_unfinished(root: str | os.PathLike[str] | None = None) -> Path:
+def newest_unfinished(root: str | os.PathLike[str] | None = None,
+                      skipped: Skipped | None = None) -> Path:
     """The most recently played game that has not finished; SaveError if none."""
-    unfinished = [i for i in list_saves(root) if not i.finished]
+    unfinished = [i for i in list_saves(root, skipped) if not i.finished]
     if not unfinished:
         raise SaveError(f"There is no unfinished game to resume in {saves_dir(root)}.")
     return unfinished[0].path
@@ -519,8 +716,10 @@ def rebuild(save: Save) -> Session:
                             "rules changed since, or the file was edited); it cannot be "
                             "resumed.")
         _replay(session, save.log[prefix:])
-    except (ValueError, IllegalAction) as exc:
-        reason = getattr(exc, "reason", str(exc))
+    except SaveError:
+        raise
+    except Exception as exc:  # a refused move, a bad option, or a game that chokes on it
+        reason = str(getattr(exc, "reason", "") or exc or type(exc).__name__)[:160]
         raise SaveError(f"The saved game does not replay ({reason}); it cannot be "
                         f"resumed.") from exc
     if session.state_id != save.state_id:

@@ -85,7 +85,7 @@ class Session:
         Raises Refusal (with a code) and leaves everything unchanged when the
         action may not be applied.
         """
-        if not isinstance(action, dict):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise Refusal("malformed", "An action must be a map with a 'type'.")
         if self.result is not None:
             raise Refusal("over", "The game is over.")
@@ -150,6 +150,17 @@ class Session:
     def forget(self, viewer: Viewer) -> None:
         """Drop the cached view of a viewer with no connection left."""
         self._views.pop(viewer, None)
+
+    def rewind(self, state_id: int) -> None:
+        """Go back to ``state_id`` by replaying the log up to it (moves after it are
+        forgotten, and so is every view sent: the next one must be a snapshot)."""
+        if not 0 <= state_id <= self.state_id:
+            raise ValueError(f"cannot rewind from state {self.state_id} to {state_id}")
+        again = Session(self.game, self.players, self.mode, self.options, self.seed)
+        for entry in self.log[:state_id]:
+            again.submit(entry.seat, entry.action)
+        self.state, self.state_id, self.log = again.state, again.state_id, again.log
+        self._views.clear()
 
     def replay(self) -> Session:
         """A fresh session fed this log: the audit that the log explains the state."""

@@ -77,12 +77,16 @@ class Refused(Message):
 class Challenge(Message):
     """Host -> client, right after the hello when the room has a password.
 
-    The client proves it knows the password without sending it: it answers
-    with HMAC-SHA256 keyed by the password (UTF-8) over ``nonce`` (its UTF-8
-    bytes), in lower-case hex. A fresh nonce per connection stops replays."""
+    The client proves it knows the password without sending it: it derives
+    the room key, PBKDF2-HMAC-SHA256(password, ``salt``, 200,000 rounds, 32
+    bytes), and answers with HMAC-SHA256 under that key over ``nonce`` (its
+    UTF-8 bytes), in lower-case hex. A fresh nonce per connection stops
+    replays; the salt is the room's, so the host keeps the key, not the
+    password."""
 
     TYPE: ClassVar[str] = "challenge"
     nonce: str
+    salt: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,8 @@ class Lobby(Message):
     ``seats`` holds maps with name, colour, ready, bot, connected, away_for
     (seconds away, None while connected) and standin (a bot plays the seat
     while its person is away); ``problem`` says why the game cannot start yet
-    (None when it can).
+    (None when it can); ``paused`` says why play is held (the host cannot
+    save the game) and is None while it goes on.
     """
 
     TYPE: ClassVar[str] = "lobby"
@@ -142,6 +147,8 @@ class Lobby(Message):
     spectators: int = 0
     standin_after: float | None = None
     """Seconds a seat may be away before a stand-in bot plays it (None: never)."""
+    paused: str | None = None
+    """Why the host holds every move now (it cannot save the game); None: play goes on."""
 
 
 @dataclass(frozen=True)

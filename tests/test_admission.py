@@ -16,11 +16,11 @@ import pytest
 from nethelpers import run
 from resilience import GAME, LOCAL, Table, config
 
-from lanplay.admission import RateLimit, new_nonce, proof, verify
+from lanplay.admission import RateLimit, RoomKey, new_nonce, proof
 from lanplay.discovery import Browser, FoundHost
 from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
-from protocol.codec import MAX_FRAME, FrameReader, encode
+from protocol.codec import HANDSHAKE_FRAME, MAX_FRAME, FrameReader, encode
 from protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
@@ -45,15 +45,24 @@ def readable(reason: str) -> None:
 # --- the pieces, without sockets --------------------------------------------------------
 
 
-def test_the_answer_is_hmac_sha256_of_the_nonce_keyed_by_the_password() -> None:
+def test_the_answer_is_hmac_sha256_of_the_nonce_under_the_key_derived_from_the_password(
+) -> None:
     nonce = new_nonce()
     assert len(nonce) == 64 and nonce != new_nonce()
-    expected = hmac.new(PASSWORD.encode(), nonce.encode(), hashlib.sha256).hexdigest()
-    assert proof(PASSWORD, nonce) == expected
-    assert verify(PASSWORD, nonce, expected) and verify(PASSWORD, nonce, expected.upper())
-    assert not verify(PASSWORD, nonce, proof("grüne bohnen", nonce))
-    assert not verify(PASSWORD, new_nonce(), expected)  # a recorded answer is worthless
-    assert not verify(PASSWORD, nonce, "") and not verify(PASSWORD, nonce, "zß" * 40)
+    room = RoomKey.derive(PASSWORD)
+    assert len(room.salt) == 32 and room.salt != RoomKey.derive(PASSWORD).salt
+    key = hashlib.pbkdf2_hmac("sha256", PASSWORD.encode(), room.salt.encode(), 200_000, 32)
+    assert room.key == key  # PROTOCOL.md spells it out: PBKDF2-HMAC-SHA256, 200,000 rounds
+    expected = hmac.new(key, nonce.encode(), hashlib.sha256).hexdigest()
+    assert proof(PASSWORD, nonce, room.salt) == expected == proof(room, nonce, room.salt)
+    assert room.verify(nonce, expected)
+    # one spelling only, as the document says: 64 lower-case hex digits
+    for spelling in (expected.upper(), f" {expected}", expected + "\n", expected[:-1]):
+        assert not room.verify(nonce, spelling)
+    assert not room.verify(nonce, proof("grüne bohnen", nonce, room.salt))
+    assert not room.verify(nonce, proof(PASSWORD, nonce, "another salt"))
+    assert not room.verify(new_nonce(), expected)  # a recorded answer is worthless
+    assert not room.verify(nonce, "") and not room.verify(nonce, "zß" * 40)
 
 
 def test_the_bucket_allows_a_burst_then_the_rate_and_a_flood_is_seen() -> None:
@@ -203,7 +212,7 @@ def test_the_password_never_crosses_the_network(data_dir: Path) -> None:
             raw.send(Hello(PROTOCOL_VERSION, "Raw"))
             challenge = await raw.recv()
             assert isinstance(challenge, Challenge)
-            sent = encode(Answer(proof(PASSWORD, challenge.nonce)))
+            sent = encode(Answer(proof(PASSWORD, challenge.nonce, challenge.salt)))
             assert PASSWORD.encode() not in sent
             raw.writer.write(sent)
             assert isinstance(await raw.recv(), Welcome)
@@ -265,7 +274,7 @@ def test_slow_handshakes_and_oversized_frames_are_refused_and_nobody_else_notice
             huge = await Raw.open(port)  # a length prefix past the limit, before any hello
             huge.writer.write(struct.pack(">I", MAX_FRAME + 1))
             refusal = last_refusal(await huge.until_closed())
-            assert refusal.code == "malformed" and str(MAX_FRAME) in refusal.reason
+            assert refusal.code == "malformed" and str(HANDSHAKE_FRAME) in refusal.reason
             for raw in (silent, mute, huge):
                 await raw.close()
             await untouched(table)

@@ -28,7 +28,7 @@ from lanplay.games.alles_klar.rules import card_label
 from lanplay.host import Host
 from lanplay.peer import JoinError, Peer
 from lanplay.session import Session
-from protocol.codec import MAX_FRAME, FrameReader, encode, pack
+from protocol.codec import CLIENT_FRAME, HANDSHAKE_FRAME, MAX_FRAME, FrameReader, encode, pack
 from protocol.messages import (
     PROTOCOL_VERSION,
     Chat,
@@ -259,7 +259,8 @@ def test_an_oversized_length_prefix_is_refused_before_any_body(first: bool) -> N
             raw.send_bytes(struct.pack(">I", MAX_FRAME + 1))
             refused = await raw.closed_after(Refused)
             assert refused.code == "malformed"
-            assert str(MAX_FRAME) in refused.reason and "limit" in refused.reason
+            limit = HANDSHAKE_FRAME if first else CLIENT_FRAME  # 4 KiB until the welcome
+            assert str(limit) in refused.reason and "limit" in refused.reason
             await raw.close()
             # a stray HTTP request is an oversized length prefix too
             web = await Raw.open(t.host.port)

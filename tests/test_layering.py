@@ -170,7 +170,7 @@ HOST_DUTIES: dict[str, set[str]] = {
     "lanplay.discovery": {"announce"},
     "lanplay.outbox": {"saving"},
     "lanplay.saves": {"saving", "server"},  # the server reads a save to resume it
-    "lanplay.admission": {"connections", "peers"},
+    "lanplay.admission": {"connections", "peers", "config", "shared"},  # throttle, room key
     "lanplay.bots": {"commands"},
     "lanplay.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},

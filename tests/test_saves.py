@@ -52,7 +52,7 @@ def a_save(**changes: Any) -> saves.Save:
 def test_a_save_round_trips_and_is_written_atomically_for_its_owner_only(
         tmp_path: Path) -> None:
     save = a_save(log=[LogEntry(0, {"type": "x", "blob": b"\x00\xff", "n": 1.0,
-                                    "ok": True}, 1)])
+                                    "ok": True}, 1)], state_id=1)
     path = tmp_path / "saves" / saves.file_name(save)
     saves.write(save, path)
     back = saves.load(path)
@@ -60,6 +60,7 @@ def test_a_save_round_trips_and_is_written_atomically_for_its_owner_only(
     assert back.log[0].action["blob"] == b"\x00\xff"  # bin survives JSON
     assert type(back.log[0].action["n"]) is float and back.log[0].action["ok"] is True
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seats' tokens
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700  # and so does its folder
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left
 
 
@@ -71,7 +72,7 @@ def test_rebuild_replays_the_log_and_refuses_a_save_that_does_not_replay() -> No
         saves.rebuild(edited)
     with pytest.raises(saves.SaveError, match="ends at state 6"):
         saves.rebuild(a_save(state_id=6))
-    with pytest.raises(saves.SaveError, match="not a lanplay save"):
+    with pytest.raises(saves.SaveError, match="is damaged"):
         saves.decode(b"{\"format\": 1, \"seats\": 3}")
     with pytest.raises(saves.SaveError, match="another lanplay version"):
         saves.decode(b"{\"format\": 99}")

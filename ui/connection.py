@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import saves
+from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.keeper import Keeper
@@ -183,7 +184,8 @@ class Connection:
                             f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
         owner = next((s for s in host.room.seats if s.owner), None)
         token = owner.token if owner is not None else host.owner_token
-        password = host.config.password or ""
+        # the save keeps the room's key, not its password: our own seat answers with it
+        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         peer = _peer(owner.name if owner else name, owner.colour if owner else colour, net,
                      token=token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
@@ -258,7 +260,7 @@ class Connection:
 
 
 def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
-          password: str = "") -> Peer:
+          password: str | RoomKey = "") -> Peer:
     extra: dict[str, Any] = {}
     if password and supports(Peer, "password"):
         extra["password"] = password

@@ -80,7 +80,7 @@ class Banner(QWidget):
         layout.setContentsMargins(12, 8, 12, 0)
         self.frame = Card(margin=10)
         theme.role(self.frame, "banner")
-        self.text = label("")
+        self.text = label("", wrap=True)  # a paused host's banner is two sentences
         self.frame.body.addWidget(self.text)
         layout.addWidget(self.frame)
         self.hide()
@@ -557,6 +557,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"lanplay \u2014 {self.room.title.text()}")
         self.game.set_game(lobby.game, lobby.host_name)
         self.game.set_seats(lobby.seats, you, owner)
+        self._show_paused(conn, lobby, previous)
         if lobby.phase == "lobby":
             self.stack.setCurrentWidget(self.room)
         else:
@@ -570,6 +571,20 @@ class MainWindow(QMainWindow):
             self._want_restart = False
             self._control("start")
         self._touch()
+
+    def _show_paused(self, conn: Connection, lobby: Lobby, previous: Lobby | None) -> None:
+        """Play held because the host cannot save: every window says so, and the
+        host's own window says where to make room."""
+        if lobby.paused:
+            text = lobby.paused
+            host = conn.host
+            if host is not None:
+                where = host.save_path.parent if host.save_path is not None else None
+                text += (" This laptop is the host: free some disk space"
+                         + (f" (the game is saved in {where})." if where else "."))
+            self.banner.say(text)
+        elif previous is not None and previous.paused:
+            self.banner.say("")
 
     def _on_view(self, animate: bool) -> None:
         conn = self.conn

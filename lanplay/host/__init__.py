@@ -31,18 +31,19 @@ collaborators and callbacks it needs):
   then publish).
 - ``announce``: the zeroconf announcement and the heartbeats.
 
+When a save fails (a full disk) the outbox holds what it was for, ``Saver``
+tells ``Play.hold``, which undoes the held moves, refuses them
+(``disk_full``) and pauses until ``Saver.commit(full=True)`` succeeds again.
+The per-address handshake caps and the password throttle are enforced by
+``Reception.serve`` and ``Reception._password_ok``; their bookkeeping is the
+pure ``lanplay.admission``.
+
 Where coming work goes:
 
 - Fair play is built (``lanplay.fair`` holds its pure logic): ``Play.start_game``
   begins ``seeds.Shuffle``, contributions come in through ``dispatch``, and the
   audit goes out after the GameOver (``Play.audit``). Replays of a finished game
   start from the same audit (seed, options, log: ``lanplay.fair.audit.replay``).
-- Disk full ("hold the move and pause"): ``Saver.commit``'s ``write`` is where
-  a failed flush is seen today (it logs and plays on); holding the publish
-  and pausing the game starts there, with ``flow`` told through a callback.
-- Per-address handshake caps and a password throttle: ``Reception.serve`` and
-  ``Reception._password_ok`` enforce them (the peer's address is
-  ``link.peername``); the pure bookkeeping belongs in ``lanplay.admission``.
 - Faster deltas: ``fanout.delta_bodies`` (and ``fanout.snapshots``) are the
   whole per-action fan-out work, pure; ``lanplay bench``'s host-work figure
   times the same steps.

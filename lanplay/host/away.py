@@ -33,7 +33,11 @@ class Game(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def after_action(self, then: Callable[[], None] | None = None) -> None: ...
+    @property
+    def paused(self) -> str | None: ...
+
+    def after_action(self, then: Callable[[], None] | None = None,
+                     refuse: Callable[[str], None] | None = None) -> None: ...
 
 
 class StandIns:
@@ -102,7 +106,7 @@ class StandIns:
         self._tick = None
         session = self.game.session
         if session is None or self.status.stopping or self.room.phase != "playing" \
-                or session.state_id == self._stuck:
+                or session.state_id == self._stuck or self.game.paused is not None:
             return
         actors = session.actors()
         for index, seat in enumerate(self.room.seats):

@@ -51,7 +51,7 @@ class Bots:
         contribution = None if self.config.seed is None else seed
         self._spawn(run_bot(address, self.status.port, name, seed=seed,
                             delay=self.config.bot_delay, token=token,
-                            password=self.config.password,
+                            password=self.tokens.room_key,
                             contribution_seed=contribution))
 
 

@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from lanplay.admission import PasswordThrottle, RoomKey
 from protocol.codec import MAX_FRAME
 
 DEFAULT_PORT = 7531
 
 MAX_PENDING = 16
 """Handshakes in progress allowed beyond max_peers (a reconnecting seat must get in)."""
+PENDING_PER_ADDRESS = 8
+"""Handshakes in progress one address may have; more are "over" (see ``over_hello``)."""
+OVER_LIMIT = 512
+"""Connections over the caps at once; beyond this even they are refused unheard
+(each lives ``over_hello`` seconds at most, so only a flood of connects gets here)."""
 
 
 @dataclass
@@ -36,6 +42,14 @@ class HostConfig:
     """Interfaces for the zeroconf announcement (None: all)."""
     password: str | None = None
     """Room password, checked by challenge and response (None or "": no password)."""
+    room_key: RoomKey | None = None
+    """The key derived from the password (a resumed room's comes from its save);
+    None: derived from ``password`` when the host is built. The host keeps only this."""
+    over_hello: float = 1.0
+    """Seconds a connection over the handshake caps has to say hello with a seat's token."""
+    throttle: PasswordThrottle = field(default_factory=PasswordThrottle)
+    """How wrong passwords per address are slowed (lanplay.admission); each host
+    counts with a fresh copy of it."""
     max_peers: int = 64
     """Connections at once, spectators included; more are refused "full"."""
     rate: float = 20.0
@@ -51,5 +65,7 @@ class HostConfig:
     """Seconds a seat may be away in a game before a stand-in bot plays it (None: never)."""
     save: bool = True
     """Write the game after every accepted action (see lanplay.saves)."""
+    save_retry: float = 1.0
+    """Seconds between tries to save again while play is held because a save failed."""
     data_dir: str | os.PathLike[str] | None = None
     """Where saves go (default: $LANPLAY_DATA_DIR, else the user's data directory)."""

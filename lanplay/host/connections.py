@@ -1,31 +1,38 @@
 """Accepting connections: the handshake, admission to a seat, reading until it ends.
 
-One task per connection. ``Reception.serve`` refuses a host too busy to talk,
-then runs the handshake under a deadline (hello, protocol version, password by
-challenge and response), admits the peer (its token back to its seat, a new
-seat in the lobby, or the gallery as a spectator), and reads its messages
-under its rate limit, handing each to ``dispatch`` until it says goodbye, its
-link breaks or it floods. A bad frame costs only that connection; the policy
-itself (nonce, proof, token bucket) is the pure ``lanplay.admission``.
+One task per connection. ``Reception.serve`` counts the handshakes waiting per
+address (one over the caps gets a second to show a seat's token), runs the
+handshake under a deadline (hello, protocol version, password by challenge and
+response, checked when the per-address throttle allows), admits the peer (its
+token back to its seat, a new seat in the lobby, or the gallery as a
+spectator), and reads its messages under its rate limit, handing each to
+``dispatch`` until it says goodbye, its link breaks or it floods. Frames are
+small (4 KiB, ``codec.HANDSHAKE``) until the welcome, 64 KiB after it, and a
+frame is charged to the rate limit before it is decoded. A bad frame costs
+only that connection; the policy itself (nonce, room key, caps, throttle,
+token bucket) is the pure ``lanplay.admission``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import math
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from lanplay import admission
 from lanplay.admission import RateLimit
-from lanplay.host.config import MAX_PENDING, HostConfig
+from lanplay.host.config import MAX_PENDING, OVER_LIMIT, PENDING_PER_ADDRESS, HostConfig
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
 from lanplay.link import Link, LinkClosed
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
+from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits
 from protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
@@ -41,6 +48,11 @@ from protocol.messages import (
 )
 
 log = logging.getLogger("lanplay.host")
+
+FREE_BODY = 64
+"""Bodies up to this many bytes are decoded before the rate bucket is charged (so
+pong and bye stay free); larger ones are charged first, and not decoded at all
+when the bucket is empty."""
 
 
 class Game(Protocol):
@@ -76,62 +88,63 @@ class Reception:
         self._dispatch = dispatch
         self._lobby_changed = lobby_changed
         self._spawn = spawn
-        self._pending = 0
+        self.handshakes = admission.Handshakes(PENDING_PER_ADDRESS,
+                                               config.max_peers + MAX_PENDING)
+        self.throttle = dataclasses.replace(config.throttle)
+        if tokens.room_key is None and (config.room_key or config.password):
+            # the host keeps only this: a resumed room's key, or one derived now
+            tokens.room_key = config.room_key or admission.RoomKey.derive(config.password or "")
+        self._over = 0
         self._links: set[Link] = set()
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its first byte to its close (asyncio.start_server's callback)."""
-        link = Link(reader, writer, self.config.max_frame)
+        link = Link(reader, writer, self.config.max_frame, limits=self._limits(HANDSHAKE))
+        address = _address(writer)
         conn: Conn | None = None
         self._links.add(link)
-        self._pending += 1
-        handshaking = True
+        waiting = self.handshakes.open(address, len(self.peers.conns))
+        over = not waiting
+        if over:
+            self._over += 1
         try:
-            if self._pending + len(self.peers.conns) > self.config.max_peers + MAX_PENDING:
-                link.send(Refused("full", f"The host has too many connections "
-                                          f"({self.config.max_peers}); try again later."))
+            if over and self._over > OVER_LIMIT:
+                link.send(Refused("full", self._busy))
                 return
-            try:
-                async with asyncio.timeout(self.config.handshake_timeout):
-                    hello = await link.recv()
-                    if not isinstance(hello, Hello):
-                        link.send(Refused("malformed", f"The first message must be a hello, "
-                                                       f"not {hello.TYPE}."))
-                        return
-                    if hello.version != PROTOCOL_VERSION:
-                        link.send(Refused("version", f"This host speaks lanplay protocol "
-                                                     f"{PROTOCOL_VERSION}, you speak "
-                                                     f"{hello.version}: use the same lanplay "
-                                                     f"version on both laptops."))
-                        return
-                    if not await self._password_ok(link):
-                        return
-            except TimeoutError:
-                link.send(Refused("timeout", "The handshake did not finish in time; "
-                                             "connect with lanplay."))
+            hello = await self._handshake(link, address, over)
+            if hello is None:
                 return
-            self._pending -= 1
-            handshaking = False
+            if waiting:
+                self.handshakes.close(address)
+                waiting = False
             conn = self._admit(link, hello)
             if conn is None:
                 return
             while True:
-                msg = await link.recv()
+                body = await link.recv_body()
                 if conn not in self.peers.conns:  # replaced by a newer connection of its seat
                     return
                 now = time.monotonic()
                 conn.last_seen = now
-                if isinstance(msg, Bye):
-                    self._on_bye(conn)
-                    continue
-                if isinstance(msg, Pong) or conn.limit.allow(now):
-                    self._dispatch(conn, msg)
-                    continue
+                # Charged before it is decoded, so decoding costs only what the bucket
+                # allows; a body this small (a pong, a bye) is decoded first, as those
+                # are free and decoding a few bytes costs nothing.
+                charged = len(body) > FREE_BODY
+                if charged and not conn.limit.allow(now):
+                    msg: Message | None = None
+                else:
+                    msg = link.decode(body)
+                    if isinstance(msg, Bye):
+                        self._on_bye(conn)
+                        continue
+                    if charged or isinstance(msg, Pong) or conn.limit.allow(now):
+                        self._dispatch(conn, msg)
+                        continue
                 if conn.limit.flooding():
                     link.send(Refused("flood", "You sent far too many messages too fast; "
                                                "the host closed your connection."))
                     return
-                link.send(Rejected(getattr(msg, "id", 0), "rate",
+                link.send(Rejected(getattr(msg, "id", 0) if msg is not None else 0, "rate",
                                    "Slow down: too many moves at once."))
         except ProtocolError as exc:
             link.send(Refused("malformed", exc.reason))
@@ -142,31 +155,120 @@ class Reception:
             link.send(Refused("internal", "The host hit an internal error with your "
                                           "connection; please join again."))
         finally:
-            if handshaking:
-                self._pending -= 1
+            if waiting:
+                self.handshakes.close(address)
+            if over:
+                self._over -= 1
             if conn is not None:
                 self.detach(conn)
             self._links.discard(link)
             await link.close()
+
+    def _limits(self, limits: Limits) -> Limits:
+        """``limits`` with a frame no larger than the host's ``max_frame``."""
+        return dataclasses.replace(limits, frame=min(limits.frame, self.config.max_frame))
 
     def abort_all(self) -> None:
         """Break every connection at once, handshaking or not (``Host.kill``)."""
         for link in list(self._links):
             link.abort()
 
-    async def _password_ok(self, link: Link) -> bool:
-        """Challenge and response: the password itself never crosses the network."""
-        password = self.config.password
-        if not password:
-            return True
-        nonce = admission.new_nonce()
-        link.send(Challenge(nonce))
-        answer = await link.recv()
-        if isinstance(answer, Answer) and admission.verify(password, nonce, answer.hmac):
-            return True
-        link.send(Refused("password", "Wrong password for this room; ask the host for "
-                                      "it and try again."))
-        return False
+    @property
+    def _busy(self) -> str:
+        return (f"The host has too many connections waiting ({self.config.max_peers} "
+                f"players and spectators at most); try again later.")
+
+    async def _handshake(self, link: Link, address: str, over: bool) -> Hello | None:
+        """The hello (and the answer to the password's challenge) within the deadline;
+        None once the connection has been refused.
+
+        A connection over the handshake caps has only ``over_hello`` seconds to
+        say hello, and gets in only with a seat's token (then with the usual
+        time for the rest): waiting connections cost their own address, and a
+        seated player comes back whatever their number."""
+        cfg = self.config
+        key = self.tokens.room_key
+        nonce, answer = "", None
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        try:
+            async with asyncio.timeout(cfg.handshake_timeout) as deadline:
+                if over:
+                    deadline.reschedule(began + min(cfg.over_hello, cfg.handshake_timeout))
+                hello = await link.recv()
+                if not isinstance(hello, Hello):
+                    link.send(Refused("malformed", f"The first message must be a hello, "
+                                                   f"not {hello.TYPE}."))
+                    return None
+                if hello.version != PROTOCOL_VERSION:
+                    link.send(Refused("version", f"This host speaks lanplay protocol "
+                                                 f"{PROTOCOL_VERSION}, you speak "
+                                                 f"{hello.version}: use the same lanplay "
+                                                 f"version on both laptops."))
+                    return None
+                if over:
+                    if not self._holds_seat(hello.token):
+                        link.send(Refused("full", self._busy))
+                        return None
+                    deadline.reschedule(began + cfg.handshake_timeout)
+                if key is not None:
+                    nonce = admission.new_nonce()
+                    link.send(Challenge(nonce, key.salt))
+                    answer = await link.recv()
+        except TimeoutError:
+            if over:
+                link.send(Refused("full", self._busy))
+            else:
+                link.send(Refused("timeout", "The handshake did not finish in time; "
+                                             "connect with lanplay."))
+            return None
+        if key is not None and not await self._password_ok(link, address, key, nonce, answer):
+            return None
+        return hello
+
+    def _holds_seat(self, token: str | None) -> bool:
+        """Whether ``token`` names a seat here (or one the host is keeping for its
+        owner or its own bots): such a hello is let in whatever the count."""
+        if not token or token in self.room.banned:
+            return False
+        return (self.room.by_token(token) is not None or token == self.tokens.owner
+                or token in self.tokens.bots)
+
+    async def _password_ok(self, link: Link, address: str, key: admission.RoomKey,
+                           nonce: str, answer: Message | None) -> bool:
+        """Check the answer to the challenge, when the throttle says this address
+        may have it checked: wrong answers make the next ones from there wait
+        longer, then lock it out for a while; other addresses never wait."""
+        throttle = self.throttle
+        loop = asyncio.get_running_loop()
+        at = throttle.reserve(address, loop.time())
+        if at is None:
+            self._locked_out(link, address)
+            return False
+        checked = False
+        try:
+            if at > loop.time():
+                await asyncio.sleep(at - loop.time())
+            now = loop.time()
+            if throttle.locked(address, now):
+                self._locked_out(link, address)
+                return False
+            checked = True
+            if isinstance(answer, Answer) and key.verify(nonce, answer.hmac):
+                throttle.passed(address)
+                return True
+            throttle.failed(address, now)
+            link.send(Refused("password", "Wrong password for this room; ask the host for "
+                                          "it and try again."))
+            return False
+        finally:
+            if not checked:
+                throttle.dropped(address)
+
+    def _locked_out(self, link: Link, address: str) -> None:
+        left = math.ceil(self.throttle.locked(address, asyncio.get_running_loop().time()))
+        link.send(Refused("locked_out", f"Too many wrong passwords from your laptop; wait "
+                                        f"{left} seconds, then try again."))
 
     def _admit(self, link: Link, hello: Hello) -> Conn | None:
         """A seat by its token, a new seat in the lobby, or the gallery; Welcome says which."""
@@ -219,6 +321,7 @@ class Reception:
         token = seat.token if seat is not None else ""
         link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
                           owner=seat is not None and seat.owner))
+        link.limits = self._limits(FROM_CLIENT)  # from the frame after the welcome on
         for offer in self.packs.server.offers():
             link.send(offer)
         self._lobby_changed()
@@ -263,3 +366,9 @@ class Reception:
                 self.away.away_from(conn.seat)
         if not self.status.stopping:
             self._lobby_changed()
+
+
+def _address(writer: asyncio.StreamWriter) -> str:
+    """The peer's address without its port: what the per-address limits count by."""
+    peer = writer.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)

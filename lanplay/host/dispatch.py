@@ -38,7 +38,14 @@ class Game(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def after_action(self, then: Callable[[], None] | None = None) -> None: ...
+    @property
+    def paused(self) -> str | None: ...
+
+    @property
+    def refusal(self) -> str: ...
+
+    def after_action(self, then: Callable[[], None] | None = None,
+                     refuse: Callable[[str], None] | None = None) -> None: ...
 
     def send_snapshot(self, conn: Conn) -> None: ...
 
@@ -89,6 +96,9 @@ class Dispatcher:
         if conn.seat is None:
             conn.link.send(Rejected(msg.id, "spectator", "Spectators cannot make moves."))
             return
+        if self.game.paused is not None:  # the host cannot save: no move may be made
+            conn.link.send(Rejected(msg.id, "disk_full", self.game.refusal))
+            return
         try:
             session.submit(self.room.index(conn.seat), msg.action, msg.state_id)
         except Refusal as exc:
@@ -96,7 +106,8 @@ class Dispatcher:
             return
         conn.limit.refund()
         accepted = Accepted(msg.id, session.state_id)
-        self.game.after_action(lambda: conn.link.send(accepted))
+        self.game.after_action(lambda: conn.link.send(accepted), lambda why: conn.link.send(
+            Rejected(msg.id, "disk_full", why)))
 
     def _on_chat(self, conn: Conn, msg: Chat) -> None:
         text = msg.text.strip()[:MAX_CHAT]

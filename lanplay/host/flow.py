@@ -6,6 +6,12 @@ contribution) and deals from the seed it gives, every accepted action is
 followed by ``after_action`` (the save first, then the deltas, then the game
 over and its audit), and the game's own deadlines fire as SYSTEM actions. What a stand-in does is
 ``away.py``; what is written to disk is ``saving.py``.
+
+When a save fails (a full disk) the moves it held were never told: ``hold``
+takes the game back to what the peers were told (which is what is on disk),
+refuses those moves (``disk_full``), tells every window that play is paused,
+and tries to save again every ``save_retry`` seconds; the first save that
+succeeds lets play go on by itself (``_recovered``).
 """
 
 from __future__ import annotations
@@ -56,6 +62,12 @@ class Play:
         self._timer_deadline = 0.0
         self._spent_timer: str | None = None
         self._audit: tuple[Session, list[Audit]] | None = None
+        self.paused: str | None = None
+        """Why every move is held now (a save failed), as the lobby says; None: play on."""
+        self.refusal = ""
+        """What a player whose move is held is told (with code ``disk_full``)."""
+        self._retry: asyncio.TimerHandle | None = None
+        self._undone_over = False
 
     def state_told(self) -> int:
         """The state_id the peers know (-1 with no game), as pings carry it."""
@@ -147,9 +159,11 @@ class Play:
         self.schedule_timer()
         self._lobby_changed()
 
-    def after_action(self, then: Callable[[], None] | None = None) -> None:
+    def after_action(self, then: Callable[[], None] | None = None,
+                     refuse: Callable[[str], None] | None = None) -> None:
         """Tell every live viewer its delta (and run ``then``) once the save that
-        holds the action is on disk: no peer hears of a move a crash could undo."""
+        holds the action is on disk: no peer hears of a move a crash could undo.
+        If it cannot be saved the move is undone, and ``refuse`` is told why."""
         session = self.session
         assert session is not None
         if self.status.dead:
@@ -180,7 +194,81 @@ class Play:
                 self._emit("over")
             self._emit("action")
 
-        self.saver.commit(session, self.games_played, publish)
+        dropped = (lambda: refuse(self.refusal)) if refuse is not None else None
+        self.saver.commit(session, self.games_played, publish, dropped)
+
+    # --- when a save fails --------------------------------------------------------------
+
+    def hold(self, why: str, dropped: list[Callable[[], None]]) -> None:
+        """A save failed: go back to what the peers were told (that is what is on
+        disk), refuse the held moves, pause, and try to save again soon."""
+        session = self.session
+        if session is None or self.status.dead:
+            return
+        told = max(self.published, 0)
+        rewound = session.state_id > told
+        if rewound:
+            if self.room.phase == "over":  # the undone move had ended the game
+                self.room.phase = "playing"
+                if self.results:
+                    self.results.pop()
+                self._undone_over = True
+            session.rewind(told)
+            self._spent_timer = None
+        self.saver.rewound(told)
+        self.cancel_timer()
+        first = self.paused is None
+        self.paused = (f"Play is paused: the host cannot save the game ({why}). It goes "
+                       f"on by itself once the host can save again.")
+        self.refusal = (f"The host cannot save the game ({why}), so your move was not "
+                        f"made. Play goes on by itself once it can save; then make your "
+                        f"move again.")
+        if first:
+            log.info("Play is held: the game cannot be saved (%s).", why)
+            self._lobby_changed()
+            self._emit("paused")
+        self._emit("save_failed")
+        if rewound and self.published >= 0:  # the undone deltas were never sent
+            for link, snapshot in fanout.snapshots(session, self.peers):
+                link.send(snapshot)
+        for refuse in dropped:
+            refuse()
+        self.cancel_retry()
+        if not self.status.stopping:
+            self._retry = asyncio.get_running_loop().call_later(
+                self.config.save_retry, self._save_again)
+
+    def _save_again(self) -> None:
+        self._retry = None
+        if self.session is None or self.status.stopping or self.paused is None:
+            return
+        self.saver.commit(self.session, self.games_played, self._recovered, full=True)
+
+    def _recovered(self) -> None:
+        """A save worked again: play goes on where everyone left it."""
+        session = self.session
+        if session is None or self.paused is None or self.status.stopping:
+            return
+        self.paused = None
+        log.info("The game is saved again; play goes on.")
+        if self.published < 0:  # the game's start itself had not been saved
+            self.published = session.state_id
+            for link, snapshot in fanout.snapshots(session, self.peers):
+                link.send(snapshot)
+        self.schedule_timer()
+        if self._undone_over:  # the game over cleared the away seats: mark them again
+            self._undone_over = False
+            for seat in self.room.seats:
+                if not seat.connected:
+                    self.standins.away_from(seat)
+        self.standins.soon()
+        self._lobby_changed()
+        self._emit("unpaused")
+
+    def cancel_retry(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
 
     def send_snapshot(self, conn: Conn) -> None:
         """The conn's whole view, taken now (the next delta builds on it) but sent
@@ -210,7 +298,7 @@ class Play:
     # --- the game's deadlines ---------------------------------------------------------
 
     def schedule_timer(self) -> None:
-        if self.status.dead:
+        if self.status.dead or self.paused is not None:
             return
         session = self.session
         timer: Timer | None = session.timer() if session is not None else None
@@ -232,7 +320,7 @@ class Play:
     def _expire(self, timer: Timer) -> None:
         self._timer = None
         self.peers.broadcast(self.clock())
-        if self.session is None or self.status.dead:
+        if self.session is None or self.status.dead or self.paused is not None:
             return
         try:
             self.session.submit(SYSTEM, timer.action)

@@ -5,10 +5,16 @@ to the ``Outbox`` in two halves: the write (a journal line, or now and then
 the full save, by ``saves.Writer`` in a worker thread) and what to publish
 once it is durable. Game news that writes nothing (a snapshot for a peer who
 joins) is posted behind whatever is still waiting, so the order holds.
+
+When a write fails (a full disk), what it was for is not published: the
+outbox holds it and everything after it, and ``held`` (the game's flow) is
+told why, in words, with the refusals to send; the flow undoes those moves,
+pauses, and asks again with ``commit(..., full=True)`` until a save succeeds.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import secrets
 import time
@@ -19,30 +25,41 @@ from typing import Any
 from lanplay import saves
 from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status, Tokens
-from lanplay.outbox import Outbox
+from lanplay.outbox import Job, Outbox
 from lanplay.room import Room
 from lanplay.session import Session
 
 log = logging.getLogger("lanplay.host")
 
 
+Held = Callable[[str, list[Job]], None]
+"""(why the save failed, in words; the held items' refusals to send)."""
+
+
 class Saver:
-    def __init__(self, room: Room, config: HostConfig, status: Status, tokens: Tokens) -> None:
+    def __init__(self, room: Room, config: HostConfig, status: Status, tokens: Tokens,
+                 held: Held) -> None:
         self.room = room
         self.config = config
         self.status = status
         self.tokens = tokens
         self.path: Path | None = None
         """Where the game being played is saved (None before a game or when not saving)."""
+        self.error: OSError | None = None
+        """Why the last write failed (None when it did not)."""
+        self.failed_writes = 0
+        self._game_path: Path | None = None
         self._game_id = ""
         self._started = 0.0
         self._log_cache: list[str] = []
         self._writer: saves.Writer | None = None
-        self._outbox = Outbox()
+        self._held = held
+        self._outbox = Outbox(on_hold=self._on_hold)
 
     def resumed(self, game_id: str, started: float, path: Path | None) -> None:
         """Go on writing the saved game ``game_id`` (to ``path``; None: not saving)."""
         self._game_id, self._started, self.path = game_id, started, path
+        self._game_path = path
 
     def new_save(self, session: Session, games_played: int) -> None:
         """A new game: a new id and a new file (named from its first save)."""
@@ -54,6 +71,26 @@ class Saver:
         if self.config.save:
             self.path = (saves.saves_dir(self.config.data_dir)
                          / saves.file_name(self.save_of(session, games_played)))
+        self._game_path = self.path
+
+    def rewound(self, state_id: int) -> None:
+        """The game went back to ``state_id`` (what is on disk): write it afresh, to
+        the game's own file even if the undone move had finished it."""
+        del self._log_cache[state_id:]
+        self.path = self._game_path
+        self._writer = None
+
+    def why(self) -> str:
+        """Why saving fails, in words for the players."""
+        exc = self.error
+        if exc is None:
+            return "it could not write the save"
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "its disk is full"
+        return f"{(exc.strerror or type(exc).__name__).lower()} where it saves"
+
+    def _on_hold(self, dropped: list[Job]) -> None:
+        self._held(self.why(), dropped)
 
     def save_of(self, session: Session, games_played: int) -> saves.Save:
         room = self.room
@@ -66,7 +103,7 @@ class Saver:
             log=list(session.log), state_id=session.state_id,
             phase="over" if result is not None else "playing", port=self.status.port,
             host_name=room.host_name, owner_token=self.tokens.owner,
-            banned=sorted(room.banned), password=self.config.password or None,
+            banned=sorted(room.banned), room_key=self.tokens.room_key,
             base_seed=self.config.seed, games_played=games_played,
             result=result.to_wire() if result is not None else None,
             fair=session.fair.to_save() if session.fair is not None else None,
@@ -80,15 +117,17 @@ class Saver:
         return (tuple((s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
                       for s in room.seats),
                 tuple(sorted(room.banned)), self.status.port, room.host_name,
-                self.tokens.owner, self.config.password, self.config.seed, games_played)
+                self.tokens.owner, self.tokens.room_key, self.config.seed, games_played)
 
     def commit(self, session: Session | None, games_played: int,
-               publish: Callable[[], None]) -> None:
-        """Make the game as it is now durable (off the event loop), then ``publish``.
+               publish: Callable[[], None], dropped: Job | None = None,
+               full: bool = False) -> None:
+        """Make the game as it is now durable (off the event loop), then ``publish``;
+        if it cannot be saved, ``dropped`` instead (and ``held`` is told).
 
         The full save when the game starts or ends, when the room's saved data
-        changed and every ``saves.COMPACT_EVERY`` actions; otherwise only the new
-        actions, appended to the journal (one fdatasync)."""
+        changed, every ``saves.COMPACT_EVERY`` actions and when asked (``full``);
+        otherwise only the new actions, appended to the journal (one fdatasync)."""
         path = self.path
         if path is None or session is None or self.status.dead:
             self._outbox.post(publish)
@@ -98,7 +137,12 @@ class Saver:
             writer = self._writer = saves.Writer(path)
         room = self._saved_room(games_played)
         finished = session.result is not None
-        if (finished or writer.needs_full or room != writer.room
+        state_id = session.state_id
+
+        def saved() -> bool:
+            return writer.durable >= state_id
+
+        if (full or finished or writer.needs_full or room != writer.room
                 or session.state_id - writer.full_at >= saves.COMPACT_EVERY):
             save = self.save_of(session, games_played)
             writer.full(saves.encode(save, self._log_cache), save.state_id, room, finished)
@@ -108,20 +152,26 @@ class Saver:
             cache = self._log_cache
             start = len(cache)
             cache.extend(saves.entry_json(e) for e in session.log[start:])
-            if len(cache) == start:
-                self._outbox.post(publish)  # nothing new to make durable
+            if len(cache) == start:  # nothing new to make durable
+                self._outbox.post(publish, saved=saved, dropped=dropped)
                 return
-            writer.lines(cache[start:])
+            writer.lines(cache[start:], state_id)
 
         def write() -> None:
             try:
                 writer.flush()
             except OSError as exc:
-                log.warning("Could not save the game to %s (%s); play goes on, but a "
-                            "crash now would lose it: free some disk space.", path,
-                            exc.strerror or exc)
+                self.error = exc
+                self.failed_writes += 1
+                if self.failed_writes == 1 or self.failed_writes % 60 == 0:
+                    log.warning("Could not save the game to %s (%s); play is held until "
+                                "it can be saved: free some disk space.", path,
+                                exc.strerror or exc)
+            else:
+                if writer.durable >= state_id:
+                    self.error = None
 
-        self._outbox.post(publish, write=write, key=path)
+        self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped)
 
     def after_pending(self, publish: Callable[[], None]) -> None:
         """``publish`` once everything posted before it is saved and published."""

@@ -53,7 +53,8 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._resumed = False
-        self.saver = Saver(room, cfg, self.status, self.tokens)
+        self.saver = Saver(room, cfg, self.status, self.tokens,
+                           lambda why, dropped: self.play.hold(why, dropped))
         self.play = Play(room, cfg, self.status, self.peers, self.saver,
                          seeds or LocalSeeds(cfg), self._lobby_changed, self._emit)
         self.announcing = Announcing(room, cfg, self.status)
@@ -70,17 +71,19 @@ class Host:
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str] | None = None,
-               config: HostConfig | None = None, port: int | None = None) -> Host:
-        """A host for a saved game (None: the newest unfinished one), ready to ``start``.
+               config: HostConfig | None = None, port: int | None = None,
+               skipped: saves.Skipped | None = None) -> Host:
+        """A host for a saved game (None: the newest unfinished one; ``skipped`` is
+        told of each file passed over), ready to ``start``.
 
         The Session is rebuilt by replaying the saved log with the saved seed
         (checked against the saved state), the seats come back with their
         tokens, and the host listens on the port the peers remember (``port``
         overrides it). Peers reconnect by themselves; the host's own bots are
-        started again. Raises saves.SaveError with a reason.
+        started again. Raises saves.SaveError with a reason, and nothing else.
         """
         config = dataclasses.replace(config) if config is not None else HostConfig()
-        where = Path(path) if path else saves.newest_unfinished(config.data_dir)
+        where = Path(path) if path else saves.newest_unfinished(config.data_dir, skipped)
         save = saves.load(where)
         if save.finished:
             raise saves.SaveError(f"The game in {where.name} has finished; there is "
@@ -88,9 +91,14 @@ class Host:
         session = saves.rebuild(save)
         config.port = save.port if port is None else port
         config.host_name = save.host_name
-        config.password = config.password or save.password
+        if not config.password:  # a password given now replaces the saved one
+            config.room_key = save.room_key
         config.seed = config.seed if config.seed is not None else save.base_seed
-        host = cls(save.game, save.mode, save.options, config)
+        try:
+            host = cls(save.game, save.mode, save.options, config)
+        except Exception as exc:  # the save replayed, so this is a bug; say it in words
+            raise saves.SaveError(f"The game in {where.name} could not be set up again "
+                                  f"({type(exc).__name__}: {str(exc)[:80]}).") from exc
         room = host.room
         room.seats = [Seat(s.name, s.colour, s.token, bot=s.bot, ready=s.bot, owner=s.owner,
                            hosted=s.hosted) for s in save.seats]
@@ -191,6 +199,7 @@ class Host:
             return
         status.stopping = True
         self.play.halt()
+        self.play.cancel_retry()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
@@ -220,6 +229,7 @@ class Host:
         self.status.dead = self.status.stopping = True
         self.saver.abandon()
         self.play.halt()
+        self.play.cancel_retry()
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
@@ -256,7 +266,8 @@ class Host:
     def _lobby_changed(self) -> None:
         """The room changed: every peer is told, then the LAN, then the listeners,
         and a room now full and ready may start its game."""
-        self.peers.broadcast(self.room.lobby_message())
+        self.peers.broadcast(dataclasses.replace(self.room.lobby_message(),
+                                                 paused=self.play.paused))
         self.announcing.changed()
         self._emit("lobby")
         self.play.start_if_due()
