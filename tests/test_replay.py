@@ -127,7 +127,14 @@ def test_a_damaged_unfinished_or_foreign_file_is_refused_with_a_sentence(
 
     def short(data: dict[str, Any]) -> None:  # a finished-looking save whose moves stop early
         data["log"] = data["log"][:-1]
+        data["state_id"] -= 1
     assert "stop before the game ends" in refused(edited(source, tmp_path / "s.json", short))
+
+    def gap(data: dict[str, Any]) -> None:  # the save's own check of itself
+        data["log"] = data["log"][:-1]
+    moves = len(finished.audits[0].log)
+    assert refused(edited(source, tmp_path / "g.json", gap)) == (
+        f"g.json is damaged (state_id is {moves} but the log has {moves - 1} moves).")
 
     def moved(data: dict[str, Any]) -> None:  # a card the seat did not hold
         first = next(e for e in data["log"] if e["action"].get("type") == "play")

@@ -126,9 +126,11 @@ def _from_save(data: dict[str, Any], raw: bytes, name: str) -> Finished:
         raise ReplayError(f"{name} was saved by another lanplay version; this one cannot "
                           f"replay it.")
     try:
-        save = saves.decode(raw, f"The file {name}")
-    except saves.SaveError as exc:
-        raise ReplayError(exc.reason) from None
+        save = saves.decode(raw, name)
+    except saves.SaveError as exc:  # its sentence is for resuming: say it for a replay
+        reason = exc.reason.replace("; it cannot be resumed here.", ".") \
+            .replace("; it cannot be resumed.", ".").replace(" cannot be resumed here", " ")
+        raise ReplayError(reason) from None
     if not save.finished:
         raise ReplayError(f"{name} is a game that has not finished (it stopped at move "
                           f"{save.state_id}); only a finished game can be replayed: resume "
