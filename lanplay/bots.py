@@ -21,16 +21,31 @@ from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.keeper import Keeper
 from lanplay.peer import Peer
+from lanplay.rng import stream, varied
 
 Chooser = Callable[[View, int, int], Action | None]
 """(view, seat, state_id) -> the move to make, or None to wait."""
 
 
+JITTER = 0.2
+"""A bot's wait before each move varies by this fraction either way, so a table of
+bots does not tick like a metronome (drawn from its own seeded stream)."""
+
+
+def think_time(delay: float, rng: random.Random) -> float:
+    """Seconds to wait before a move: ``delay`` varied by JITTER (0 stays 0)."""
+    return varied(delay, rng, JITTER)
+
+
 async def drive(peer: Peer, seed: int, delay: float = 0.0,
                 choose: Chooser | None = None, keeper: Keeper | None = None) -> None:
     """Make ``peer`` play its seat until its connection ends; its secrets stay with
-    ``keeper`` (a new one in memory if none is given)."""
+    ``keeper`` (a new one in memory if none is given).
+
+    ``delay`` is a human pace (about a second, varied); the moves it chooses do not
+    depend on it: the waits come from a stream of their own."""
     rng = random.Random(seed)
+    pace = stream(seed, "pace")
     if keeper is None:
         keeper = Keeper()
     keeper.attach(peer)
@@ -74,7 +89,7 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     action = choose(view, peer.seat, peer.state_id)
                 if action is not None:
                     if delay:
-                        await asyncio.sleep(delay)
+                        await asyncio.sleep(think_time(delay, pace))
                     acted_on = peer.state_id
                     in_flight = keeper.intent(action)
                     continue

@@ -91,8 +91,9 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--seed", type=int, default=None,
                    help="for testing: the same seed and seeded peers play the same game "
                         "again (anyone who knows it can work out the deal)")
-    h.add_argument("--bot-delay", type=float, default=0.4,
-                   help="seconds a bot waits before moving, so people can follow")
+    h.add_argument("--bot-delay", type=float, default=1.0,
+                   help="seconds a bot waits before moving, varied by a fifth either way, "
+                        "so people can follow (default 1; 0: at once, for tests)")
     h.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
                    help="announce only on this address (repeatable)")
     h.add_argument("--no-announce", action="store_true")

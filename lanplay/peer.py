@@ -351,8 +351,12 @@ class Peer:
                 self.result = None
             self.lobby = msg
             self._notify("lobby", msg)
-        elif isinstance(msg, Welcome):  # our seat number changed (a seat moved or left)
+        elif isinstance(msg, Welcome):  # our seat changed (a seat moved or left, or we sat)
             self.seat, self.owner = msg.seat, msg.owner
+            if msg.token:  # a spectator who took a seat: its token brings it back to it
+                self.token, self.spectate = msg.token, False
+            elif msg.seat is None:  # our seat is gone (the game changed): we watch now
+                self.token, self.spectate = None, True
             self._notify("welcome", msg)
         elif isinstance(msg, Ping):
             self.send(Pong(msg.nonce))

@@ -34,3 +34,9 @@ def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
 def choice_index(n: int, rng: random.Random) -> int:
     """A uniform index in range(n) from ``rng.random()`` alone."""
     return min(int(rng.random() * n), n - 1)
+
+
+def varied(seconds: float, rng: random.Random, by: float = 0.2) -> float:
+    """``seconds`` varied by the fraction ``by`` either way (0 stays 0): a bot's
+    human pace, drawn from a stream of its own so its choices do not change."""
+    return seconds * rng.uniform(1 - by, 1 + by) if seconds > 0 else 0.0

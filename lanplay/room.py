@@ -62,6 +62,8 @@ class Room:
         self.seats: list[Seat] = []
         self.phase = "lobby"
         self.spectators = 0
+        self.watchers: list[str] = []
+        """The spectators' names (the host keeps them with ``spectators``)."""
         self.banned: set[str] = set()
         self.standin_after: float | None = None
         self.game: Game = games.load(game_id)
@@ -70,7 +72,10 @@ class Room:
 
     # --- the game choice -------------------------------------------------------
 
-    def set_game(self, game_id: str, mode: str | None, options: dict[str, Any]) -> None:
+    def set_game(self, game_id: str, mode: str | None, options: dict[str, Any]) -> list[Seat]:
+        """Choose another game, mode or options, the room staying open; returns the
+        seats that no longer fit the new seat range (they leave it, see ``_fit_seats``).
+        Between games the room goes back to the lobby: the next game is a new one."""
         self._need_phase("choose the game", "lobby", "over")
         try:
             game = games.load(game_id)
@@ -79,6 +84,21 @@ class Room:
         except (KeyError, ValueError) as exc:
             raise Refusal("bad_game", str(exc).strip("'\"")) from exc
         self.game, self.mode, self.options = game, mode_id, opts
+        self.phase = "lobby"
+        return self._fit_seats()
+
+    def _fit_seats(self) -> list[Seat]:
+        """Seats beyond the game's most: bots go first (the last seated first), then
+        people from the last seat on, never the owner; everyone else stays seated."""
+        over = len(self.seats) - self.max_players
+        out: list[Seat] = []
+        for goes in (lambda s: s.bot, lambda s: not s.owner):
+            for seat in reversed(list(self.seats)):
+                if over > 0 and goes(seat) and seat not in out:
+                    self.seats.remove(seat)
+                    out.append(seat)
+                    over -= 1
+        return out
 
     @property
     def max_players(self) -> int:
@@ -110,15 +130,30 @@ class Room:
                                      "spectator.")
         if len(self.seats) >= self.max_players:
             raise Refusal("full", f"The room is full ({self.max_players} seats).")
-        taken = {s.colour for s in self.seats}
-        if not _COLOUR.fullmatch(colour) or colour in taken:
-            colour = next((c for c in PALETTE if c not in taken), PALETTE[-1])
+        colour = self._colour_for(colour, bot)
         seat = Seat(name=names.unique(names.name(name), (s.name for s in self.seats)),
                     colour=colour, bot=bot, ready=bot, owner=owner, connected=True)
         if token:
             seat.token = token
         self.seats.append(seat)
         return seat
+
+    def _colour_for(self, wanted: str, bot: bool) -> str:
+        """The colour a new seat asked for, if nobody has it; a person's choice also
+        wins over a bot's (the bot moves to a colour nobody uses). Otherwise, and
+        for no choice (or no "#RRGGBB"), the first colour nobody uses (the palette's
+        last once all are)."""
+        if not isinstance(wanted, str) or not _COLOUR.fullmatch(wanted):
+            return self._free_colour()
+        holder = next((s for s in self.seats if s.colour.upper() == wanted.upper()), None)
+        if holder is not None and holder.bot and not bot:
+            holder.colour = self._free_colour(but=wanted)
+            holder = None
+        return wanted if holder is None else self._free_colour()
+
+    def _free_colour(self, but: str = "") -> str:
+        taken = {s.colour.upper() for s in self.seats} | {but.upper()}
+        return next((c for c in PALETTE if c not in taken), PALETTE[-1])
 
     def by_token(self, token: str) -> Seat | None:
         # bytes: compare_digest refuses str with non-ASCII characters (a hostile hello)
@@ -170,4 +205,4 @@ class Room:
                      options=dict(self.options), seats=[s.public(now) for s in self.seats],
                      phase=self.phase, problem=self.problem() if self.phase != "playing"
                      else None, spectators=self.spectators,
-                     standin_after=self.standin_after)
+                     standin_after=self.standin_after, watchers=list(self.watchers))

@@ -147,6 +147,8 @@ class Lobby(Message):
     spectators: int = 0
     standin_after: float | None = None
     """Seconds a seat may be away before a stand-in bot plays it (None: never)."""
+    watchers: list[str] = field(default_factory=list)
+    """The spectators' names, in the order they came (the owner sees who watches)."""
     paused: str | None = None
     """Why the host holds every move now (it cannot save the game); None: play goes on."""
 
@@ -154,7 +156,7 @@ class Lobby(Message):
 @dataclass(frozen=True)
 class Control(Message):
     """Client -> host: a room command (ready, add_bot, remove_seat, move_seat,
-    set_game, start). Most are for the owner only; the host answers a refused
+    set_game, start, sit). Most are for the owner only; the host answers a refused
     command with Rejected."""
 
     TYPE: ClassVar[str] = "control"

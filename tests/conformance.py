@@ -576,6 +576,76 @@ def illegal_submissions(game: Game, state: Any, players: int,
             yield seat, dict(timer.action)  # a player cannot fake the host's timeout
 
 
+# --- what a seat may do (the view's ``may``) ---------------------------------------
+
+NUMBER_SPAN = 1000.0
+"""How far from 0 an unbounded number choice is sampled."""
+
+
+def template_samples(template: Mapping[str, Any], view: Mapping[str, Any],
+                     rng: random.Random, count: int = 3) -> list[Action]:
+    """Actions ``template`` allows (``lanplay.games.shape``): itself when it chooses
+    nothing, else ``count`` fillings of its choices; a number choice gives its ends
+    first, then values inside."""
+    choose: Mapping[str, Any] = template.get("choose") or {}
+    fixed = {k: v for k, v in template.items() if k != "choose"}
+    if not choose:
+        return [dict(fixed)]
+    spec = next((ch["note"] for ch in choose.values()
+                 if ch.get("kind") in ("commitment", "note")), None)
+    out = []
+    for k in range(count):
+        note = sample_note(spec, rng) if spec is not None else None
+        action = dict(fixed)
+        for key, choice in choose.items():
+            action[key] = _sample_choice(choice, k, spec, note, view, rng)
+        out.append(action)
+    return out
+
+
+def _sample_choice(choice: Mapping[str, Any], k: int, spec: Mapping[str, Any] | None,
+                   note: list[Any] | None, view: Mapping[str, Any],
+                   rng: random.Random) -> Any:
+    kind = choice["kind"]
+    if kind == "number":
+        lo = choice["min"] if choice["min"] is not None else -NUMBER_SPAN
+        hi = choice["max"] if choice["max"] is not None else NUMBER_SPAN
+        return [lo, hi][k] if k < 2 else lo + (hi - lo) * rng.random()
+    if kind == "salt":
+        return rng.randbytes(16).hex()
+    if kind == "formation":
+        clusters = view["clusters"][choice["side"]]
+        return [list(p) for p in clusters[k % len(clusters)]["frogs"]]
+    assert spec is not None and note is not None, f"a {kind} choice needs a note beside it"
+    if kind == "commitment":
+        return hashlib.sha256(rng.randbytes(16) + repr(note).encode()).hexdigest()
+    if kind == "note":
+        return note
+    if kind == "faces":
+        return [next(p for p in note if p in options) for options in spec["choices"]]
+    if kind == "hint":
+        tier = rng.choice([t for t, p in enumerate(note) if p is not None])
+        return {"tier": tier, "picture": note[tier]}
+    raise AssertionError(f"no sampler for the choice kind {kind!r}")
+
+
+def sample_note(spec: Mapping[str, Any], rng: random.Random) -> list[Any]:
+    """A random note of the form ``spec`` describes."""
+    if spec["form"] == "tiering":
+        count, tiers = len(spec["pictures"]), spec["tiers"]
+        chosen = [t for t in range(tiers) for _ in range(spec["min_per_tier"])]
+        while len(chosen) < count:
+            t = rng.randrange(tiers)
+            if chosen.count(t) < spec["max_per_tier"]:
+                chosen.append(t)
+        rng.shuffle(chosen)
+        return chosen[:count]
+    written: list[Any] = [rng.choice(options) for options in spec["choices"]]
+    written += [None] * spec["empty"]
+    rng.shuffle(written)
+    return written
+
+
 def stale_timer_actions(game: Game, states: Sequence[Any],
                         options: Mapping[str, Any]) -> Iterator[tuple[int, Action]]:
     """(index, action): an earlier timer's action at a state where it is not pending."""

@@ -20,7 +20,7 @@ import conformance as c
 import pytest
 
 from lanplay.game import SYSTEM, IllegalAction, Result, Timer, player_range
-from lanplay.games import CATALOGUE, entry
+from lanplay.games import CATALOGUE, entry, shape
 from protocol import delta
 
 GAMES, BROKEN = c.games()
@@ -199,6 +199,88 @@ def test_legal_actions_pass_check_and_travel(case: c.Case) -> None:
         run = c.random_run(case, seed)
         for i, state in c.sample(run.states, 60):
             problems += surface_problems(case, run, i, state)
+    assert not problems, report(problems)
+
+
+# --- what a seat may do (the view's ``may``) -------------------------------------
+
+
+def may_problems(case: c.Case, run: c.Playthrough, i: int, state: Any) -> Iterator[str]:
+    """``may`` against the rules at one state, for every seat and a spectator."""
+    game, where = case.game, c.describe(case, run.seed, i)
+    actors = game.actors(state)
+    rng = random.Random(run.seed * 7907 + i)
+    for viewer in run.viewers():
+        view = game.view(state, viewer)
+        may = view.get("may")
+        if not isinstance(may, list):
+            yield f"{where}: view({viewer}) has no 'may' list"
+            continue
+        if viewer is None or viewer not in actors:
+            if may:
+                yield f"{where}: seat {viewer}, which may not act, is offered {may[0]!r:.100}"
+            continue
+        if not may:
+            yield f"{where}: seat {viewer} may act but its 'may' is empty"
+        for template in may:
+            for action in c.template_samples(template, view, rng):
+                try:
+                    game.check(state, viewer, action)
+                except IllegalAction as exc:
+                    yield (f"{where}: seat {viewer}'s 'may' offers {action!r:.160}, which "
+                           f"check refuses: {exc.reason}")
+            yield from sealed_note_problems(game, state, viewer, view, template, rng, where)
+        for action in game.legal(state, viewer):
+            if not any(shape.fits(t, action) for t in may):
+                yield (f"{where}: seat {viewer}'s legal {action!r:.120} fits no template of "
+                       "its 'may'")
+
+
+def sealed_note_problems(game: Any, state: Any, seat: int, view: dict[str, Any],
+                         template: dict[str, Any], rng: random.Random,
+                         where: str) -> Iterator[str]:
+    """A template that commits to a note (S-tier): notes of the form it gives are ones
+    the seat's laptop seals (its ``secrets.seal`` refuses what the rules would not take,
+    PROTOCOL.md "The S-tier note"), and what it sends fits the template and passes."""
+    choose = template.get("choose") or {}
+    commit = next((ch for ch in choose.values() if ch.get("kind") == "commitment"), None)
+    secrets = c.secrets_of(game)
+    if commit is None or secrets is None:
+        return
+    for _ in range(3):
+        note = c.sample_note(commit["note"], rng)
+        plain: dict[str, Any] = {"type": "note", "tiers": note}
+        if "hint" in choose:
+            plain["hint"] = rng.choice([t for t, p in enumerate(note) if p is not None])
+        try:
+            sealed = secrets.seal(view, seat, plain, rng.randbytes(16))
+        except IllegalAction as exc:
+            yield f"{where}: seat {seat}'s laptop refuses the note {note!r:.100}: {exc.reason}"
+            continue
+        if sealed is None or not shape.fits(template, sealed[0]):
+            yield f"{where}: seat {seat}'s laptop sends {sealed!r:.100}, not what 'may' says"
+            continue
+        try:
+            game.check(state, seat, sealed[0])
+        except IllegalAction as exc:
+            yield f"{where}: check refuses seat {seat}'s sealed note: {exc.reason}"
+
+
+@case_param
+def test_may_is_what_the_rules_accept(case: c.Case) -> None:
+    """Each seat's view says what it may send now, so a thin client never re-implements
+    the rules: [] for a spectator and a seat that may not act; every listed action,
+    and every filling of a template's choices (ends and inside), passes ``check``;
+    and every action ``legal`` lists fits one of the templates."""
+    problems: list[str] = []
+    for seed in SEEDS:
+        run = c.random_run(case, seed)
+        for i in c.walk(run.states):
+            problems += may_problems(case, run, i, run.states[i])
+    for seed in SEEDS[:2]:
+        run = c.bot_run(case, seed)
+        for i, state in c.sample(run.states, 30):
+            problems += may_problems(case, run, i, state)
     assert not problems, report(problems)
 
 
@@ -518,4 +600,5 @@ def test_every_option_choice_plays_to_the_end(game: Any, mode: str,
         problems = result_problems(run.case, run)
         for i, state in c.sample(run.states, 20):
             problems += surface_problems(run.case, run, i, state)
+            problems += may_problems(run.case, run, i, state)
         assert not problems, report(problems)

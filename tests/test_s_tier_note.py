@@ -101,15 +101,21 @@ def drop_once_committed(peer: Peer) -> asyncio.Future[str]:
     return dropped
 
 
-def lists(value: Any) -> Iterator[list[Any]]:
+def lists(value: Any, path: str = "") -> Iterator[list[Any]]:
     """Every list in a JSON value."""
+    for found, _where in placed_lists(value, path):
+        yield found
+
+
+def placed_lists(value: Any, path: str = "") -> Iterator[tuple[list[Any], str]]:
+    """Every list in a JSON value, with where it is."""
     if isinstance(value, list):
-        yield value
-        for item in value:
-            yield from lists(item)
+        yield value, path
+        for i, item in enumerate(value):
+            yield from placed_lists(item, f"{path}[{i}]")
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from lists(item)
+        for key, item in value.items():
+            yield from placed_lists(item, f"{path}.{key}")
 
 
 def saved(host: Host) -> tuple[str, list[Any]]:
@@ -152,10 +158,20 @@ class Search:
         state_text = json.dumps(plain(session.state))
         on_disk, documents = saved(self.host)
         revealed = {e.action.get("salt") for e in session.log if e.action["type"] == "reveal"}
-        homes = [json.loads(state_text), *documents]
+        # The host learns a note only from what a laptop sends: every action it was sent
+        # and kept (the save's log, the journal), reveals aside. The state is made from
+        # those actions, so a note in it came through one; its salt is searched there too.
+        homes = [e["action"] for document in documents
+                 for e in (document.get("log", []) if "log" in document else [document])
+                 if isinstance(e, dict) and isinstance(e.get("action"), dict)
+                 and e["action"].get("type") != "reveal"]
         # A note that equals what everyone sees (a board guessed right, the faces in the
         # order dealt) is found there without being told; only the salt tells then.
-        public = [*public_orders(session.state), *lists(session.view(None))]
+        # A later note may equal an earlier round's revealed one (competitive has few
+        # arrangements): what was revealed is public too.
+        public = [*public_orders(session.state), *lists(session.view(None)),
+                  *(found for e in session.log if e.action["type"] == "reveal"
+                    for found in lists(e.action))]
         for keeper in self.keepers:
             for secret in keeper.every:
                 salt, note = secret["salt"], secret["tiers"]
@@ -166,9 +182,12 @@ class Search:
                 where = f"state {session.state_id}, note {note}"
                 if salt in state_text or salt in on_disk:
                     self.problems.append(f"{where}: its salt is on the host")
-                if note not in public and any(found == note for home in homes
-                                              for found in lists(home)):
-                    self.problems.append(f"{where}: the note is on the host")
+                if note not in public:
+                    at = [w for n, home in enumerate(homes) for found, w in placed_lists(home)
+                          if found == note]
+                    if at:
+                        self.problems.append(f"{where}: the note is on the host at {at[:3]} "
+                                             f"(in the actions it kept)")
 
 
 @pytest.mark.timeout(60)

@@ -272,3 +272,19 @@ def test_a_whole_game_is_played_by_clicking(qtbot: QtBot, table: AllesKlarTable)
     best = max(result.scores)
     assert f"with {best} card" in table.banner.text
     assert not any(item.lit for item in table.hand_items)
+
+
+def test_a_click_on_a_card_when_it_is_not_my_turn_says_why_near_the_pointer(
+        qtbot: QtBot, table: AllesKlarTable) -> None:
+    table.set_view(_view(turn=1), demo_seats(2), 0)
+    sent = _record(table)
+    item = table.hand_items[0]
+    assert not item.lit
+    _click(qtbot, table, item)
+    assert sent == []
+    assert table.toast.isVisible()
+    assert table.toast.text().startswith("It is not your turn: waiting for "), \
+        table.toast.text()
+    near = table.graphics.mapFromScene(item.sceneBoundingRect().center())
+    box = table.toast.geometry()
+    assert abs(box.center().x() - near.x()) < 260 and box.bottom() <= near.y() + 40

@@ -28,6 +28,7 @@ from ui_harness import Runner, aloop, click, close, unique, until, window  # noq
 from lanplay.games import load
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
+from protocol.messages import GameOver
 from ui.host_dialog import HostDialog
 from ui.replay_window import READ_ONLY, ReplayWindow
 from ui.replays import ReplaysDialog
@@ -213,6 +214,19 @@ def test_replay_from_the_end_screen_and_from_the_list(aloop: Runner, tmp_path: P
             await until(lambda: win.last_game.path is not None, 15, win)
             kept = win.last_game.path
             assert kept is not None and kept.parent == files.audits_dir(data_dir)
+            assert end.verdict.isVisible()
+
+            # The end screen waits for the last moves on the table (the pacer); the audit
+            # that comes meanwhile still shows on it, and so does "Replay"
+            win.game.clear_result()
+            win.pacer._timer.start(60_000)  # as if the last trick were still flying
+            assert conn.peer.result is not None and conn.peer.verdict is not None
+            conn.bridge.game_over.emit(GameOver(conn.peer.state_id, conn.peer.result))
+            conn.bridge.audit.emit(conn.peer.verdict)
+            assert not end.isVisible() and not end.replay_button.isVisible()
+            win.pacer.jump(conn.peer.view or {})  # the table has caught up
+            assert end.isVisible() and end.verdict.isVisible() \
+                and end.replay_button.isVisible()
 
             # "Replay" on the end screen: the game just played, from this laptop's seat
             click(end.replay_button)

@@ -25,6 +25,7 @@ from ui_harness import (  # noqa: F401
     window,
 )
 
+from ui.confirm import Confirm
 from ui.host_dialog import HostDialog
 from ui.join_dialog import JoinAddressDialog
 from ui.rules_help import RulesDialog
@@ -103,8 +104,12 @@ def test_room_chat_order_remove_leave_and_close(aloop: Runner, tmp_path: Path) -
                         and ben.room.you == 1, 10, ann, ben)
             assert ben.conn is not None and ben.conn.peer.seat == 1
 
-            # The owner removes Ben: Ben's window says so and offers Home.
+            # The owner removes Ben, after a question that says what happens to him.
             click(ann.room.seat_rows[1]["remove"])
+            question = ann.dialog
+            assert isinstance(question, Confirm) and "Ben goes back to Home" in \
+                question.text.text()
+            click(question.yes_button)
             await until(lambda: ben.stack.currentWidget() is ben.gone, 10, ben)
             assert "removed you" in ben.gone.reason.text()
             await until(lambda: ann.lobby is not None and "Ben" not in names(ann), 10, ann)
@@ -126,7 +131,16 @@ def test_room_chat_order_remove_leave_and_close(aloop: Runner, tmp_path: Path) -
             await join_by_address(ben, f"127.0.0.1:{port}")
             await until(lambda: ben.lobby is not None, 15, ben)
             assert ann.room.leave_button.text() == "Close the room"
+            click(ann.room.leave_button)  # Ben is there: first a question, "Stay" stays
+            question = ann.dialog
+            assert isinstance(question, Confirm)
+            assert question.text.text() == "Ben goes back to Home."
+            click(question.no_button)
+            assert ann.conn is not None and ann.stack.currentWidget() is ann.room
             click(ann.room.leave_button)
+            question = ann.dialog
+            assert isinstance(question, Confirm)
+            click(question.yes_button)
             await until(lambda: ben.stack.currentWidget() is ben.gone
                         and ann.stack.currentWidget() is ann.home, 10, ann, ben)
             assert "host closed the room" in ben.gone.reason.text()

@@ -421,7 +421,7 @@ def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, 
     me = 0
     rng = random.Random(5)
     sent = _record(table)
-    gestures = 0
+    gestures = reveals = 0
     laptops = Laptops(GAME, random.Random(3))  # each seat's: a note stays on its own
     for _ in range(3000):
         if session.result is not None:
@@ -436,6 +436,10 @@ def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, 
         if me in actors and not waiting:
             view = mine
             table.set_view(view, seats, me)
+            if table.revealing:  # the reveal lies on the board: a click goes on
+                reveals += 1
+                qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
+                assert not table.revealing
             before = len(sent)
             _human_move(qtbot, table, view, me)
             gestures += 1
@@ -448,8 +452,12 @@ def test_a_whole_game_played_through_the_table(qtbot: QtBot, table: STierTable, 
         session.submit(seat, laptops.send(session.state, seat, action))
     assert session.result is not None, f"{mode} did not finish"
     assert any(a["type"] == "note" for a in sent) and gestures > 5
+    assert reveals > 0, "every reveal lay on the board before the next round"
     final = session.view(me)
     table.set_view(final, seats, me)
+    if table.revealing:  # the last round's reveal first, then the end
+        assert table.banner.text.startswith("The reveal")
+        qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
     assert table.buttons == {} or not any(b.isEnabled() for b in table.buttons.values())
     assert table.banner.text.startswith(("Game over", "You won", "Lost"))
 
@@ -532,3 +540,36 @@ def test_a_move_glides_and_a_resync_jumps(qtbot: QtBot, table: STierTable) -> No
     assert not table.board.animating
     rect, cell = table.board.tile_rect(pid), table.board.cell_rect(0, 4)
     assert rect is not None and cell is not None and cell.contains(rect.center())
+
+
+@pytest.mark.parametrize(("mode", "players"), [("competitive", 5), ("cooperative", 3),
+                                               ("team", 4)])
+def test_a_reveal_lies_on_the_board_before_the_next_round(
+        qtbot: QtBot, table: STierTable, mode: str, players: int) -> None:
+    """Even the next round's leader, whose view goes straight to writing a note,
+    first sees the note just revealed on the tier list with right and wrong marked;
+    a click on the board (or the hold running out) goes on to the next round."""
+    from ui.tables.s_tier.demo import Game
+    from ui.tables.s_tier.table import REVEAL_MS
+
+    game = Game(mode, players)
+    game.until(lambda s: s.round == 2)
+    assert game.state.last["kind"] == "reveal"
+    leaders = getattr(game.state, "leaders", None)
+    me = int(leaders[0]) if leaders is not None else int(game.state.leader)
+    seats = demo_seats(players)
+    before, after = (game.mod.view(s, me) for s in game.states[-2:])
+    table.set_view(before, seats, me, animate=False)
+    table.set_view(after, seats, me)
+    assert table.revealing and table.pace()[1] == REVEAL_MS
+    assert table.banner.text.startswith("The reveal"), table.banner.text
+    marks = [t.mark for cell in table.board.model.cells.values() for t in cell]
+    marked = [m for m in marks if m]
+    assert marked and set(marked) <= {"right", "wrong"}
+    if mode == "competitive":  # every guesser's picture marked; the extras not
+        assert len(marked) == players - 1 and len(marks) == len(after["pictures"])
+    assert not any(b.isVisible() for b in table.buttons.values()), "nothing to press yet"
+    qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
+    assert not table.revealing and not table.banner.text.startswith("The reveal")
+    if mode == "competitive":
+        assert table.banner.text.startswith("Your note"), table.banner.text

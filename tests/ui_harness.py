@@ -87,6 +87,7 @@ def unique(name: str) -> str:
 def window(tmp: Path, name: str, colour: str = "#56B4E9", **net: Any) -> MainWindow:
     settings = Settings(name=name, colour=colour, path=tmp / name / "settings.json")
     net.setdefault("save", False)
+    net.setdefault("pace", 0.0)  # views at once; the pacing tests ask for it
     config = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0,
                        seed=7, **net)
     win = MainWindow(settings, config)

@@ -41,8 +41,12 @@ class NetConfig:
     """Interfaces for zeroconf browsing and announcing (None: all)."""
     bind: str = "0.0.0.0"
     port: int = DEFAULT_PORT
-    bot_delay: float = 0.7
-    """Seconds a bot waits before it plays, so people can follow the table."""
+    bot_delay: float = 1.0
+    """Seconds a bot waits before it plays (varied by a fifth either way), so people
+    can follow the table; 0 plays at once (tests, benchmarks)."""
+    pace: float = 1.0
+    """How long the table gives each move and key moment (``ui.pacing``), as a factor:
+    0 shows every view the moment it arrives."""
     seed: int | None = None
     reconnect_for: float | None = None
     """Seconds a dropped peer keeps trying to get back (None: the Peer's default)."""
@@ -198,11 +202,12 @@ class Connection:
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
-                   port: int, password: str = "") -> Connection:
-        """Join the first of ``addresses`` that answers; JoinError with the reason if none."""
+                   port: int, password: str = "", spectate: bool = False) -> Connection:
+        """Join (or, with ``spectate``, watch) the first of ``addresses`` that answers;
+        JoinError with the reason if none."""
         last: JoinError | None = None
         for address in addresses:
-            peer = _peer(name, colour, net, password=password)
+            peer = _peer(name, colour, net, password=password, spectate=spectate)
             try:
                 await peer.connect(address, port)
             except JoinError as exc:
@@ -260,7 +265,7 @@ class Connection:
 
 
 def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
-          password: str | RoomKey = "") -> Peer:
+          password: str | RoomKey = "", spectate: bool = False) -> Peer:
     extra: dict[str, Any] = {}
     if password and supports(Peer, "password"):
         extra["password"] = password
@@ -268,4 +273,4 @@ def _peer(name: str, colour: str, net: NetConfig, *, token: str | None = None,
         extra["reconnect_for"] = net.reconnect_for
     if net.seed is not None and supports(Peer, "contribution_seed"):
         extra["contribution_seed"] = net.seed  # a seeded window plays the same game again
-    return Peer(name, colour, token=token, **extra)
+    return Peer(name, colour, token=token, spectate=spectate, **extra)

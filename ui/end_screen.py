@@ -14,6 +14,8 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent
 from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
+from lanplay.badges import badge as badge_of
+from lanplay.badges import badges
 from ui import theme
 from ui.widgets import Badge, Card, button, label
 
@@ -68,6 +70,8 @@ class EndScreen(QWidget):
     look = pyqtSignal()
     replay = pyqtSignal()
     """Go over the game just played, move by move (``ui.replays``)."""
+    change = pyqtSignal()
+    """The owner picks another game for the next one (the room stays open)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,6 +112,12 @@ class EndScreen(QWidget):
         self.replay_button.hide()  # until the game's audit is here
         buttons.addWidget(self.replay_button)
         buttons.addStretch(1)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options for the next game; "
+                                      "the seats stay where it has room.")
+        self.change_button.clicked.connect(self.change)
+        self.change_button.hide()
+        buttons.addWidget(self.change_button)
         self.leave_button = button("Leave")
         self.leave_button.clicked.connect(self.leave)
         buttons.addWidget(self.leave_button)
@@ -136,12 +146,13 @@ class EndScreen(QWidget):
         winners = set(result.get("winners", []))
         self.scores = [_score(v) for v in scores]
         order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))
+        marks = badges(seats)
         self.grid.addWidget(label("Player", "muted"), 0, 1)
         self.grid.addWidget(label("Score", "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
         for row, seat in enumerate(order, start=1):
-            colour = str(seats[seat].get("colour", "")) if seat < len(seats) else ""
             name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-            badge = Badge(name, colour, size=30)
+            mark = marks[seat] if seat < len(marks) else badge_of(seats, seat)
+            badge = Badge(name, mark.colour, size=30, text=mark.text)
             who = label(name + ("  (you)" if seat == you else ""), "big")
             score = label(self.scores[seat], "big")
             if seat in winners:

@@ -23,6 +23,20 @@ from ui.home import game_name
 from ui.placeholder_table import PlaceholderTable
 from ui.widgets import Card, ChatPanel, button, label
 
+LAST_SECONDS = 3
+"""A timer's last seconds tick (softly) so nobody misses a closing window."""
+
+
+def _max_players(lobby: Any) -> int:
+    """The most seats the lobby's game and mode allow (its seats when unknown)."""
+    from lanplay import games
+    from lanplay.game import mode_of
+
+    try:
+        return mode_of(games.load(lobby.game), lobby.mode).max_players
+    except (KeyError, ValueError):
+        return len(lobby.seats)
+
 
 def make_table(game_id: str) -> QWidget:
     """The game's own table, or the plain stand-in if it has none (yet)."""
@@ -58,6 +72,12 @@ class GamePage(QWidget):
     leave = pyqtSignal()
     rules = pyqtSignal()
     again = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a seat that freed up between games."""
+    change_game = pyqtSignal()
+    tick = pyqtSignal()
+    """A second passed in the timer's last seconds (the window ticks softly)."""
+    sound_toggled = pyqtSignal(bool)
 
     WIDE = 1600
     """From this window width the chat stays open beside the table."""
@@ -69,6 +89,8 @@ class GamePage(QWidget):
         self.seats: list[dict[str, Any]] = []
         self.you: int | None = None
         self.result: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        """The view on the table now (the window's pacer may hold newer ones)."""
         self.unread = 0
         self._chat_chosen: bool | None = None
         outer = QVBoxLayout(self)
@@ -84,11 +106,27 @@ class GamePage(QWidget):
         top.addWidget(self.title)
         self.where = label("", "muted")
         top.addWidget(self.where, 1)
+        self.watching = label("Watching", "heading")
+        self.watching.setStyleSheet("background: #F0E442; color: #111111; border-radius: 6px;"
+                                    " padding: 2px 10px;")
+        self.watching.setToolTip("You are a spectator: you see the public table, never a "
+                                 "hand; chat and the log are yours too.")
+        self.watching.hide()
+        top.addWidget(self.watching)
+        self.watchers = label("", "muted")
+        self.watchers.hide()
+        top.addWidget(self.watchers)
+        self.sit_button = button("Take a seat", "primary")
+        self.sit_button.setToolTip("A seat is free: play the next game.")
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        top.addWidget(self.sit_button)
         self.clock = label("", "heading")
         self.clock.setToolTip("Time left to answer; when it runs out the host moves on.")
         self.clock.hide()
         top.addWidget(self.clock)
         self._deadline = 0.0
+        self._last_left = -1
         self._ticker = QTimer(self)
         self._ticker.setInterval(250)
         self._ticker.timeout.connect(self._tick)
@@ -96,6 +134,14 @@ class GamePage(QWidget):
         self.scores_button.clicked.connect(self._show_end)
         self.scores_button.hide()
         top.addWidget(self.scores_button)
+        self.sound_button = button("Sound on")
+        self.sound_button.setCheckable(True)
+        self.sound_button.setChecked(True)
+        self.sound_button.setToolTip("Short sounds for your turn, a play, a top!, a trick "
+                                     "won, a timer's last seconds and the end; one click "
+                                     "turns them off (remembered).")
+        self.sound_button.clicked.connect(self._sound_clicked)
+        top.addWidget(self.sound_button)
         self.rules_button = button("Rules (F1)")
         self.rules_button.clicked.connect(self.rules)
         top.addWidget(self.rules_button)
@@ -123,6 +169,7 @@ class GamePage(QWidget):
         self.end.look.connect(self._look_at_table)
         self.end.leave.connect(self.leave)
         self.end.again.connect(self.again)
+        self.end.change.connect(self.change_game)
         self._place_table(self.table)
 
         self.panel = QWidget()
@@ -153,6 +200,7 @@ class GamePage(QWidget):
         if game_id == self.game_id:
             return
         self.game_id = game_id
+        self.view = None
         old = self.table
         self.stack.removeWidget(old)
         old.deleteLater()
@@ -164,13 +212,23 @@ class GamePage(QWidget):
         self.title.setText(game_name(game_id))
 
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
+        self.view = view
         self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
 
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]
 
+    def set_sound(self, on: bool) -> None:
+        self.sound_button.setChecked(on)
+        self.sound_button.setText("Sound on" if on else "Sound off")
+
+    def _sound_clicked(self, checked: bool) -> None:
+        self.set_sound(checked)
+        self.sound_toggled.emit(checked)
+
     def set_clock(self, seconds_left: float | None) -> None:
         """Count down the host's running deadline (None: no deadline runs)."""
+        self._last_left = -1
         if seconds_left is None:
             self._ticker.stop()
             self.clock.hide()
@@ -180,26 +238,54 @@ class GamePage(QWidget):
         self._ticker.start()
 
     def _tick(self) -> None:
+        """The seconds left; at none the clock goes (never "0 s left" on a table that
+        has moved on while the host's word of it is on its way)."""
         left = max(0, math.ceil(self._deadline - time.monotonic()))
-        self.clock.setText(f"{left} s left")
-        self.clock.show()
         if left <= 0:
             self._ticker.stop()
+            self.clock.hide()
+            return
+        self.clock.setText(f"{left} s left")
+        self.clock.show()
+        if left <= LAST_SECONDS and left != self._last_left:
+            self.tick.emit()
+        self._last_left = left
 
     # --- seats, chat, connection, the end ------------------------------------------------
 
     def set_seats(self, seats: list[dict[str, Any]], you: int | None, owner: bool) -> None:
         self.seats, self.you = seats, you
+        self.end.change_button.setVisible(owner)
         self.leave_button.setText("Close the room" if owner else "Leave")
         self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
                                      else "Back to Home; the others play on without you.")
 
-    def add_chat(self, sender: str, colour: str, text: str) -> None:
-        self.chat.add(sender, colour, text)
+    def set_watching(self, watching: bool, lobby: Any) -> None:
+        """A spectator's "Watching" mark and, between games with a free seat, "Take a
+        seat"; for everyone, how many watch (their names on hover)."""
+        self.watching.setVisible(watching)
+        total = _max_players(lobby)
+        free = lobby.phase != "playing" and len(lobby.seats) < total
+        self.sit_button.setVisible(watching and free)
+        names = list(getattr(lobby, "watchers", None) or [])
+        count = max(len(names), int(getattr(lobby, "spectators", 0) or 0))
+        self.watchers.setText(f"{count} watching" if count else "")
+        self.watchers.setToolTip("Watching: " + ", ".join(names) if names else "")
+        self.watchers.setVisible(bool(count))
+
+    def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
+        self.chat.add(sender, colour, text, badge)
         if not self.panel.isVisible():
             self.unread += 1
             self.chat_button.setText(f"Chat ({self.unread})")
             theme.restyle(self.chat_button, "primary")
+
+    def clear_chat(self) -> None:
+        """A new room: nothing said yet, nothing unread (no "Chat (1)" from the last one)."""
+        self.chat.clear()
+        self.unread = 0
+        self.chat_button.setText("Chat")
+        theme.restyle(self.chat_button, None)
 
     def _chat_clicked(self, checked: bool) -> None:
         self._chat_chosen = checked

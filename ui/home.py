@@ -52,6 +52,11 @@ def version_problem(host: FoundHost) -> str:
             f"{PROTOCOL_VERSION}: use the same lanplay version on both laptops.")
 
 
+def watch_only(host: FoundHost) -> bool:
+    """A running game or a full room: there is no seat to take, only a table to watch."""
+    return host.state == "playing" or host.seats_taken >= host.seats_total
+
+
 def host_line(host: FoundHost) -> str:
     """The host as one line of text (tooltips, tests, screen readers)."""
     parts = [host.host_name, game_name(host.game),
@@ -257,9 +262,12 @@ class HomePage(QWidget):
         if not host.compatible:
             marks.append(f"Version {host.version}: cannot join")
             icon = QIcon(icons.warning_pixmap(32))
-        elif host.password:
-            marks.append("Password")
-            icon = QIcon(icons.lock_pixmap(32))
+        else:
+            if watch_only(host):
+                marks.append("Watch")
+            if host.password:
+                marks.append("Password")
+                icon = QIcon(icons.lock_pixmap(32))
         item.setText(4, " · ".join(marks))
         item.setIcon(4, icon)
         tip = version_problem(host) if not host.compatible else host_line(host)
@@ -280,6 +288,11 @@ class HomePage(QWidget):
     def _selection_changed(self) -> None:
         host = self.selected()
         self.join.setEnabled(host is not None and host.compatible and not self._busy)
+        watch = host is not None and watch_only(host)
+        self.join.setText("Watch" if watch else "Join")
+        self.join.setToolTip("The game is running or the room is full: watch the table "
+                             "(no hand); take a seat when one frees up between games."
+                             if watch else "Take a seat in this room.")
         if host is not None and not host.compatible:
             self.show_error(version_problem(host))
 
@@ -317,4 +330,4 @@ class HomePage(QWidget):
         theme.restyle(self.message, look)
 
 
-__all__ = ["HomePage", "game_name", "host_line", "version_problem"]
+__all__ = ["HomePage", "game_name", "host_line", "version_problem", "watch_only"]

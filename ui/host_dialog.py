@@ -61,9 +61,12 @@ class HostDialog(QDialog):
     chosen = pyqtSignal(object)
     """HostChoice: the player pressed Host."""
 
-    def __init__(self, parent: QWidget | None = None, game_id: str | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, game_id: str | None = None,
+                 room: bool = False) -> None:
+        """``room``: the owner changes the game of an open room (no password here)."""
         super().__init__(parent)
-        self.setWindowTitle("Host a game")
+        self.for_room = room
+        self.setWindowTitle("Change the game" if room else "Host a game")
         self.resize(960, 720)
         self._inputs: dict[str, QWidget] = {}
         self._game: Game | None = None
@@ -72,7 +75,7 @@ class HostDialog(QDialog):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(14)
-        outer.addWidget(label("Host a game", "title"))
+        outer.addWidget(label("Change the game" if room else "Host a game", "title"))
         body = QHBoxLayout()
         body.setSpacing(18)
         outer.addLayout(body, 1)
@@ -128,10 +131,11 @@ class HostDialog(QDialog):
         self.mode = QComboBox()
         self.mode_help = label("")
         self.password = QLineEdit()
-        self.password_supported = supports(HostConfig, "password")
+        self.password_supported = supports(HostConfig, "password") and not room
 
         self.error = label("", "error", wrap=True)
-        row, self.host = dialog_buttons("Host", self._accept, self.reject, lead=self.error)
+        row, self.host = dialog_buttons("Change" if room else "Host", self._accept,
+                                        self.reject, lead=self.error)
         outer.addLayout(row)
 
         self.list.currentItemChanged.connect(lambda *_: self._show())
@@ -309,6 +313,22 @@ class HostDialog(QDialog):
             self._pack_combo.setCurrentIndex(self._pack_combo.findData(value))
         elif isinstance(widget, QComboBox):
             widget.setCurrentIndex(widget.findData(value))
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QSpinBox) and isinstance(value, int):
+            widget.setValue(value)
+        elif isinstance(widget, QLineEdit):
+            widget.setText(str(value))
+
+    def preset(self, game_id: str, mode: str, options: dict[str, Any]) -> None:
+        """Show the room's game as it is now: its mode and options chosen."""
+        self.select_game(game_id)
+        index = self.mode.findData(mode)
+        if index >= 0:
+            self.mode.setCurrentIndex(index)
+        for key, value in options.items():
+            if key in self._inputs:
+                self.set_option(key, value)
 
     def _accept(self) -> None:
         choice = self.choice()

@@ -169,8 +169,9 @@ def initials(name: str) -> str:
 
 
 def badge_pixmap(name: str, colour: str, size: int, *, bot: bool = False,
-                 faded: bool = False) -> QPixmap:
-    """A disc in the player's colour with their initial: colour never alone."""
+                 faded: bool = False, text: str | None = None) -> QPixmap:
+    """A disc in the player's colour with their badge text (``lanplay.badges``; the
+    initials of ``name`` without one): colour never alone."""
     pm, p = _pixmap(size)
     s = float(size)
     fill = QColor(colour or "#999999")
@@ -184,8 +185,8 @@ def badge_pixmap(name: str, colour: str, size: int, *, bot: bool = False,
     else:
         p.drawEllipse(rect)
     p.setPen(theme.ink_for(colour or "#999999"))
-    text = initials(name)
-    p.setFont(_font(s * (0.46 if len(text) == 1 else 0.36)))
+    text = text or initials(name)
+    p.setFont(_font(s * (0.46 if len(text) == 1 else 0.36 if len(text) == 2 else 0.28)))
     p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
     p.end()
     return pm

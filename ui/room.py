@@ -13,6 +13,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay import games
+from lanplay.badges import badges
 from lanplay.content import in_play
 from protocol.messages import Lobby
 from ui import icons, theme
@@ -80,17 +81,20 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
-    """'Waiting for Mia, Ben to be ready.' read by Mia: 'Waiting for you, Ben ...'."""
+    """'Waiting for Mia, Ben to be ready.' in words: 'Waiting for Mia and Ben to be
+    ready.', and read by Mia: 'Waiting for you and Ben to be ready: press “I'm ready”.'"""
     head, tail = "Waiting for ", " to be ready."
-    if me is None or not (problem.startswith(head) and problem.endswith(tail)):
+    if not (problem.startswith(head) and problem.endswith(tail)):
         return problem
     names = problem[len(head):-len(tail)].split(", ")
-    if me.get("name") not in names:
-        return problem
-    names = ["you" if n == me.get("name") else n for n in names]
-    names.sort(key=lambda n: n != "you")
-    hint = ": press \u201cI'm ready\u201d" if names == ["you"] else ""
-    return f"{head}{', '.join(names)}{tail[:-1]}{hint}."
+    name = me.get("name") if me is not None else None
+    mine = name in names
+    if mine:
+        names = ["you" if n == name else n for n in names]
+        names.sort(key=lambda n: n != "you")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    hint = ": press \u201cI'm ready\u201d" if mine else ""
+    return f"{head}{listed}{tail[:-1]}{hint}."
 
 
 class RoomPage(QWidget):
@@ -101,6 +105,10 @@ class RoomPage(QWidget):
     move_seat = pyqtSignal(int, int)
     leave = pyqtSignal()
     rules = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a free seat."""
+    change_game = pyqtSignal()
+    """The owner wants another game, mode or options in this room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +134,12 @@ class RoomPage(QWidget):
         titles.addWidget(self.subtitle)
         titles.addWidget(self.address)
         top.addLayout(titles, 1)
+        self.change_button = button("Change game\u2026")
+        self.change_button.setToolTip("Another game, mode or options; the room stays open "
+                                      "and the seats stay where the new game has room.")
+        self.change_button.clicked.connect(self.change_game)
+        self.change_button.hide()
+        top.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignTop)
         self.rules_button = button("Rules (F1)")
         self.rules_button.clicked.connect(self.rules)
         top.addWidget(self.rules_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -155,6 +169,9 @@ class RoomPage(QWidget):
         bots.addWidget(self.add_bot_button)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
+        self.watchers = label("", "muted", wrap=True)
+        self.watchers.hide()
+        seats_card.body.addWidget(self.watchers)
         seats_card.body.addStretch(1)
         self.problem = label("", "problem", wrap=True)
         seats_card.body.addWidget(self.problem)
@@ -166,6 +183,11 @@ class RoomPage(QWidget):
         self.ready_button.setMinimumHeight(44)
         self.ready_button.clicked.connect(lambda checked: self.ready.emit(bool(checked)))
         actions.addWidget(self.ready_button, 1)
+        self.sit_button = button("Take a seat", "primary")
+        self.sit_button.setMinimumHeight(44)
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        actions.addWidget(self.sit_button, 1)
         self.start_button = button("Start the game", "primary")
         self.start_button.setMinimumHeight(44)
         self.start_button.clicked.connect(self.start)
@@ -199,16 +221,22 @@ class RoomPage(QWidget):
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
+        self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
         self.add_bot_button.setToolTip("The room is full." if full else
                                        "A bot plays a seat; it sees only its own cards.")
         me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        self._show_watchers(lobby, you is None, full)
         self.ready_button.setVisible(me is not None)
         self.ready_button.setChecked(bool(me and me.get("ready")))
         self.ready_button.setText("Ready \u2713" if me and me.get("ready") else "I'm ready")
         self.start_button.setVisible(owner)
         self.start_button.setEnabled(owner and lobby.problem is None)
-        if lobby.problem:
+        if you is None:
+            self.problem.setText("You are watching: every seat is taken; one may free up."
+                                 if full else "You are watching: take a seat while one is "
+                                              "free.")
+        elif lobby.problem:
             self.problem.setText(_with_you(lobby.problem, me))
         elif owner:
             self.problem.setText("Everyone is ready: start when you like.")
@@ -220,6 +248,19 @@ class RoomPage(QWidget):
         self.leave_button.setToolTip("Everyone at this table goes back to Home." if owner
                                      else "Back to Home; your seat is given up.")
 
+    def _show_watchers(self, lobby: Lobby, watching: bool, full: bool) -> None:
+        """Who watches (everyone, the owner above all, sees it); a spectator's way in."""
+        names = list(lobby.watchers or [])
+        count = max(len(names), int(lobby.spectators or 0))
+        if count:
+            shown = ", ".join(names) if names else f"{count}"
+            self.watchers.setText(f"Watching: {shown}")
+        self.watchers.setVisible(bool(count))
+        self.sit_button.setVisible(watching)
+        self.sit_button.setEnabled(watching and not full and lobby.phase != "playing")
+        self.sit_button.setToolTip("Every seat is taken." if full else
+                                   "Sit down in this room as a player.")
+
     def _rebuild_seats(self, lobby: Lobby) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
@@ -229,11 +270,12 @@ class RoomPage(QWidget):
         self.seat_rows = []
         last = len(lobby.seats) - 1
         teams = seat_teams(lobby)
+        looks = badges(lobby.seats)
         for i, seat in enumerate(lobby.seats):
             name = str(seat.get("name", "?"))
             badge = Badge(size=34)
-            badge.set(name, str(seat.get("colour", "")), bot=bool(seat.get("bot")),
-                      faded=not seat.get("connected", True))
+            badge.set(name, looks[i].colour, bot=bool(seat.get("bot")),
+                      faded=not seat.get("connected", True), text=looks[i].text)
             text = f"{i + 1}. {name}" + ("  (you)" if i == self.you else "")
             who = label(text, "big")
             marks = QWidget()

@@ -181,7 +181,7 @@ async def _render_all(out: Path) -> list[Path]:
     camera = _Camera(out)
     data = tempfile.TemporaryDirectory(prefix="lanplay-shots-")  # the replay's audit goes here
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False, data_dir=data.name)
+                    save=False, pace=0.0, data_dir=data.name)
     other = Host("alles-klar", config=HostConfig(
         host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
         interfaces=LOOPBACK, seed=3, save=False))

@@ -1,5 +1,5 @@
 """What the window remembers between runs: your name, your colour, the text size,
-and whether it has told you what hosting needs from your firewall.
+sound, and whether it has told you what hosting needs from your firewall.
 
 One small JSON file in the platform's config folder (platformdirs), written
 atomically. A damaged file is treated as a first run rather than a crash:
@@ -35,6 +35,8 @@ class Settings:
     name: str = ""
     colour: str = PALETTE[0]
     scale: float = 1.0
+    sound: bool = True
+    """Sounds on (one click in the game's bar turns them off, and it is remembered)."""
     host_hint_seen: bool = False
     """The first-hosting notice (firewall prompts) was shown; it is shown once."""
     path: Path | None = field(default=None, repr=False, compare=False)
@@ -56,11 +58,13 @@ class Settings:
         name = data.get("name")
         colour = data.get("colour")
         scale = data.get("scale")
+        sound = data.get("sound")
         return cls(
             name=name.strip()[:24] if isinstance(name, str) else "",
             colour=colour if colour in PALETTE else PALETTE[0],
             scale=min(MAX_SCALE, max(MIN_SCALE, float(scale)))
             if isinstance(scale, int | float) and not isinstance(scale, bool) else 1.0,
+            sound=sound if isinstance(sound, bool) else True,
             host_hint_seen=data.get("host_hint_seen") is True,
             path=path)
 

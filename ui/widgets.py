@@ -77,14 +77,18 @@ class Badge(QLabel):
     """A player's colour disc with their initial (colour is never the only cue)."""
 
     def __init__(self, name: str = "", colour: str = "", size: int = 28,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, text: str | None = None) -> None:
         super().__init__(parent)
         self._size = size
         self.setFixedSize(QSize(size, size))
-        self.set(name, colour)
+        self.set(name, colour, text=text)
 
-    def set(self, name: str, colour: str, *, bot: bool = False, faded: bool = False) -> None:
-        self.setPixmap(icons.badge_pixmap(name, colour, self._size, bot=bot, faded=faded))
+    def set(self, name: str, colour: str, *, bot: bool = False, faded: bool = False,
+            text: str | None = None) -> None:
+        """``text`` is the seat's badge (``lanplay.badges``); without it, the initials."""
+        self.mark = text or icons.initials(name)
+        self.setPixmap(icons.badge_pixmap(name, colour, self._size, bot=bot, faded=faded,
+                                          text=text))
         self.setToolTip(name)
 
 
@@ -127,11 +131,18 @@ class ChatPanel(QWidget):
             self.send.emit(text)
             self.line.clear()
 
-    def add(self, sender: str, colour: str, text: str) -> None:
+    def add(self, sender: str, colour: str, text: str, badge: str = "") -> None:
+        """A line of chat after the sender's badge (its colour and text, as on the
+        table), or a plain dot for someone without a seat."""
         who = html.escape(sender or "Someone")
         paint = colour if _COLOUR.fullmatch(colour) else theme.MUTED  # it goes into HTML
-        self.history.append(f'<span style="color:{paint}">\u25cf</span> <b>{who}</b>: '
-                            f'{html.escape(text)}')
+        if badge:
+            ink = theme.ink_for(paint).name()
+            mark = (f'<span style="background-color:{paint}; color:{ink}; font-weight:bold">'
+                    f'&nbsp;{html.escape(badge)}&nbsp;</span>')
+        else:
+            mark = f'<span style="color:{paint}">\u25cf</span>'
+        self.history.append(f'{mark} <b>{who}</b>: {html.escape(text)}')
 
     def note(self, text: str) -> None:
         self.history.append(f'<i style="color:{theme.MUTED}">{html.escape(text)}</i>')

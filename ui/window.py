@@ -24,23 +24,28 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
 from ui import network_help, pictures, theme
+from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
+from ui.cues import cues
 from ui.game_page import GamePage
-from ui.home import HomePage
+from ui.home import HomePage, watch_only
 from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
+from ui.pacing import Pacer, actor, by_person
 from ui.replays import LastGame, ReplaysDialog, open_file, open_replay
 from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
+from ui.sound import Sound
 from ui.widgets import Card, button, label
 
 log = logging.getLogger(__name__)
@@ -133,6 +138,16 @@ class MainWindow(QMainWindow):
         for page in (self.home, self.room, self.game, self.gone):
             self.stack.addWidget(page)
         self.browser.add_listener(self._on_found)
+        self.pacer = Pacer(self._show_view, self._table_pace, self.net.pace, self)
+        self.pacer.idle.connect(self._touch)
+        self.sound = Sound(self.settings.sound, self)
+        self.game.set_sound(self.settings.sound)
+        self.game.sound_toggled.connect(self._set_sound)
+        self.game.tick.connect(lambda: self.sound.play("tick"))
+        self._game_number = 0
+        """Games begun at this table (an end screen shows only over its own game)."""
+        self._received: dict[str, Any] | None = None
+        """The newest view from the host (the table may still show an older one)."""
 
         self.home.set_identity(self.settings.name, self.settings.colour)
         self.home.host_clicked.connect(self.open_host_dialog)
@@ -144,13 +159,17 @@ class MainWindow(QMainWindow):
         self.room.ready.connect(lambda ready: self._control("ready", ready=ready))
         self.room.start.connect(lambda: self._control("start"))
         self.room.add_bot.connect(lambda: self._control("add_bot"))
-        self.room.remove.connect(lambda seat: self._control("remove_seat", seat=seat))
+        self.room.remove.connect(self.ask_remove)
         self.room.move_seat.connect(lambda seat, to: self._control("move_seat", seat=seat, to=to))
-        self.room.leave.connect(self.leave)
+        self.room.leave.connect(self.ask_leave)
         self.room.rules.connect(self.show_rules)
+        self.room.sit.connect(lambda: self._control("sit"))
+        self.room.change_game.connect(self.open_change_dialog)
+        self.game.change_game.connect(self.open_change_dialog)
+        self.game.sit.connect(lambda: self._control("sit"))
         self.room.chat.send.connect(self._say)
         self.game.intent.connect(self._intent)
-        self.game.leave.connect(self.leave)
+        self.game.leave.connect(self.ask_leave)
         self.game.rules.connect(self.show_rules)
         self.game.again.connect(self._play_again)
         self.game.chat.send.connect(self._say)
@@ -319,6 +338,17 @@ class MainWindow(QMainWindow):
         dialog.chosen.connect(lambda choice: self.spawn(self._host(choice)))
         self._open(dialog)
 
+    def open_change_dialog(self) -> None:
+        """The owner picks another game, mode or options for the open room."""
+        lobby = self.lobby
+        if lobby is None or self.conn is None or not self.conn.peer.owner:
+            return
+        dialog = HostDialog(self, lobby.game, room=True)
+        dialog.preset(lobby.game, lobby.mode, dict(lobby.options))
+        dialog.chosen.connect(lambda choice: self._control(
+            "set_game", game=choice.game, mode=choice.mode, options=choice.options))
+        self._open(dialog)
+
     def open_join_dialog(self) -> None:
         dialog = JoinAddressDialog(self)
         dialog.join.connect(lambda host, port: self.spawn(
@@ -433,33 +463,46 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _join_found(self, host: FoundHost) -> None:
+        """Join the room, or watch it where there is no seat to take (a game running,
+        a full room)."""
+        watch = watch_only(host)
         if host.password:
-            self._ask_password(host.host_name, host.addresses, host.port)
+            self._ask_password(host.host_name, host.addresses, host.port, spectate=watch)
             return
-        self.spawn(self._join(host.addresses, host.port, host.host_name))
+        self.spawn(self._join(host.addresses, host.port, host.host_name, spectate=watch))
 
     def _ask_password(self, host_name: str, addresses: Any, port: int,
-                      error: str = "") -> None:
+                      error: str = "", spectate: bool = False) -> None:
         dialog = PasswordDialog(host_name, self, error)
         dialog.entered.connect(lambda pw: self.spawn(
-            self._join(addresses, port, host_name, password=pw)))
+            self._join(addresses, port, host_name, password=pw, spectate=spectate)))
         self._open(dialog)
 
     async def _join(self, addresses: Any, port: int, label_text: str, *,
-                    dialog: JoinAddressDialog | None = None, password: str = "") -> None:
+                    dialog: JoinAddressDialog | None = None, password: str = "",
+                    spectate: bool = False) -> None:
         if self.conn is not None:
             return
-        self.home.set_busy(f"Joining {label_text}\u2026")
+        self.home.set_busy(f"{'Watching' if spectate else 'Joining'} {label_text}\u2026")
         try:
-            conn = await Connection.join(self.settings.name or "Player", self.settings.colour,
-                                         self.net, tuple(addresses), port, password)
+            try:
+                conn = await Connection.join(self.settings.name or "Player",
+                                             self.settings.colour, self.net, tuple(addresses),
+                                             port, password, spectate=spectate)
+            except JoinError as exc:
+                if exc.code != "full" or spectate:
+                    raise
+                # No seat left: watch instead (a seat may free up between games).
+                conn = await Connection.join(self.settings.name or "Player",
+                                             self.settings.colour, self.net, tuple(addresses),
+                                             port, password, spectate=True)
         except JoinError as exc:
             self.home.set_busy(None)
             if exc.code == "password":  # none given, or a wrong one: ask (again)
                 if dialog is not None:
                     dialog.reject()
                 self._ask_password(label_text, addresses, port, exc.reason if password
-                                   else "")
+                                   else "", spectate=spectate)
             elif dialog is not None and dialog.isVisible():
                 dialog.failed(exc.reason)
             else:
@@ -475,9 +518,11 @@ class MainWindow(QMainWindow):
     def _enter(self, conn: Connection) -> None:
         self.conn = conn
         self.lobby = None
+        self.pacer.clear()
+        self._received = None
         self._want_restart = False
         self.room.chat.clear()
-        self.game.chat.clear()
+        self.game.clear_chat()
         self.game.clear_result()
         self.room.set_address(self._join_text(conn))
         self.room.title.setText(f"Joining {conn.peer.host_name}\u2026")
@@ -557,11 +602,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"lanplay \u2014 {self.room.title.text()}")
         self.game.set_game(lobby.game, lobby.host_name)
         self.game.set_seats(lobby.seats, you, owner)
+        self.game.set_watching(you is None, lobby)
         self._show_paused(conn, lobby, previous)
         if lobby.phase == "lobby":
             self.stack.setCurrentWidget(self.room)
         else:
             if lobby.phase == "playing" and (previous is None or previous.phase != "playing"):
+                self._game_number += 1  # an end still waiting for the pacer is not this one's
                 self.game.clear_result()
                 self._want_restart = False
             self.stack.setCurrentWidget(self.game)
@@ -587,18 +634,63 @@ class MainWindow(QMainWindow):
             self.banner.say("")
 
     def _on_view(self, animate: bool) -> None:
+        """A view arrived: the pacer shows it in its turn (a snapshot at once)."""
         conn = self.conn
         if conn is None or conn.peer.view is None:
             return
+        # The view as our table shows it: the host's, with our own kept note in it.
+        view, previous = conn.shown_view() or conn.peer.view, self._received
+        self._received = view
+        if previous is not None and previous.get("game") != view.get("game"):
+            animate = False  # another game in the same room: a new table, no motion
+        seats = self.lobby.seats if self.lobby is not None else []
+        self.pacer.push(view, animate, by_person(seats, actor(previous, view)))
+        self._touch()
+
+    def _show_view(self, view: dict[str, Any], animate: bool) -> None:
+        """The pacer's turn for ``view``: put it on the table."""
+        conn = self.conn
+        if conn is None:
+            return
         if self.lobby is not None:
             self.game.set_seats(self.lobby.seats, conn.peer.seat, conn.peer.owner)
-        self.game.set_view(conn.shown_view() or conn.peer.view, animate)
+        before = self.game.view
+        self.game.set_view(view, animate)
+        if animate:
+            self._sound_for(before, view, conn.peer.seat)
         if self.stack.currentWidget() is self.room and self.lobby is not None \
                 and self.lobby.phase != "lobby":
             self.stack.setCurrentWidget(self.game)
         self._touch()
 
+    def _sound_for(self, before: dict[str, Any] | None, view: dict[str, Any],
+                   you: int | None) -> None:
+        """What just happened, then (a moment later) my turn: one or two soft sounds."""
+        for order, cue in enumerate(cues(before, view, you)):
+            if order == 0:
+                self.sound.play(cue)
+            else:
+                self.sound.play_later(cue, 350)
+
+    def _set_sound(self, on: bool) -> None:
+        self.sound.enabled = on
+        self.settings.sound = on
+        self.settings.save()
+
+    def _table_pace(self) -> tuple[int, int]:
+        pace = getattr(self.game.table, "pace", None)
+        return pace() if callable(pace) else (0, 0)
+
     def _on_clock(self, clock: object) -> None:
+        """The host's deadline: counted down once the table shows the moves before it
+        (a window that opened behind a held trick has not opened on this table yet)."""
+        conn = self.conn
+        if conn is None or conn.peer.clock is None:
+            self.game.set_clock(None)
+            return
+        self.pacer.when_idle(self._show_clock)
+
+    def _show_clock(self) -> None:
         conn = self.conn
         if conn is None or conn.peer.clock is None:
             self.game.set_clock(None)
@@ -609,9 +701,8 @@ class MainWindow(QMainWindow):
     def _on_pack(self, pack_id: str) -> None:
         """The host's pictures are here: draw them instead of their names."""
         pictures.forget_cache()
-        conn = self.conn
-        if conn is not None and conn.peer.view is not None:
-            self.game.set_view(conn.shown_view() or conn.peer.view, False)
+        if self.conn is not None and self.game.view is not None:
+            self.game.set_view(self.game.view, False)
 
     def _on_pack_error(self, reason: str) -> None:
         """The game goes on with the pictures' names; say why the images are missing."""
@@ -619,22 +710,40 @@ class MainWindow(QMainWindow):
                                                  f"received: {reason}")
 
     def _on_game_over(self, over: GameOver) -> None:
+        """The end screen comes once the last moves have been seen on the table."""
+        conn, number = self.conn, self._game_number
         self.game.set_clock(None)
-        self.game.show_result(over.result)
-        self._update_end_status()
-        self._touch()
+
+        def show() -> None:
+            if self.conn is conn and self._game_number == number:
+                self.sound.play("over")
+                self.game.show_result(over.result)
+                self._update_end_status()
+                self._touch()
+
+        self.pacer.when_idle(show)
 
     def _on_audit(self, verdict: Any) -> None:
-        """This laptop's own check of the game: the end screen says what it found."""
+        """This laptop's own check of the game: the end screen says what it found, and
+        the game can be replayed (kept at once; said on the end screen once it shows,
+        after the last moves: a result shown later would clear what came before it)."""
         names = [str(s.get("name", "")) for s in self.lobby.seats] if self.lobby else []
-        self.game.end.show_verdict(verdict.line(names), verdict.ok)
-        conn = self.conn
+        conn, number = self.conn, self._game_number
         audit = conn.peer.witness.last_audit if conn is not None else None
+        kept = conn is not None and audit is not None and self.lobby is not None
         if conn is not None and audit is not None and self.lobby is not None:
             self.last_game.keep(audit, self.lobby.seats, conn.peer.seat, conn.peer.result,
                                 verdict.summary(), conn.peer.host_name, self.net.data_dir,
                                 self.spawn)
-            self.game.end.offer_replay()
+
+        def show() -> None:
+            if self.conn is conn and self._game_number == number:
+                self.game.end.show_verdict(verdict.line(names), verdict.ok)
+                if kept:
+                    self.game.end.offer_replay()
+                self._touch()
+
+        self.pacer.when_idle(show)
         self._touch()
 
     def _update_end_status(self) -> None:
@@ -663,12 +772,13 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _on_chat(self, chat: Chat) -> None:
-        colour = ""
+        colour = text = ""
         if self.lobby is not None and chat.seat is not None \
                 and 0 <= chat.seat < len(self.lobby.seats):
-            colour = str(self.lobby.seats[chat.seat].get("colour", ""))
-        self.room.chat.add(chat.sender, colour, chat.text)
-        self.game.add_chat(chat.sender, colour, chat.text)
+            mark = badges(self.lobby.seats)[chat.seat]
+            colour, text = mark.colour, mark.text
+        self.room.chat.add(chat.sender, colour, chat.text, text)
+        self.game.add_chat(chat.sender, colour, chat.text, text)
         self._touch()
 
     def _on_reconnecting(self) -> None:
@@ -686,6 +796,7 @@ class MainWindow(QMainWindow):
         """The connection ended without us leaving: the host is gone or sent us away."""
         if conn is not self.conn:
             return
+        self.pacer.clear()
         self.conn = None
         self.lobby = None
         self.banner.say("")
@@ -705,6 +816,7 @@ class MainWindow(QMainWindow):
 
     def _intent(self, action: dict[str, Any]) -> None:
         if self.conn is not None:
+            self.pacer.hurry()  # a person acted: whatever the table holds may go
             self.conn.intent(action)
 
     def _say(self, text: str) -> None:
@@ -718,6 +830,31 @@ class MainWindow(QMainWindow):
         self._want_restart = conn.peer.owner
         self._control("ready", ready=True)
         self._touch()
+
+    def ask_leave(self) -> None:
+        """Leave (or, for the owner, close the room) after asking, where it affects
+        the others: the question says what happens to them."""
+        conn, lobby = self.conn, self.lobby
+        if conn is None or lobby is None:
+            self.leave()
+            return
+        if conn.peer.owner:
+            saved = conn.host is not None and conn.host.config.save
+            question = close_question(lobby, conn.peer.seat, saved)
+        else:
+            question = leave_question(lobby, conn.peer.seat)
+        dialog = ask(self, question, self.leave)
+        if dialog is not None:
+            self._open(dialog)
+
+    def ask_remove(self, seat: int) -> None:
+        """The owner removes a seat: a person only after a question."""
+        if self.lobby is None:
+            return
+        dialog = ask(self, remove_question(self.lobby, seat),
+                     lambda: self._control("remove_seat", seat=seat))
+        if dialog is not None:
+            self._open(dialog)
 
     def leave(self) -> None:
         conn = self.conn
@@ -734,6 +871,7 @@ class MainWindow(QMainWindow):
         self.spawn(leave())
 
     def go_home(self) -> None:
+        self.pacer.clear()
         self._lonely.stop()
         self.room.notice.clear()
         self.home.listening()

@@ -5,6 +5,8 @@ help.md); the Game object only forwards to it. Writing that forwarding once
 keeps each game's ``__init__`` down to what a host and a player see (name,
 modes, options, help) and what really differs between games (content at
 setup, timers, what commutes, teams), so the five surfaces cannot drift apart.
+It also adds to every view what the viewer may do now (``may``, docs/GAMES.md),
+so no client has to re-implement the rules to know it.
 """
 
 from __future__ import annotations
@@ -58,8 +60,25 @@ class RulesGame(Game):
         return self.rules.apply(state, seat, action)
 
     def view(self, state: Any, viewer: Viewer) -> View:
+        """The rules' view with what the viewer may do now (``may``) added at the end."""
+        seen = self.table_view(state, viewer)
+        seen["may"] = self.may(state, viewer)
+        return seen
+
+    def table_view(self, state: Any, viewer: Viewer) -> View:
+        """The rules' own view (everything but ``may``); a fresh map each call."""
         seen: View = self.rules.view(state, viewer)
         return seen
+
+    def may(self, state: Any, viewer: Viewer) -> list[Action]:
+        """What ``viewer`` may send now, as action templates (docs/GAMES.md, "What a seat
+        may do"): nothing for a spectator or a seat that cannot act, else its legal
+        actions. A game whose ``legal`` samples a continuous action overrides this
+        with templates that give the action's bounds instead of a sample."""
+        if viewer is None or viewer not in self.rules.actors(state):
+            return []
+        found: list[Action] = self.rules.legal(state, viewer)
+        return found
 
     def result(self, state: Any) -> Result | None:
         found: Result | None = self.rules.result(state)

@@ -53,6 +53,8 @@ class StandIns:
         self._tick: asyncio.TimerHandle | None = None
         self._rngs: dict[int, random.Random] = {}
         self._stuck = -1
+        self._pace = rng.stream(config.seed or 0, "standin-pace")
+        """Varies the stand-ins' waits (``rng.varied``), apart from their choices."""
 
     def new_game(self) -> None:
         """Fresh choosers for a new game, and no seat marked stuck."""
@@ -96,10 +98,10 @@ class StandIns:
         self.soon()  # someone is back at the table: a stand-in that waited for that moves
 
     def soon(self) -> None:
-        """A stand-in moves after ``bot_delay`` if one of them may move now."""
+        """A stand-in moves after ``bot_delay`` (varied) if one of them may move now."""
         if self._tick is None and any(s.standin for s in self.room.seats):
             self._tick = asyncio.get_running_loop().call_later(
-                self.config.bot_delay, self._move)
+                rng.varied(self.config.bot_delay, self._pace), self._move)
 
     def _move(self) -> None:
         """One move by a stand-in, chosen from that seat's own view only."""

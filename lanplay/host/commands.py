@@ -17,9 +17,9 @@ from lanplay.host.config import HostConfig
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
-from lanplay.room import Room
+from lanplay.room import Room, Seat
 from lanplay.session import Refusal
-from protocol.messages import Control, Refused
+from protocol.messages import PROTOCOL_VERSION, Chat, Control, Refused, Welcome
 
 OWNER_COMMANDS = ("add_bot", "remove_seat", "move_seat", "set_game", "start")
 
@@ -58,12 +58,14 @@ class Bots:
 class Commands:
     def __init__(self, room: Room, peers: Peers, packs: SharedPacks, bots: Bots,
                  start_game: Callable[[], None], detach: Callable[[Conn], None],
-                 lobby_changed: Callable[[], None], spawn: Callable[[Any], object]) -> None:
+                 lobby_changed: Callable[[], None], spawn: Callable[[Any], object],
+                 forget_game: Callable[[], None] = lambda: None) -> None:
         self.room = room
         self.peers = peers
         self.packs = packs
         self.bots = bots
         self._start_game = start_game
+        self._forget_game = forget_game
         self._detach = detach
         self._lobby_changed = lobby_changed
         self._spawn = spawn
@@ -71,6 +73,9 @@ class Commands:
     def control(self, conn: Conn, msg: Control) -> None:
         """Carry out one room command from ``conn``; Refusal says why not."""
         room, cmd, args = self.room, msg.command, msg.args
+        if cmd == "sit":
+            self.sit(conn)
+            return
         if cmd == "ready":
             if conn.seat is None:
                 raise Refusal("spectator", "Spectators have no seat to be ready in.")
@@ -95,7 +100,9 @@ class Commands:
             if not isinstance(game, str) or not isinstance(options, dict):
                 raise Refusal("bad_game", "set_game needs a game id and a map of options.")
             mode = args.get("mode")
-            room.set_game(game, mode if isinstance(mode, str) else None, options)
+            unseated = room.set_game(game, mode if isinstance(mode, str) else None, options)
+            self._forget_game()  # the next game is a new one (the last is saved and over)
+            self.unseat(unseated)
             try:
                 self.packs.share_named(room.options)
             except ValueError as exc:
@@ -111,6 +118,43 @@ class Commands:
         if self.room.phase == "playing":
             raise Refusal("started", "Bots can only join before the game starts.")
         self.bots.add()
+
+    def sit(self, conn: Conn) -> None:
+        """A spectator takes a free seat between games (the ``sit`` room command)."""
+        if conn.seat is not None:
+            raise Refusal("seated", "You already have a seat.")
+        room = self.room
+        if room.phase == "playing":
+            raise Refusal("started", "Seats free up between games: wait for this one to end.")
+        seat = room.add(conn.name, conn.colour)  # "full" when there is no free seat
+        conn.seat = seat
+        self.peers.unwatch(conn)
+        conn.link.send(Welcome(PROTOCOL_VERSION, room.index(seat), seat.token, room.host_name,
+                               room.game.id, owner=False))
+        self._lobby_changed()
+
+    def unseat(self, seats: list[Seat]) -> None:
+        """Seats the new game has no room for: a bot goes, a person watches on (and
+        may take a seat again if one frees up); the others learn their new numbers."""
+        gone = [c for c in self.peers.conns if any(c.seat is s for s in seats)]
+        if seats:
+            self.peers.tell_seats()  # the new numbers first, before any lobby shows them
+        room = self.room
+        for conn in gone:
+            seat = conn.seat
+            assert seat is not None
+            if seat.bot:
+                conn.link.send(Refused("removed", "The game changed and has no seat for "
+                                                  "this bot."))
+                self._detach(conn)
+                self._spawn(conn.link.close())
+                continue
+            conn.seat = None
+            self.peers.watch(conn)
+            conn.link.send(Welcome(PROTOCOL_VERSION, None, "", room.host_name, room.game.id))
+            conn.link.send(Chat(f"The game changed to {room.game.name}, which has no seat "
+                                f"for you: you watch now, and may take a seat when one "
+                                f"frees up.", "lanplay", None))
 
     def remove_seat(self, index: Any) -> None:
         seat = self.room.remove(index)

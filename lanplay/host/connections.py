@@ -313,10 +313,11 @@ class Reception:
             return None
         cfg = self.config
         conn = Conn(link, seat, limit=RateLimit(cfg.rate, cfg.burst, cfg.flood_after,
-                                                cfg.flood_window))
+                                                cfg.flood_window),
+                    name=hello.name.strip()[:24] or "Spectator", colour=hello.colour)
         self.peers.conns.add(conn)
         if seat is None:
-            room.spectators += 1
+            self.peers.watch(conn)
         index = room.index(seat) if seat is not None else None
         token = seat.token if seat is not None else ""
         link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
@@ -357,7 +358,7 @@ class Reception:
             return
         self.peers.conns.discard(conn)
         if conn.seat is None:
-            self.room.spectators -= 1
+            self.peers.unwatch(conn)
         elif not any(c.seat is conn.seat for c in self.peers.conns):
             conn.seat.connected = False
             session = self.game.session

@@ -130,6 +130,12 @@ class Play:
             self._lobby_changed()
         self._emit("started")
 
+    def forget_game(self) -> None:
+        """The room chose another game between games: the finished one (saved, over)
+        is no table to show a newcomer any more; the next start makes a new one."""
+        if self.room.phase != "playing":
+            self.session = None
+
     @staticmethod
     def contributions(fair: Fairness) -> Contributions:
         return Contributions(fair.game, fair.commitment, fair.hex_values(), list(fair.drawn))

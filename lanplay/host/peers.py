@@ -26,6 +26,9 @@ class Conn:
     seat: Seat | None
     last_seen: float = field(default_factory=time.monotonic)
     limit: RateLimit = field(default_factory=RateLimit)
+    name: str = ""
+    colour: str = ""
+    """As the hello gave them: a spectator who takes a seat sits with them."""
 
 
 class Peers:
@@ -41,6 +44,17 @@ class Peers:
         body = pack(to_wire(msg))
         for conn in self.conns:
             conn.link.send_body(body)
+
+    def watch(self, conn: Conn) -> None:
+        """``conn`` watches (it has no seat): the room counts and names it."""
+        self.room.spectators += 1
+        self.room.watchers.append(conn.name)
+
+    def unwatch(self, conn: Conn) -> None:
+        """``conn`` watches no more (gone, or seated)."""
+        self.room.spectators -= 1
+        if conn.name in self.room.watchers:
+            self.room.watchers.remove(conn.name)
 
     def tell_seats(self) -> None:
         """Seat numbers shift when a seat moves or leaves: a new Welcome tells each

@@ -64,7 +64,7 @@ class Host:
         self.bots = Bots(cfg, self.status, self.tokens, self._spawn)
         self.commands = Commands(room, self.peers, self.packs, self.bots,
                                  self.play.start_game, self.reception.detach,
-                                 self._lobby_changed, self._spawn)
+                                 self._lobby_changed, self._spawn, self.play.forget_game)
         self.dispatcher = Dispatcher(room, self.peers, self.play, self.commands.control,
                                      self.packs.server.answer)
         room.standin_after = cfg.standin_after

@@ -5,6 +5,8 @@
 - ``bench``: what one action costs: latency, bytes, host work
   (``lanplay bench``).
 - ``loadbench``: 48 peers while one floods the host (``lanplay bench-load``).
+- ``gamedoc``: docs/GAMES.md, every game's actions and view for a client, from
+  the games' schemas (``python -m lanplay.tools.gamedoc``).
 
 A game's own micro-benchmark stays with its rules (e.g.
 ``lanplay.games.ranagedon.bench``), which it measures without any host.

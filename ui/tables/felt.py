@@ -50,6 +50,7 @@ class FeltTable(Motion, QWidget):
         self._init_motion()
         self.graphics = FeltView(self.scene, self)
         self.graphics.resized.connect(self._rebuild)
+        self.graphics.unclaimed.connect(self._unclaimed)
         self.banner = Banner(self)
         self.log_panel = LogPanel(self)
         self.banner.toggle.clicked.connect(self.toggle_log)
@@ -81,7 +82,7 @@ class FeltTable(Motion, QWidget):
                players: int) -> None:
         """Keep ``view`` and the seats; ``you`` only when it names one of the players."""
         self.view = view
-        self.seats = list(seats)
+        self.seats = look.with_badges(seats)
         self.you = you if you is not None and 0 <= you < players else None
 
     def _show_log(self, view: dict[str, Any], fmt: LogFormat = format_log) -> None:
@@ -118,6 +119,33 @@ class FeltTable(Motion, QWidget):
         if where is None:
             where = QPointF(self.graphics.width() / 2, self.graphics.height() / 2)
         self.toast.show_text(text, self.graphics.mapFromScene(where))
+
+    # --- a click that does nothing says why -----------------------------------------------
+
+    def _hint_pieces(self) -> list[Any]:
+        """Pieces a player may try to click when they cannot: my hand, by default."""
+        return list(getattr(self, "hand_items", []))
+
+    def _why_not(self) -> str:
+        """Why a piece cannot be played now, in one sentence."""
+        if self.you is None:
+            return "You are watching: spectators cannot move."
+        if self._phase() == "over":
+            return "The game is over."
+        text = self.banner.text.strip()
+        if text.startswith("Waiting for"):
+            return f"It is not your turn: w{text[1:]}."
+        return f"Not that one now. {text}." if text else ""
+
+    def _unclaimed(self, at: QPointF) -> None:
+        """A press on a piece that takes no click now: say why, near the pointer."""
+        if self.view is None or not any(item.isVisible() and item.sceneBoundingRect()
+                                        .contains(at) for item in self._hint_pieces()):
+            return
+        text = self._why_not()
+        if text:
+            self._pointer = at
+            self._toast(text)
 
     def _refit(self) -> None:
         self.log_panel.fit(self.width(), self.height())

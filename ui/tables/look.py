@@ -2,14 +2,21 @@
 
 Colours are chosen for contrast over an hour of play: a deep green felt,
 ivory cards with near-black numerals, and player colours that always come
-with an initial or a name (they arrive from the lobby as Okabe-Ito hex).
+with the seat's badge or a name (``lanplay.badges``: one mark per seat, the same
+on every laptop).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFont, QFontInfo, QPainter, QPen
+from PyQt6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QPainter, QPen
 from PyQt6.QtWidgets import QApplication
+
+from lanplay.badges import badge, badges
+from lanplay.badges import initial as initial
 
 FELT = QColor("#1E4A38")
 FELT_EDGE = QColor("#153628")
@@ -30,7 +37,6 @@ RANK_DOWN_INK = QColor("#8FA69C")
 LIT = QColor("#FFD866")
 PLATE = QColor(0, 0, 0, 70)
 PANEL = QColor("#1B2A24")
-FALLBACK_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2")
 
 
 def default_px() -> int:
@@ -54,30 +60,49 @@ def ink_for(colour: QColor) -> QColor:
     return QColor("#111111") if luminance > 0.45 else QColor("#FFFFFF")
 
 
-def seat_colour(seats: list[dict[str, object]], seat: int) -> QColor:
-    raw = seats[seat].get("colour") if 0 <= seat < len(seats) else None
-    colour = QColor(str(raw)) if raw else QColor()
-    if not colour.isValid():
-        colour = QColor(FALLBACK_COLOURS[seat % len(FALLBACK_COLOURS)])
-    return colour
+def seat_colour(seats: Sequence[Mapping[str, object]], seat: int) -> QColor:
+    """The seat's badge colour (``lanplay.badges``: the same on every laptop)."""
+    return QColor(badge(seats, seat).colour)
 
 
-def seat_name(seats: list[dict[str, object]], seat: int) -> str:
+def seat_letter(seats: Sequence[Mapping[str, object]], seat: int) -> str:
+    """The seat's badge text: "A", or "B2" / "Be" where initials collide."""
+    return badge(seats, seat).text
+
+
+def with_badges(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of the lobby's seat maps, each with its ``badge`` text and badge colour,
+    for pieces that are handed one seat's map and draw its mark."""
+    marks = badges(seats)
+    return [{**s, "badge": m.text, "colour": m.colour} for s, m in zip(seats, marks,
+                                                                       strict=True)]
+
+
+def letter_of(seat_map: Mapping[str, Any]) -> str:
+    """The badge text in a seat map from ``with_badges`` (the initial if it has none)."""
+    return str(seat_map.get("badge") or initial(str(seat_map.get("name") or "")))
+
+
+def seat_name(seats: Sequence[Mapping[str, object]], seat: int) -> str:
     raw = seats[seat].get("name") if 0 <= seat < len(seats) else None
     return str(raw) if raw else f"Seat {seat + 1}"
-
-
-def initial(name: str) -> str:
-    return (name.strip()[:1] or "?").upper()
 
 
 def draw_disc(painter: QPainter, centre: QPointF, radius: float, colour: QColor,
               letter: str) -> None:
     """A seat's colour always with its initial, so colour is never the only cue."""
+    scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
+    fnt = font(radius * scale, bold=True)
+    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    wide = QFontMetricsF(fnt).horizontalAdvance(letter)
     painter.setPen(QPen(QColor("#101010"), max(1.0, radius * 0.08)))
     painter.setBrush(colour)
-    painter.drawEllipse(centre, radius, radius)
+    if wide > radius * 1.7:  # a small disc (never smaller text): a pill that holds it
+        half = wide / 2 + radius * 0.35
+        box = QRectF(centre.x() - half, centre.y() - radius, 2 * half, 2 * radius)
+        painter.drawRoundedRect(box, radius, radius)
+    else:
+        painter.drawEllipse(centre, radius, radius)
     painter.setPen(ink_for(colour))
-    painter.setFont(font(radius * 1.15, bold=True))
-    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    painter.setFont(fnt)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)

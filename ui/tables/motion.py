@@ -21,6 +21,10 @@ from PyQt6.QtCore import (
 )
 from PyQt6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene
 
+HOLD_MS = 1500
+"""How long a key moment (a decided trick, a reveal, a scoring, a resolved chain) stays
+on the table to be read before it is cleared (``ui.pacing`` holds the next view)."""
+
 
 class Motion:
     """The animation state of a table; the class it is mixed into is a QObject."""
@@ -29,11 +33,21 @@ class Motion:
     _anim: QAbstractAnimation | None
     _ghosts: list[QGraphicsItem]
     _snaps: list[QPropertyAnimation]
+    _motion_ms: int
+    _hold_ms: int
 
     def _init_motion(self) -> None:
         self._anim = None
         self._ghosts = []
         self._snaps = []
+        self._motion_ms = 0
+        self._hold_ms = 0
+
+    def pace(self) -> tuple[int, int]:
+        """(animation ms, hold ms) of the view just shown: how long it wants the
+        table before the next view comes (``ui.pacing``); the hold, for a key
+        moment, is the part a person's next move may cut short."""
+        return self._motion_ms, self._hold_ms
 
     @property
     def animating(self) -> bool:
@@ -42,6 +56,7 @@ class Motion:
     def _finish_animation(self) -> None:
         """Jump the running animation to its end and drop its temporary pieces."""
         anim, self._anim = self._anim, None
+        self._motion_ms = self._hold_ms = 0
         if anim is not None:
             with contextlib.suppress(TypeError):
                 anim.finished.disconnect()
@@ -88,6 +103,7 @@ class Motion:
             return
         anim.finished.connect(self._finish_animation)
         self._anim = anim
+        self._motion_ms = max(0, anim.totalDuration())
         anim.start()
 
     def _snap_to(self, item: QGraphicsObject, home: QPointF, ms: int) -> None:

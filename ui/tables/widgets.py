@@ -12,6 +12,7 @@ from PyQt6.QtGui import (
     QColor,
     QFontMetrics,
     QImage,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QRadialGradient,
@@ -48,6 +49,8 @@ class FeltView(QGraphicsView):
     """A graphics view that never scrolls: the scene is resized to fit it."""
 
     resized = pyqtSignal()
+    unclaimed = pyqtSignal(QPointF)
+    """A left press no piece took (scene position): the table may say why not."""
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -73,6 +76,12 @@ class FeltView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
         self.resized.emit()
+
+    def mousePressEvent(self, event: QMouseEvent | None) -> None:
+        super().mousePressEvent(event)
+        if (event is not None and event.button() == Qt.MouseButton.LeftButton
+                and not event.isAccepted()):
+            self.unclaimed.emit(self.mapToScene(event.position().toPoint()))
 
 
 def disc_image(colour: QColor, letter: str, px: int) -> QImage:
@@ -276,7 +285,7 @@ class LogPanel(QFrame):
                 image.fill(Qt.GlobalColor.transparent)
             else:
                 image = disc_image(look.seat_colour(self._seats, seat),
-                                   look.initial(look.seat_name(self._seats, seat)), px * 2)
+                                   look.seat_letter(self._seats, seat), px * 2)
             document.addResource(QTextDocument.ResourceType.ImageResource.value, url, image)
         return name
 

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lanplay.game import Action, Mode, Option, Seat, Timer
+from lanplay.game import Action, Mode, Option, Seat, Timer, Viewer
 from lanplay.games.binding import RulesGame
 from lanplay.games.ranagedon import bot as player
 from lanplay.games.ranagedon import rules
+from lanplay.games.ranagedon.may import templates
 from lanplay.games.ranagedon.rules import State
 
 
@@ -49,6 +50,10 @@ class Ranagedon(RulesGame):
         """With 4 players, the room shows the two teams (green: seats 1 and 3, red:
         seats 2 and 4) while the owner reorders seats; otherwise no teams."""
         return rules.side_seats(players) if players == 4 else None
+
+    def may(self, state: State, viewer: Viewer) -> list[Action]:
+        """Jumps and dives with their bounds, not ``legal``'s sample (``may.py``)."""
+        return templates(state, viewer)
 
     def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
         """Deployments commute: each side places only in its own sector."""

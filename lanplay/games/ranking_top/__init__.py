@@ -48,7 +48,7 @@ class RankingTop(RulesGame):
     )
     rules_help = Path(__file__).with_name("help.md").read_text(encoding="utf-8")
 
-    def view(self, state: State, viewer: Viewer) -> View:
+    def table_view(self, state: State, viewer: Viewer) -> View:
         return views.view(state, viewer)
 
     def timer(self, state: State, options: Mapping[str, Any]) -> Timer | None:

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from lanplay.content import in_play
-from lanplay.game import Action, Mode, Option, Seat, Timer
+from lanplay.game import Action, Mode, Option, Seat, Timer, Viewer
 from lanplay.games.binding import RulesGame
 from lanplay.games.s_tier import bot as player
 from lanplay.games.s_tier import competitive, coop, rules, secret, team
+from lanplay.games.s_tier.may import templates
 from lanplay.games.s_tier.rules import State
 
 
@@ -68,6 +69,10 @@ class STier(RulesGame):
 
     def order_independent(self, state: State, seat: Seat, action: Action) -> bool:
         return rules.order_independent(state, seat, action)
+
+    def may(self, state: State, viewer: Viewer) -> list[Action]:
+        """``legal``, but a note's commitment and its reveal as templates (``may.py``)."""
+        return templates(state, viewer)
 
     def teams(self, players: int, mode: str) -> list[list[Seat]] | None:
         """The teams the room shows while seats are reordered (G8): even and odd

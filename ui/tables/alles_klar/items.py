@@ -249,6 +249,7 @@ class PlateItem(QGraphicsObject):
                  text_px: float, in_hand: int, won: int, active: bool, you: bool) -> None:
         super().__init__()
         self.seat = seat
+        self.seat_map = seat_map
         self.name = str(seat_map.get("name") or f"Seat {seat + 1}")
         self.bot = bool(seat_map.get("bot"))
         self.connected = bool(seat_map.get("connected", True))
@@ -306,7 +307,7 @@ class PlateItem(QGraphicsObject):
         centre = QPointF(self.h * 0.12 + disc_r, self.h * 0.5)
         if self.active:
             self._paint_pointer(painter, QPointF(centre.x() + disc_r + t * 0.25, t * 0.95))
-        look.draw_disc(painter, centre, disc_r, self.colour, look.initial(self.name))
+        look.draw_disc(painter, centre, disc_r, self.colour, look.letter_of(self.seat_map))
         left = self._left()
         name_font = look.font(t * 1.05, bold=True)
         tag_font = look.font(t * 0.95)

@@ -33,12 +33,12 @@ from ui.tables.alles_klar.items import (
 )
 from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
 
 FLY_MS = 280
 TRICK_MS = 320
-PAUSE_MS = 160
 PULSE_MS = 650
 SNAP_MS = 200
 ORDINALS = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
@@ -151,7 +151,7 @@ class AllesKlarTable(FeltTable):
         turn = view.get("turn")
         if view.get("over") or turn is None:
             return None, ""
-        return look.seat_colour(self.seats, turn), look.initial(look.seat_name(self.seats, turn))
+        return look.seat_colour(self.seats, turn), look.seat_letter(self.seats, turn)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -490,7 +490,8 @@ class AllesKlarTable(FeltTable):
         target = QPointF(point.x() - lay.card_w * shrink / 2, point.y() - lay.card_h * shrink / 2)
         seq = QSequentialAnimationGroup(self)
         seq.addAnimation(self._fly(played, start, landing.topLeft(), FLY_MS))
-        seq.addPause(PAUSE_MS)
+        seq.addPause(HOLD_MS)  # the decided trick is read where it lay, then it flies
+        self._hold_ms = HOLD_MS
         away = QParallelAnimationGroup(self)
         for ghost in ghosts:
             away.addAnimation(self._fly(ghost, ghost.pos() if ghost is not played

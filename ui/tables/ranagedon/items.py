@@ -48,8 +48,11 @@ def level_scale(level: float) -> float:
 
 def paint_frog(painter: QPainter, centre: QPointF, r: float, colour: str, border: str,
                letter: str = "", lift: float = 0.0, shadow: bool = True,
-               ghost: bool = False) -> None:
-    """One frog disc of radius ``r`` px; ``lift`` (in stack levels) lengthens its shadow."""
+               ghost: bool = False, mark: str | None = None) -> None:
+    """One frog disc of radius ``r`` px; ``lift`` (in stack levels) lengthens its shadow.
+
+    ``mark`` (a badge colour) draws ``letter`` as its owner's badge, a disc in the
+    owner's colour on the rulebook-coloured frog; without it the letter is white."""
     if shadow:
         lift = min(LIFT_SHOWN, max(0.0, lift))
         off = r * (0.12 + 0.16 * lift)
@@ -73,10 +76,17 @@ def paint_frog(painter: QPainter, centre: QPointF, r: float, colour: str, border
     painter.setPen(QPen(FROG_DARK.get(colour, QColor("#333333")), max(1.0, r * 0.05)))
     painter.setBrush(gradient)
     painter.drawEllipse(centre, inner, inner)
+    if letter and mark:  # the owner's badge on the frog, its body still showing round it
+        badge = QColor(mark)
+        if ghost:
+            badge.setAlpha(150)
+        painter.setPen(QPen(QColor("#101010"), max(1.0, inner * 0.06)))
+        painter.setBrush(badge)
+        painter.drawEllipse(centre, inner * 0.64, inner * 0.64)
     if letter:
-        painter.setPen(QColor("#FFFFFF"))
-        fnt = look.font(inner * 1.25, bold=True)
-        painter.setFont(fnt)
+        painter.setPen(look.ink_for(QColor(mark)) if mark else QColor("#FFFFFF"))
+        scale = 1.25 if len(letter) == 1 else 0.85 if len(letter) == 2 else 0.66
+        painter.setFont(look.font(inner * scale, bold=True))
         box = QRectF(centre.x() - inner * 1.5, centre.y() - inner * 1.5, inner * 3, inner * 3)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
 
@@ -140,7 +150,8 @@ class TableItem(QGraphicsObject):
 class FrogItem(QGraphicsObject):
     """One frog disc, positioned at its centre; ``lift`` and scale follow its level."""
 
-    def __init__(self, frog: dict[str, object], radius: float, letter: str) -> None:
+    def __init__(self, frog: dict[str, object], radius: float, letter: str,
+                 mark: str | None = None) -> None:
         super().__init__()
         self.frog = frog
         self.frog_id = int(frog.get("id", -1))  # type: ignore[call-overload]
@@ -148,6 +159,8 @@ class FrogItem(QGraphicsObject):
         self.border = str(frog.get("border", ""))
         self.radius = radius
         self.letter = letter
+        self.mark = mark
+        """The owner's badge colour (a one-player side), drawn under ``letter``."""
         self.level = float(frog.get("level", 0) or 0)  # type: ignore[arg-type]
         self.lift = self.level
         self.lit = False
@@ -191,7 +204,7 @@ class FrogItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), r * 1.25, r * 1.25)
         paint_frog(painter, QPointF(0, 0), r, self.colour, self.border, self.letter,
-                   self.lift, ghost=self.ghost)
+                   self.lift, ghost=self.ghost, mark=self.mark)
         if self.badge:
             fnt = look.font(r * 0.8, bold=True)
             metrics = QFontMetrics(fnt)
@@ -333,6 +346,8 @@ class PlateInfo:
     note: str = ""
     words: str = ""
     """What the side's frogs look like: "green frogs", "blue border"."""
+    mark: str | None = None
+    """The owner's badge colour on a one-player side's frog icon."""
 
 
 class PlateItem(QGraphicsObject):
@@ -360,7 +375,8 @@ class PlateItem(QGraphicsObject):
         painter.drawRoundedRect(rect, 8, 8)
         icon_r = min(rect.height() * 0.3, px * 1.2)
         icon = QPointF(rect.left() + 10 + icon_r, rect.top() + rect.height() / 2)
-        paint_frog(painter, icon, icon_r, i.colour, i.border, i.letter, shadow=False)
+        paint_frog(painter, icon, icon_r, i.colour, i.border, i.letter, shadow=False,
+                   mark=i.mark)
         x = icon.x() + icon_r + 10
         fnt = look.font(px, bold=True)
         small = look.font(px * 0.9)

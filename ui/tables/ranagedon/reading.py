@@ -42,6 +42,8 @@ class Reading:
     names: list[str]
     you: int | None
     pending: bool
+    seats: tuple[dict[str, Any], ...] = ()
+    """The lobby's seat maps: the badge a one-player side's frogs carry."""
 
     def name(self, seat: Any) -> str:
         names = self.names
@@ -131,12 +133,23 @@ class Reading:
         return [side]
 
     def side_letter(self, side: int) -> str:
+        """The owner's badge text on a one-player side's frogs; a team's colour letter."""
         seats = self.side_seats(side)
         if len(seats) == 1:
-            return look.initial(self.name(seats[0]))
+            return look.seat_letter(list(self.seats), seats[0]) if self.seats \
+                else look.initial(self.name(seats[0]))
         frogs = [f for f in self.view.get("frogs") or [] if f.get("side") == side]
         colour = str(frogs[0].get("colour", "?")) if frogs else "?"
         return colour[:1].upper()
+
+    def side_badge(self, side: int) -> str | None:
+        """The badge colour a one-player side's frogs carry (the log's and plates'
+        mark of that seat), so the frogs keep their rulebook colour and still say
+        whose they are; None for a team's frogs (their colour letter says it)."""
+        seats = self.side_seats(side)
+        if len(seats) == 1 and self.seats:
+            return look.seat_colour(list(self.seats), seats[0]).name()
+        return None
 
     def side_look(self, side: int) -> tuple[str, str, str]:
         """(frog colour, border, words) that the side's frogs share."""

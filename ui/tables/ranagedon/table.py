@@ -123,7 +123,8 @@ class RanagedonTable(WaitingTable):
     def read(self) -> Reading:
         """The view as it stands for me now: made afresh on every use, so it always
         sees the latest view and whether an intent of mine still waits."""
-        return Reading(self.view or {}, self._names(), self.you, self._pending)
+        return Reading(self.view or {}, self._names(), self.you, self._pending,
+                       tuple(self.seats))
 
     def aimable(self) -> list[int]:
         """Ids of the frogs I may aim now: my side's free frogs (in ``again`` only that one)."""
@@ -139,7 +140,7 @@ class RanagedonTable(WaitingTable):
     def _banner_seat(self) -> tuple[QColor | None, str]:
         turn = (self.view or {}).get("turn")
         if self._phase() in ("jump", "again") and isinstance(turn, int):
-            return look.seat_colour(self.seats, turn), look.initial(self._name(turn))
+            return look.seat_colour(self.seats, turn), look.seat_letter(self.seats, turn)
         return None, ""
 
     # --- drawing ------------------------------------------------------------------
@@ -232,7 +233,7 @@ class RanagedonTable(WaitingTable):
                 mine = [int(f["id"]) for f in view.get("frogs") or [] if f.get("side") == side]
                 x, y = self.placement[mine.index(fid)]
                 frog["x"], frog["y"] = x, y
-            item = FrogItem(frog, radius, read.side_letter(side))
+            item = FrogItem(frog, radius, read.side_letter(side), read.side_badge(side))
             item.setPos(board.to_scene(*frog_xy(frog)))
             item.lit = fid in lit or (self.placement is not None and side == my_side)
             item.last = fid == last.get("frog") and self._phase() != "deploy"
@@ -302,6 +303,7 @@ class RanagedonTable(WaitingTable):
                 title=title,
                 names=[(look.seat_colour(self.seats, s), self._name(s)) for s in seats],
                 colour=colour, border=border, letter=read.side_letter(side),
+                mark=read.side_badge(side),
                 score=int(scores[lead]) if lead < len(scores) else 0,
                 free=(-1 if self._phase() == "deploy" else
                       int(free[lead]) if lead < len(free) else 0),

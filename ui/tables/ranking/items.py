@@ -445,6 +445,8 @@ class PlateInfo:
     """Per other colour: its mark, stones of it still held, stones of it at the start."""
     gain: int | None = None
     """Points earned in the round just scored (shown while its row is on show)."""
+    letter: str = ""
+    """The seat's badge text (``look.seat_letter``)."""
 
 
 class PlateItem(QGraphicsObject):
@@ -479,7 +481,7 @@ class PlateItem(QGraphicsObject):
         paint_plate(painter, r, t * 0.8, i.colour, i.active, t)
         disc_r = t * 1.0
         centre = QPointF(r.left() + t * 0.5 + disc_r, r.top() + t * 0.45 + disc_r)
-        look.draw_disc(painter, centre, disc_r, i.colour, look.initial(i.name))
+        look.draw_disc(painter, centre, disc_r, i.colour, i.letter or look.initial(i.name))
         left = centre.x() + disc_r + t * (1.2 if i.active else 0.5)
         if i.active:
             tip = QPointF(centre.x() + disc_r + t * 0.2, centre.y())

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui import pictures
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking.items import (
     Mark,
@@ -89,9 +90,11 @@ class RankingTable(WaitingTable):
 
     # --- reading the view ---------------------------------------------------------
 
+    def _hint_pieces(self) -> list[Any]:
+        return [*self.hand_items, *self.tiles.values()]
+
     def _mark(self, seat: int) -> Mark:
-        return Mark(look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats,
-                                                                                  seat)))
+        return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
     def _acting(self) -> bool:
         """It is my move now (the view lists me among the actors)."""
@@ -182,7 +185,7 @@ class RankingTable(WaitingTable):
             seat = view.get("guess_for")
         if not isinstance(seat, int):
             return None, ""
-        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+        return look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -271,7 +274,7 @@ class RankingTable(WaitingTable):
                              int(scores[seat]) if seat < len(scores) else 0,
                              seat == self.you, bool(seat_map.get("bot")),
                              bool(seat_map.get("connected", True)), active, status, stones,
-                             gains.get(seat))
+                             gains.get(seat), look.seat_letter(self.seats, seat))
             if seat >= len(lay.plates):
                 continue
             plate = PlateItem(info, lay.plates[seat], lay.text_px)
@@ -672,4 +675,6 @@ class RankingTable(WaitingTable):
         for rect in rings:
             self._pulse(group, RingItem(rect, gap=5.0), PULSE_MS)
         self._start_animation(group)
+        if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
+            self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
 

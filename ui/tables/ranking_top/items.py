@@ -586,6 +586,7 @@ class PlateItem(QGraphicsObject):
                  you: bool) -> None:
         super().__init__()
         self.seat = seat
+        self.seat_map = seat_map
         self.name = str(seat_map.get("name") or f"Seat {seat + 1}")
         self.bot = bool(seat_map.get("bot"))
         self.connected = bool(seat_map.get("connected", True))
@@ -621,7 +622,7 @@ class PlateItem(QGraphicsObject):
         t = self.text_px
         disc_r = self.h * 0.32
         centre = QPointF(self.h * 0.12 + disc_r, self.h * 0.5)
-        look.draw_disc(painter, centre, disc_r, self.colour, look.initial(self.name))
+        look.draw_disc(painter, centre, disc_r, self.colour, look.letter_of(self.seat_map))
         left = centre.x() + disc_r + t * 0.45
         if self.active:  # a drawn pointer beside the disc: the turn without colour
             path = QPainterPath()

@@ -158,7 +158,7 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
         if isinstance(seat, int):
             r = t * 0.55
             disc = DiscItem(look.seat_colour(seats, seat),
-                            look.initial(look.seat_name(seats, seat)), r)
+                            look.seat_letter(seats, seat), r)
             disc.setPos(box.left(), box.center().y() - r)
             scene.addItem(disc)
             box.setLeft(box.left() + 2 * r + t * 0.3)

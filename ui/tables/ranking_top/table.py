@@ -24,7 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PyQt6.QtCore import (
+    QParallelAnimationGroup,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+)
 from PyQt6.QtGui import QColor, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -36,6 +43,7 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
+from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.items import (
@@ -71,6 +79,8 @@ class RankingTopTable(WaitingTable):
         self.discard_items: list[CardItem] = []
         self.plates: dict[int, PlateItem] = {}
         self.stage_lines: list[str] = []
+        self.stage_items: list[Any] = []
+        """What the stage drew (a resolved chain's hold fades it in afterwards)."""
         self.zones: dict[str, ZoneItem] = {}
         self._rects: dict[int, QRectF] = {}
         self.chooser = ChoicePanel(self._viewport())
@@ -116,6 +126,13 @@ class RankingTopTable(WaitingTable):
         """The banner's line: whose move it is, or what I can do now."""
         return self.read.turn_text()
 
+    def _why_not(self) -> str:
+        read = self.read
+        if read.my_window():
+            return ("That card cannot top this one: a lit card can, or press TOP! or "
+                    "Pass.")
+        return super()._why_not()
+
     def _banner_seat(self) -> tuple[QColor | None, str]:
         view = self.view or {}
         phase = self._phase()
@@ -125,7 +142,7 @@ class RankingTopTable(WaitingTable):
             seat = chain[-1].get("seat") if chain else seat
         if phase == "over" or not isinstance(seat, int):
             return None, ""
-        return look.seat_colour(self.seats, seat), look.initial(look.seat_name(self.seats, seat))
+        return look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat)
 
     # --- drawing the scene --------------------------------------------------------
 
@@ -155,7 +172,9 @@ class RankingTopTable(WaitingTable):
         self._draw_seats(view, lay, players)
         self._draw_piles(view, lay)
         self._draw_direction(view, lay, players)
+        earlier = set(self.scene.items())
         drawn = draw_stage(self.scene, read, self.seats, lay)
+        self.stage_items = [i for i in self.scene.items() if i not in earlier]
         self.chain_items, self.stage_lines = drawn.cards, drawn.lines
         self._rects.update(drawn.rects)
         if drawn.cards and read.my_window():
@@ -491,6 +510,39 @@ class RankingTopTable(WaitingTable):
             return
         self._snap_to(item, home.topLeft(), SNAP_MS)
 
+    def _hold_chain(self, previous: dict[str, Any], lay: Layout,
+                    group: QParallelAnimationGroup) -> None:
+        """A resolved chain is read where it lay: the window as it closed (its cards,
+        who topped whom) stays for the hold, then fades as the stage of now fades in."""
+        earlier = set(self.scene.items())
+        was = Reading(previous, self._names(), self.you, False)
+        draw_stage(self.scene, was, self.seats, lay)
+        for item in [i for i in self.scene.items() if i not in earlier]:
+            if item.parentItem() is not None:
+                continue
+            item.setZValue(item.zValue() + 30)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self._ghosts.append(item)
+            group.addAnimation(self._after_hold(item, 1.0, 0.0))
+        for item in self.stage_items:
+            if item.parentItem() is None and item not in self.chain_items:
+                item.setOpacity(0.0)
+                group.addAnimation(self._after_hold(item, 0.0, 1.0))
+
+    def _after_hold(self, item: Any, start: float, end: float) -> QSequentialAnimationGroup:
+        """``item``'s opacity from ``start`` to ``end`` once the hold is over (any item:
+        the stage's captions are plain text items, not objects with properties)."""
+        item.setOpacity(start)
+        fade = QVariantAnimation(self)
+        fade.setStartValue(start)
+        fade.setEndValue(end)
+        fade.setDuration(FLY_MS)
+        fade.valueChanged.connect(lambda value, item=item: item.setOpacity(float(value)))
+        seq = QSequentialAnimationGroup(self)
+        seq.addPause(HOLD_MS)
+        seq.addAnimation(fade)
+        return seq
+
     def _animate(self, previous: dict[str, Any], before: dict[int, QRectF]) -> None:
         """Every card shown now flies from where it was shown before (hand, chain,
         Ranking Top, pile); a card nobody saw comes from its player's plate, or from
@@ -502,6 +554,12 @@ class RankingTopTable(WaitingTable):
         last = (self.view or {}).get("last") or {}
         fresh = last != previous.get("last")
         seat = last.get("seat")
+        links = previous.get("chain") or []
+        held: set[Any] = set()
+        if fresh and last.get("kind") == "close" and len(links) > 1:
+            held = {(link.get("card") or {}).get("id") for link in links}
+            self._hold_ms = HOLD_MS
+            self._hold_chain(previous, lay, group)
         hand_ids = {item.card_id for item in self.hand_items}
         moving = [*self.hand_items, *self.chain_items, *self.discard_items]
         for items in self.ranking_items.values():
@@ -526,9 +584,21 @@ class RankingTopTable(WaitingTable):
                     abs(old.width() - item.w) < 1:
                 continue
             item.setZValue(item.zValue() + 40)
-            group.addAnimation(self._fly(item, old.topLeft(), QPointF(item.pos()), FLY_MS))
+            flight = QParallelAnimationGroup(self)
+            flight.addAnimation(self._fly(item, old.topLeft(), QPointF(item.pos()), FLY_MS))
             if item.w > 0 and abs(old.width() - item.w) > 1:
-                group.addAnimation(self._fly(item, old.width() / item.w, 1.0, FLY_MS, b"scale"))
+                flight.addAnimation(self._fly(item, old.width() / item.w, 1.0, FLY_MS,
+                                              b"scale"))
+            if card_id in held:  # a resolved chain is read where it lay, then it goes on
+                item.setPos(old.topLeft())
+                if item.w > 0:
+                    item.setScale(old.width() / item.w)
+                wait = QSequentialAnimationGroup(self)
+                wait.addPause(HOLD_MS)
+                wait.addAnimation(flight)
+                group.addAnimation(wait)
+            else:
+                group.addAnimation(flight)
         if fresh and last.get("kind") in ("play", "top", "close", "win"):
             card = last.get("card") or {}
             target = next((i for i in moving if i.card_id == card.get("id")), None)

@@ -102,7 +102,7 @@ class Context:
 
     def disc(self, seat: int) -> tuple[str, str]:
         return (look.seat_colour(self.seats, seat).name(),
-                look.initial(look.seat_name(self.seats, seat)))
+                look.seat_letter(self.seats, seat))
 
     def acting(self) -> bool:
         return self.you is not None and not self.over and self.you in self.actors

@@ -166,6 +166,25 @@ class CompetitivePanel:
                      message=f"{name.capitalize()} spreads the pictures over the tiers in "
                              "secret.")
 
+    def reveal_scene(self, ctx: Context) -> Scene | None:
+        """The reveal as it happens: the leader's note laid out on the tier list, each
+        holder's guess beside its picture, right and wrong marked."""
+        last = ctx.view.get("last") or {}
+        if last.get("kind") != "reveal":
+            return None
+        right = [int(s) for s in last.get("correct") or []]
+        leader = last.get("leader")
+        gain = int(last.get("leader_gain", 0))
+        whose = ("Your" if leader == ctx.you else f"{ctx.name(leader)}'s"
+                 if isinstance(leader, int) else "The leader's")
+        took = f"; {ctx.name(leader)} takes {gain}" if gain and isinstance(leader, int) \
+            else ""
+        got = (f"{len(right)} right: {ctx.names_of(right)}" if right else "nobody right")
+        return Scene(f"The reveal: {got}{took}", leader if isinstance(leader, int) else None,
+                     "", False, ctx.topic_text(), self.reveal_board(ctx),
+                     message=f"{whose} note lies on the tiers; \u2713 right, \u2717 wrong. "
+                             "Click the board to go on.")
+
     def reveal_board(self, ctx: Context) -> BoardModel:
         last = ctx.view.get("last") or {}
         if last.get("kind") != "reveal":

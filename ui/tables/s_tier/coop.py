@@ -224,6 +224,20 @@ class CoopPanel:
         return Scene(banner, leader if isinstance(leader, int) else None, "", False, topic,
                      board, message=f"{name.capitalize()} ranks 5 new pictures in secret.")
 
+    def reveal_scene(self, ctx: Context) -> Scene | None:
+        """The reveal as it happens: the leader's note on the tier list, each tier
+        marked right (the board had that picture there) or wrong."""
+        last = ctx.view.get("last") or {}
+        if last.get("kind") != "reveal":
+            return None
+        green, red = abs(int(last.get("green", 0))), abs(int(last.get("red", 0)))
+        moved = (f"green up {green}" if green else f"red down {red}" if red
+                 else "no token moves")
+        return Scene(f"The reveal: {last.get('correct', 0)} of 5 right, {moved}", None, "",
+                     False, ctx.topic_text(), self.reveal_board(last),
+                     message="The leader's note lies on the tiers; \u2713 the board had it "
+                             "there, \u2717 it did not. Click the board to go on.")
+
     def reveal_board(self, last: dict[str, Any]) -> BoardModel:
         if last.get("kind") != "reveal":
             return BoardModel(show_pool=False)

@@ -56,7 +56,8 @@ class PlayersList(QWidget):
             r = line * 0.34
             name = look.seat_name(self.seats, row.seat)
             look.draw_disc(painter, QPointF(r + 4, top + line / 2), r,
-                           look.seat_colour(self.seats, row.seat), look.initial(name))
+                           look.seat_colour(self.seats, row.seat),
+                           look.seat_letter(self.seats, row.seat))
             x = 2 * r + 12
             bold = look.font(self.px, bold=True)
             plain = look.font(self.px * 0.95)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import (
     QFrame,
@@ -38,8 +38,15 @@ CHECKED_STYLE = (
 )
 
 
+REVEAL_MS = 2500
+"""A reveal stays on the board this long (a click on the board, or a person's next move
+through the window's pacer, ends it sooner): it has more to read than a trick."""
+MOVE_MS = 260
+
+
 class Panel(Protocol):
     def scene(self, ctx: Context) -> Scene: ...
+    def reveal_scene(self, ctx: Context) -> Scene | None: ...
     def on_move(self, ctx: Context, picture: str, target: tuple[int, int] | None) -> None: ...
     def on_flip(self, ctx: Context, picture: str) -> None: ...
 
@@ -67,6 +74,13 @@ class STierTable(QWidget):
         self.panels: dict[str, Panel] = {}
         self.buttons: dict[str, QPushButton] = {}
         self._pointer: QPointF | None = None
+        self.revealing = False
+        """The board shows the reveal that just happened, not yet the next round."""
+        self._reveal_topic = ""
+        self._reveal_timer = QTimer(self)
+        self._reveal_timer.setSingleShot(True)
+        self._reveal_timer.timeout.connect(self.end_reveal)
+        self._hold_ms = 0
 
         self.banner = Banner(self)
         self.banner.toggle.clicked.connect(self.toggle_log)
@@ -79,6 +93,7 @@ class STierTable(QWidget):
         self.topic.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.topic.setWordWrap(True)
         self.board = TierBoard(self.centre)
+        self.board.installEventFilter(self)
         self.board.moved.connect(self._moved)
         self.board.flipped.connect(self._flipped)
         self.message = QLabel(self.centre)
@@ -125,10 +140,46 @@ class STierTable(QWidget):
                  animate: bool = True) -> None:
         """Show ``view``; tiles glide to new places unless this is a resync."""
         players = int(view.get("players", len(seats)))
-        self.view = view
-        self.seats = list(seats)
+        previous, self.view = self.view, view
+        self.seats = look.with_badges(seats)
         self.you = you if you is not None and 0 <= you < players else None
+        last = view.get("last") or {}
+        fresh = (animate and previous is not None and last.get("kind") == "reveal"
+                 and last != previous.get("last"))
+        self._hold_ms = 0
+        if fresh:
+            assert previous is not None
+            topic = previous.get("topic")
+            self._reveal_topic = str(topic.get("text", "")) if isinstance(topic, dict) else ""
+            self.revealing = True
+            self._hold_ms = REVEAL_MS
+            self._reveal_timer.start(REVEAL_MS)
+        elif self.revealing and last.get("kind") != "reveal":
+            self._stop_reveal()
         self._render(animate)
+
+    def pace(self) -> tuple[int, int]:
+        """(animation ms, hold ms) for the window's pacer: a reveal holds."""
+        return MOVE_MS, self._hold_ms
+
+    def end_reveal(self) -> None:
+        """The reveal has been read: the board goes on to the next round."""
+        if self.revealing:
+            self._stop_reveal()
+            self._render(animate=True)
+
+    def _stop_reveal(self) -> None:
+        self.revealing = False
+        self._hold_ms = 0
+        self._reveal_timer.stop()
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        """A click on the board while it shows a reveal ends the reveal (and no more)."""
+        if (watched is self.board and self.revealing and event is not None
+                and event.type() == QEvent.Type.MouseButtonPress):
+            self.end_reveal()
+            return True
+        return super().eventFilter(watched, event)
 
     def show_rejection(self, reason: str) -> None:
         """The host's reason, near where the player looked, for a few seconds."""
@@ -160,16 +211,24 @@ class STierTable(QWidget):
         ctx = Context(view, self.seats, self.you)
         self.ctx = ctx
         scene = panel.scene(ctx)
+        reveal = panel.reveal_scene(ctx) if self.revealing else None
+        if reveal is not None:
+            reveal.players, reveal.track, reveal.info = scene.players, scene.track, scene.info
+            reveal.players_title, reveal.facts = scene.players_title, scene.facts
+            if self._reveal_topic:
+                reveal.topic = self._reveal_topic
+            scene = reveal
         self.scene_ = scene
         seat = scene.banner_seat
         colour = look.seat_colour(self.seats, seat) if seat is not None else None
-        letter = look.initial(look.seat_name(self.seats, seat)) if seat is not None else ""
+        letter = look.seat_letter(self.seats, seat) if seat is not None else ""
         self.banner.show_state(scene.banner, colour, letter, scene.info, accent=scene.accent)
-        self._show_topic(scene.topic, bool(view.get("topic")))
+        self._show_topic(scene.topic, bool(view.get("topic"))
+                         or (reveal is not None and bool(self._reveal_topic)))
         self.board.set_model(scene.board, animate=animate)
         self.message.setText(scene.message)
         self.message.setStyleSheet(f"color: {'#FFD866' if scene.message_warn else '#D9E3DC'};")
-        self._show_buttons(scene.buttons if self.you is not None else [])
+        self._show_buttons(scene.buttons if self.you is not None and reveal is None else [])
         self.side.title.setText(scene.players_title)
         self.side.players.show_rows(scene.players, self.seats, self.you, self.side.px)
         self.side.track_title.setVisible(scene.track is not None)

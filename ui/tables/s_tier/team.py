@@ -242,6 +242,20 @@ class TeamPanel:
         return Scene(banner, writing[0] if writing else None, "", False, topic, board,
                      message="The leaders rank their own 5 pictures for one shared topic.")
 
+    def reveal_scene(self, ctx: Context) -> Scene | None:
+        """The reveal as it happens: both sides as placed, each picture marked right
+        (where its note had it) or wrong."""
+        last = ctx.view.get("last") or {}
+        if last.get("kind") != "reveal":
+            return None
+        correct = [len(c) for c in last.get("correct") or [[], []]]
+        while len(correct) < 2:
+            correct.append(0)
+        return Scene(f"The reveal: Green {correct[0]}, Red {correct[1]} right", None, "",
+                     False, ctx.topic_text(), self.reveal_board(ctx),
+                     message="Each side as placed; \u2713 where its note had it, \u2717 "
+                             "not. Click the board to go on.")
+
     def reveal_board(self, ctx: Context) -> BoardModel:
         last = ctx.view.get("last") or {}
         if last.get("kind") != "reveal":
