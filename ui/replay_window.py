@@ -35,6 +35,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.badges import badges
 from lanplay.game import SYSTEM, mode_of
 from lanplay.replay.model import Replay
 from lanplay.replay.words import holding
@@ -329,10 +330,9 @@ class ReplayWindow(QWidget):
         if not self.everything.isChecked():
             return
         rows = []
+        marks = badges(self.seats)  # each seat's colour, as the table marks it
         for seat, hidden in self.replay.everything(self.step):
-            colour = self.seats[seat].get("colour") or theme.MUTED
-            if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"):
-                colour = theme.MUTED
+            colour = marks[seat].colour if seat < len(marks) else theme.MUTED
             name = html.escape(self.replay.who(seat))
             what = html.escape(holding(self.replay, hidden, self.step))
             look = "" if hidden else f' style="color:{theme.MUTED}"'
