@@ -4,6 +4,10 @@ The core never opens the window: the window's entry point (``ui.main``, the
 installed ``lanplay`` command) calls ``main`` with the window to open when no
 command is given and the commands that need it (``screenshots``). Run
 headless (``python -m lanplay``), no command says where the window is.
+
+``--lang de`` (before or after the command) chooses the language of everything
+this process says, the window included (``lanplay.locale.set_language``);
+without it ``LANPLAY_LANG``, then the system's locale, decide.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
+from lanplay import locale as lang
 from lanplay.game import player_range, seats_problem
 from lanplay.names import printable
 
@@ -44,6 +49,11 @@ def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None 
     """Run one command; with none, open ``window`` (or say where the window is)."""
     parser = _parser(window is not None, commands)
     args = parser.parse_args(argv)
+    if getattr(args, "lang", None):
+        try:
+            lang.set_language(args.lang)
+        except ValueError as exc:
+            return _fail(str(exc))
     for command in commands:
         if command.option and getattr(args, command.name.replace("-", "_")):
             return command.run(args)
@@ -65,6 +75,7 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         "Tabletop games at a LAN party. With no command, opens the window." if window else
         "Tabletop games at a LAN party: the commands that need no window."))
     p.add_argument("--version", action="version", version=version_text())
+    p.add_argument("--lang", default=None, metavar="LANG", help=LANG_HELP)
     for command in commands:
         if command.option:
             p.add_argument(f"--{command.name}", action="store_true", help=command.help)
@@ -176,7 +187,13 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         extra = sub.add_parser(command.name, help=command.help)
         command.arguments(extra)
         extra.set_defaults(func=command.run)
+    for each in sub.choices.values():  # ``lanplay games --lang de`` as well as before it
+        each.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG", help=LANG_HELP)
     return p
+
+
+LANG_HELP = (f"the language to speak ({', '.join(lang.LANGUAGES)}; default: "
+             f"${lang.ENV}, else the system's)")
 
 
 def version_text() -> str:

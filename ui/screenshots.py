@@ -67,6 +67,9 @@ def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int
     from ui.fonts import ensure_fonts
 
     ensure_fonts(app)
+    from ui.i18n import install_qt
+
+    install_qt(app)  # the language of --lang / LANPLAY_LANG (never a remembered one)
     app.setQuitOnLastWindowClosed(False)
     probe = TextProbe()
     targets = []
@@ -142,8 +145,10 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     lobby = Lobby("Mia's laptop", "s-tier", "team", {"team_track": 5}, seats, "lobby",
                   problem="Waiting for Ada to be ready.", spectators=2,
                   watchers=["Zoe", "Kai"])
-    window.room.set_address("Others can join from their list, or by address at "
-                            "192.168.1.20:7531")
+    from ui.i18n import _
+
+    window.room.set_address(_("Others can join from their list, or by address at "
+                              "{addresses}").format(addresses="192.168.1.20:7531"))
     window.room.show_lobby(lobby, 0, True)
     window.stack.setCurrentWidget(window.room)
     QApplication.processEvents()
