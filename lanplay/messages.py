@@ -57,6 +57,7 @@ MAX_TEXT = 1000
 """Characters of a rendered message kept: a host's words are a sentence or two."""
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_POSITIONAL = re.compile(r"\{\{|\}\}|\{([0-9]{1,2})\}")
 
 
 def N_(key: str) -> str:
@@ -239,8 +240,10 @@ def as_msg(value: Msg | str) -> Msg:
 
 
 def is_message(value: Any) -> bool:
-    """Whether ``value`` has the wire shape of a message (a map with a str ``key``)."""
-    return isinstance(value, Mapping) and isinstance(value.get("key"), str)
+    """Whether ``value`` has the wire shape of a message: a map with a str ``key`` and a
+    map of ``args`` (a view's timer has a ``key`` too, but no ``args``)."""
+    return (isinstance(value, Mapping) and isinstance(value.get("key"), str)
+            and isinstance(value.get("args"), Mapping))
 
 
 def render(message: Any, names: Sequence[str] = (), lang: str | None = None) -> str:
@@ -303,6 +306,8 @@ class _Renderer:
                 return self._legacy(value)
             return ""
         key = key[:MAX_TEXT]
+        if not key:  # gettext's "" is the catalogue's header, never a text
+            return ""
         raw = value.get("args")
         args = raw if isinstance(raw, Mapping) else {}
         values = {str(k)[:40]: self.arg(v, depth + 1)
@@ -379,13 +384,14 @@ class _Renderer:
         return f"{value:g}".replace(".", self.core.gettext(_POINT)[-1:] or ".")
 
     def _legacy(self, entry: Mapping[str, Any]) -> str:
+        """``{0}``, ``{1}`` ... for the names of ``seats``, as version-2 hosts wrote lines."""
         listed = entry.get("seats")
         filled = [self.seat(s) for s in listed[:MAX_ITEMS]] if isinstance(listed, list) else []
         text = str(entry["text"])[:MAX_TEXT]
-        try:
-            return text.format(*filled)
-        except (IndexError, KeyError, ValueError, AttributeError):
-            return text
+        done = _POSITIONAL.sub(lambda m: m.group(0)[0] if m.group(1) is None
+                               else filled[int(m.group(1))] if int(m.group(1)) < len(filled)
+                               else m.group(0), text)
+        return done
 
 
 __all__ = ["CONTENT_KINDS", "JOINS", "N_", "Arg", "Content", "Items", "Msg", "Problem", "Seat",

@@ -67,7 +67,7 @@ class Play:
         """Why every move is held now (a save failed), as the lobby says; None: play on."""
         self.paused_message: Msg | None = None
         """``paused`` as a message, for each laptop to say in its language."""
-        self.refusal: Msg = msg("")
+        self.refusal: Msg = msg("The host cannot save the game, so your move was not made.")
         """What a player whose move is held is told (with code ``disk_full``)."""
         self._retry: asyncio.TimerHandle | None = None
         self._undone_over = False

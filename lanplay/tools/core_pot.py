@@ -109,6 +109,9 @@ def calls(source: str, where: str) -> Iterator[tuple[str, str | None, dict[str, 
                              "built at run time (no catalogue could hold it)")
         if any(k is None for k in keys) or len(keys) < wanted:
             continue  # a key from a table of N_ marks (the marks are collected)
+        if not keys[0]:
+            raise KeyProblem(f"{where}:{node.lineno}: {name}() with an empty key (gettext "
+                             "would answer with the catalogue's header)")
         fields = {kw.arg: _field_word(kw.value) for kw in node.keywords if kw.arg}
         if name == "msg_n":
             fields = {"n": "the number that picks the form", **fields}

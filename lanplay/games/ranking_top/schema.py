@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lanplay.games.shape import LOG, SEAT
+from lanplay.games.shape import LOG, MESSAGE, SEAT
 
 CARD_ID = {"type": "int", "min": 0, "max": 93,
            "doc": "song cards 0-79 (song = id // 10, number = id % 10 // 2 + 1), Top cards "
@@ -162,8 +162,8 @@ MODE: dict[str, Any] = {
                                   "doc": "close: whether the play stood"},
                     "discarded": {"type": "list", "items": CARD,
                                   "doc": "close, keep: the cards that went to the discard pile"},
-                    "effect": {"type": "str", "nullable": True,
-                               "doc": "what the play's effect did, in words"},
+                    "effect": {**MESSAGE, "nullable": True,
+                               "doc": "what the play's effect did, as a message"},
                 },
             },
             "over": {"type": "bool"},

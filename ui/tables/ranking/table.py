@@ -21,6 +21,7 @@ from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
+from lanplay.messages import content_text
 from ui import pictures
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
@@ -236,7 +237,7 @@ class RankingTable(WaitingTable):
                 or (phase == "guess" and view.get("guess") is not None))
 
     def _question(self) -> str:
-        return str(((self.view or {}).get("question") or {}).get("text", "")).rstrip("?")
+        return _question_text((self.view or {}).get("question") or {}).rstrip("?")
 
     def _info_text(self) -> str:
         view = self.view or {}
@@ -320,7 +321,7 @@ class RankingTable(WaitingTable):
                     players: int) -> None:
         question = view.get("question") or {}
         caption = "The question appears when the round starts"
-        self.scene.addItem(QuestionItem(lay.question, str(question.get("text", "")),
+        self.scene.addItem(QuestionItem(lay.question, _question_text(question),
                                         str(question.get("side", "")), lay.text_px, caption))
         scores = list(view.get("scores") or [0] * players)
         on_floor: dict[int, list[tuple[Mark, bool]]] = {}
@@ -371,7 +372,7 @@ class RankingTable(WaitingTable):
             rect = lay.tile_rect(floor, index[floor], counts[floor])
             index[floor] += 1
             picture = str(slot.get("picture", ""))
-            name = str(slot.get("name") or picture)
+            name = content_text("picture", picture, str(slot.get("name") or picture))
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_h,
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
@@ -433,7 +434,9 @@ class RankingTable(WaitingTable):
         placing = self._can_place()
         for tile, rect in zip(hand, lay.hand, strict=False):
             picture = str(tile.get("id", ""))
-            item = TileItem(picture, str(tile.get("name") or picture), lay.hand_tile, t,
+            item = TileItem(picture, content_text("picture", picture,
+                                                  str(tile.get("name") or picture)),
+                            lay.hand_tile, t,
                             lay.name_h, key=("hand", picture))
             item.setPos(rect.topLeft())
             item.setZValue(10)
@@ -678,3 +681,7 @@ class RankingTable(WaitingTable):
         if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
             self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
 
+
+def _question_text(question: dict[str, Any]) -> str:
+    """The round's question in this laptop's language (a pack's own stays as written)."""
+    return content_text("question", str(question.get("id", "")), str(question.get("text", "")))
