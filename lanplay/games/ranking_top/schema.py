@@ -26,7 +26,9 @@ CARD: dict[str, Any] = {
         "number": {**NUMBER, "nullable": True, "doc": "a song card's number"},
         "kind": {"type": "str", "enum": ["song", "top", "primordial"]},
         "title": "str", "artist": "str",
-        "effect": {"type": "str", "doc": "what the card does, in words"},
+        "effect": {"type": "str", "doc": "what the card does, in English (the content "
+                   "catalogue says it under `ranking-top:effect:<song>`, `...:top` and "
+                   "`...:primordial`)"},
     },
 }
 WINDOW = {"type": "int", "min": 1, "doc": "the open window's number (the view's `window`)"}
