@@ -47,8 +47,15 @@ class IllegalAction(Exception):
 
     def __init__(self, reason: Msg | str) -> None:
         self.message = as_msg(reason)
-        self.reason = self.message.english()
-        super().__init__(self.reason)
+        super().__init__(self.message)
+
+    @property
+    def reason(self) -> str:
+        """The English (rendered when asked: a bot's or a test's refusals are many)."""
+        return self.message.english()
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True)
@@ -66,9 +73,14 @@ class LogLine:
     def __post_init__(self) -> None:
         if not self.seats:
             object.__setattr__(self, "seats", self.message.seats())
+        # Built once: every view of every viewer after every action holds the whole log.
+        object.__setattr__(self, "_view", {**self.message.to_wire(), "seats": list(self.seats)})
 
     def to_view(self) -> dict[str, Any]:
-        return {**self.message.to_wire(), "seats": list(self.seats)}
+        """The line as a view holds it: a fresh map, whose arguments are shared with every
+        other view of the line (read them; never change them)."""
+        view: dict[str, Any] = dict(self._view)  # type: ignore[attr-defined]
+        return view
 
     @property
     def text(self) -> str:

@@ -140,8 +140,9 @@ class Msg:
     plural: str | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": self.key,
-                               "args": {name: _arg_wire(value) for name, value in self.args}}
+        out: dict[str, Any] = {"key": self.key}
+        if self.args:  # left out when empty: a log holds hundreds of messages
+            out["args"] = {name: _arg_wire(value) for name, value in self.args}
         if self.plural is not None:
             out["plural"] = self.plural
         return out
@@ -239,11 +240,16 @@ def as_msg(value: Msg | str) -> Msg:
 # --- rendering (each laptop) -------------------------------------------------------------
 
 
+WIRE_FIELDS = frozenset({"key", "args", "plural", "seats"})
+"""A message's fields on the wire (``seats``: a log line's)."""
+
+
 def is_message(value: Any) -> bool:
-    """Whether ``value`` has the wire shape of a message: a map with a str ``key`` and a
-    map of ``args`` (a view's timer has a ``key`` too, but no ``args``)."""
+    """Whether ``value`` has the wire shape of a message: a map with a str ``key``, maybe
+    a map of ``args`` and a ``plural``, and nothing else (a view's timer has a ``key``
+    too, and its ``seconds``)."""
     return (isinstance(value, Mapping) and isinstance(value.get("key"), str)
-            and isinstance(value.get("args"), Mapping))
+            and isinstance(value.get("args", {}), Mapping) and value.keys() <= WIRE_FIELDS)
 
 
 def render(message: Any, names: Sequence[str] = (), lang: str | None = None) -> str:

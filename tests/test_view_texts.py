@@ -80,7 +80,7 @@ def message_problems(said: Mapping[str, Any], path: str) -> Iterator[str]:
         return
     if said.get("plural") != core()[key]:
         yield f"{path}: {key!r} comes with the plural {said.get('plural')!r}"
-    args = said["args"]
+    args = said.get("args", {})
     missing = fields(key) - set(args)
     if missing:
         yield f"{path}: {key!r} lacks its arguments {sorted(missing)}"

@@ -293,7 +293,8 @@ _MESSAGE_FIELDS: Mapping[str, Any] = {
     "args": {"type": "dict", "keys": "field name", "values": {"type": "any"},
              "doc": "Each field's argument: a number, a str shown as it is, `{\"seat\": n}`, "
              "`{\"seats\": [n, ...]}`, content (`{\"picture\": id, \"text\": English}`), "
-             "`{\"list\": [...]}` or a message (docs/PROTOCOL.md, \"Texts travel as keys\")."},
+             "`{\"list\": [...]}` or a message (docs/PROTOCOL.md, \"Texts travel as keys\"); "
+             "left out when there are none."},
     "plural": {"type": "str", "doc": "The English plural template; the argument `n` picks "
                "the form."},
 }
@@ -301,7 +302,7 @@ _MESSAGE_FIELDS: Mapping[str, Any] = {
 MESSAGE: Mapping[str, Any] = {
     "type": "map", "name": "message",
     "summary": "A text each laptop renders in its own language (`lanplay.messages.render`).",
-    "fields": _MESSAGE_FIELDS, "optional": ["plural"],
+    "fields": _MESSAGE_FIELDS, "optional": ["args", "plural"],
 }
 
 LOG_ENTRY: Mapping[str, Any] = {
@@ -313,7 +314,7 @@ LOG_ENTRY: Mapping[str, Any] = {
                   "doc": "The seats the line is about (the first is the actor), as its "
                   "arguments name them."},
     },
-    "optional": ["plural"],
+    "optional": ["args", "plural"],
 }
 
 LOG: Mapping[str, Any] = {"type": "list", "items": LOG_ENTRY,

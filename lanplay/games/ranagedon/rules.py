@@ -405,8 +405,19 @@ def check(state: State, seat: Seat, action: Action) -> None:
 # --- applying --------------------------------------------------------------------------
 
 
+FROG_NAMES = {
+    ("green", "blue"): N_("a green frog (blue)"),
+    ("green", "magenta"): N_("a green frog (magenta)"),
+    ("green", "yellow"): N_("a green frog (yellow)"),
+    ("red", "blue"): N_("a red frog (blue)"),
+    ("red", "magenta"): N_("a red frog (magenta)"),
+    ("red", "yellow"): N_("a red frog (yellow)"),
+}
+"""A frog as the log names it: whole phrases, so each language declines its colour."""
+
+
 def _name(frog: Frog) -> Msg:
-    return msg("a {colour} frog ({border})", colour=msg(frog.colour), border=msg(frog.border))
+    return msg(FROG_NAMES[frog.colour, frog.border])
 
 
 CLUSTER_WORDS = {name: word for (name, _), word in zip(

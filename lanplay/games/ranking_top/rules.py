@@ -77,7 +77,7 @@ from lanplay.games.ranking_top.state import (
     Work,
     can_rank,
 )
-from lanplay.messages import Msg, Problem, items, msg, seats
+from lanplay.messages import N_, Arg, Msg, Problem, items, msg, seats
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
@@ -308,16 +308,15 @@ def _play(w: Work, seat: Seat, card: int, to: str, *, protected: bool) -> None:
     play = Link(card, seat, to, stands)
     w.event("play", seat=seat, card=card, to=to, stands=stands, protected=protected)
     if to == TO_DISCARD and not cards.has_effect(card):
-        w.say(msg("{play}: no effect.", play=_play_text(play)), seat)
+        w.say(_play_line(play, "none"), seat)
         w.discard.append(card)
         w.end_turn()
         return
     if protected:
         mark = len(w.log)
         effect = succeed(w, play, len(w.discard))
-        w.log.insert(mark, LogLine(msg("{play} (cannot be topped): {outcome}",
-                                       play=_play_text(play), outcome=_outcome(play, effect)),
-                                   (seat,)))
+        w.log.insert(mark, LogLine(_play_line(play, "protected",
+                                              outcome=_outcome(play, effect)), (seat,)))
         w.event("play", seat=seat, card=card, to=to, stands=stands, protected=True,
                 effect=effect)
         return
@@ -325,16 +324,37 @@ def _play(w: Work, seat: Seat, card: int, to: str, *, protected: bool) -> None:
     _open_window(w)
 
 
-def _play_text(play: Link) -> Msg:
-    card = cards.word(play.card)
-    if play.to == TO_TOP:
-        if cards.is_primordial(play.card):
-            return msg("{actor} plays {card} as a {n} into their Ranking Top",
-                       actor=_seat(play.seat), card=card, n=play.stands or 0)
-        return msg("{actor} plays {card} into their Ranking Top", actor=_seat(play.seat),
-                   card=card)
-    return msg("{actor} plays {card} onto the discard pile", actor=_seat(play.seat),
-               card=card)
+PLAY_LINES = {
+    ("discard", "none"): N_("{actor} plays {card} onto the discard pile: no effect."),
+    ("discard", "protected"): N_("{actor} plays {card} onto the discard pile (cannot be "
+                                 "topped): {outcome}"),
+    ("discard", "plain"): N_("{actor} plays {card} onto the discard pile: {outcome}"),
+    ("discard", "topped"): N_("{actor} plays {card} onto the discard pile; topped by {tops}: "
+                              "{outcome}"),
+    ("top", "protected"): N_("{actor} plays {card} into their Ranking Top (cannot be "
+                             "topped): {outcome}"),
+    ("top", "plain"): N_("{actor} plays {card} into their Ranking Top: {outcome}"),
+    ("top", "topped"): N_("{actor} plays {card} into their Ranking Top; topped by {tops}: "
+                          "{outcome}"),
+    ("wild", "protected"): N_("{actor} plays {card} as a {n} into their Ranking Top (cannot "
+                              "be topped): {outcome}"),
+    ("wild", "plain"): N_("{actor} plays {card} as a {n} into their Ranking Top: {outcome}"),
+    ("wild", "topped"): N_("{actor} plays {card} as a {n} into their Ranking Top; topped by "
+                           "{tops}: {outcome}"),
+}
+"""The log line of a resolved play, by where it went and how it ended: whole sentences,
+so a log of hundreds of plays stays small and each language orders them its own way."""
+
+
+def _play_line(play: Link, form: str, **more: Arg) -> Msg:
+    if play.to != TO_TOP:
+        where = "discard"
+    else:
+        where = "wild" if cards.is_primordial(play.card) else "top"
+        if where == "wild":
+            more = {"n": play.stands or 0, **more}
+    return msg(PLAY_LINES[where, form], actor=_seat(play.seat), card=cards.word(play.card),
+               **more)
 
 
 def _outcome(play: Link, effect: Msg | None) -> Msg:
@@ -365,7 +385,6 @@ def _close(w: Work, *, timeout: bool) -> None:
     w.discard.extend(discarded)
     w.chain, w.passed = [], [False] * w.players
     w.phase = "turn"
-    played = _play_text(play)
     by = items([msg("{seat} ({card})", seat=_seat(link.seat), card=cards.word(link.card))
                 for link in chain[1:]])
     mark = len(w.log)
@@ -377,9 +396,9 @@ def _close(w: Work, *, timeout: bool) -> None:
         outcome = msg("cancelled.")
         w.end_turn()
     if tops:
-        text = msg("{play}; topped by {tops}: {outcome}", play=played, tops=by, outcome=outcome)
+        text = _play_line(play, "topped", tops=by, outcome=outcome)
     else:
-        text = msg("{play}: {outcome}", play=played, outcome=outcome)
+        text = _play_line(play, "plain", outcome=outcome)
     w.log.insert(mark, LogLine(text, tuple(link.seat for link in chain)))
     w.event("close", window=w.window, timeout=timeout, seat=play.seat, card=play.card,
             to=play.to, stands=play.stands, tops=tops, effective=stands,
