@@ -46,7 +46,7 @@ def test_the_protocol_version_is_3() -> None:
 
 def test_to_wire_is_a_plain_map_with_type_first() -> None:
     assert to_wire(Chat("hi", "Ada", 0)) == {"type": "chat", "text": "hi", "sender": "Ada",
-                                              "seat": 0}
+                                              "seat": 0, "message": None}
     assert next(iter(to_wire(Ping(3)))) == "type"
 
 

@@ -103,7 +103,10 @@ def translation(domain: str, languages: Sequence[str],
 @functools.lru_cache(maxsize=32)
 def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
     """``translation(domain, [lang])``, loaded once per process (rendering a log line
-    asks for it every time)."""
+    asks for it every time). English is the msgids themselves: no file is looked at,
+    so the English of a refusal costs the rules no I/O."""
+    if lang == "en":
+        return gettext.NullTranslations()
     return translation(domain, [lang])
 
 
