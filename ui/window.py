@@ -13,8 +13,15 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PyQt6.QtCore import QEvent, Qt, QTimer
-from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PyQt6.QtCore import QByteArray, QEvent, QPoint, QRect, QSettings, QSize, Qt, QTimer
+from PyQt6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
 from PyQt6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -27,6 +34,8 @@ from PyQt6.QtWidgets import (
 from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
+from lanplay.replay import files
+from lanplay.replay.model import ReplayError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
 from ui import network_help, pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
@@ -38,15 +47,21 @@ from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
 from ui.pacing import Pacer, actor, by_person
+from ui.replays import LastGame, ReplaysDialog, open_file, open_replay
 from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.sound import Sound
-from ui.widgets import Card, button, label
+from ui.widgets import Card, button, fit_dialog, label
 
 log = logging.getLogger(__name__)
 
+DEFAULT_SIZE = QSize(1280, 800)
+SMALLEST = QSize(960, 600)
+"""The least the window shrinks to where the screen allows (every table works there)."""
+FRAME = QSize(24, 48)
+"""A window manager's border and title bar, which a window's size does not include."""
 LONELY_AFTER = 60.0
 """Seconds a hosted room may stay without another person before the window says
 why the others may not find it."""
@@ -100,8 +115,7 @@ class MainWindow(QMainWindow):
         self._applied_scale = self.settings.scale
         theme.apply(self.settings.scale)  # before any widget exists, so all take it
         self.setWindowTitle("lanplay")
-        self.resize(1280, 800)
-        self.setMinimumSize(960, 640)
+        self.place_on_screen()
         self.conn: Connection | None = None
         self.lobby: Lobby | None = None
         self.browser = Browser(interfaces=self.net.interfaces)
@@ -170,6 +184,8 @@ class MainWindow(QMainWindow):
         self.game.rules.connect(self.show_rules)
         self.game.again.connect(self._play_again)
         self.game.chat.send.connect(self._say)
+        self.game.end.replay.connect(self.replay_last_game)
+        self.last_game = LastGame()
         self.gone.home.clicked.connect(self.go_home)
 
         menu = self.menuBar()
@@ -185,6 +201,11 @@ class MainWindow(QMainWindow):
         self.pictures_action: QAction = pictures
         self.pictures_action.triggered.connect(self.show_pictures)
         self.pictures: QDialog | None = None
+        replays = help_menu.addAction("Replays of finished games\u2026")
+        assert replays is not None
+        self.replays_action: QAction = replays
+        self.replays_action.triggered.connect(self.open_replays)
+        self.replay_windows: list[QWidget] = []
 
         shortcuts: list[tuple[QKeySequence | str, Callable[[], None]]] = [
             (QKeySequence(Qt.Key.Key_F1), self.show_rules),
@@ -196,6 +217,46 @@ class MainWindow(QMainWindow):
         for keys, slot in shortcuts:
             shortcut = QShortcut(QKeySequence(keys), self)  # this window's, not the app's
             shortcut.activated.connect(slot)
+
+    # --- where the window opens -------------------------------------------------------
+
+    def _geometry_store(self) -> QSettings | None:
+        """Where the window's size and place are remembered: beside the settings file
+        (none for a window without one, as in tests and screenshots)."""
+        if self.settings.path is None:
+            return None
+        return QSettings(str(self.settings.path.parent / "window.ini"),
+                         QSettings.Format.IniFormat)
+
+    def place_on_screen(self) -> None:
+        """Open inside the screen's available area: where the window was last time if
+        that still fits, else 1280x800 (or as much as the screen has), centred. A
+        high-DPI scale counts (QT_SCALE_FACTOR=2 on a 1600x1000 screen leaves 800x500)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+        # Room for a window manager's title bar and border, which the size leaves out.
+        room = QSize(max(320, area.width() - FRAME.width()),
+                     max(240, area.height() - FRAME.height()))
+        self.setMinimumSize(min(SMALLEST.width(), room.width()),
+                            min(SMALLEST.height(), room.height()))
+        store = self._geometry_store()
+        saved = store.value("geometry") if store is not None else None
+        if isinstance(saved, QByteArray) and not saved.isEmpty() \
+                and self.restoreGeometry(saved) and self.width() <= room.width() \
+                and self.height() <= room.height() and area.contains(self.geometry()):
+            return
+        self.resize(min(DEFAULT_SIZE.width(), room.width()),
+                    min(DEFAULT_SIZE.height(), room.height()))
+        frame = QRect(QPoint(0, 0), self.size())
+        frame.moveCenter(area.center())
+        self.move(frame.topLeft())
+
+    def save_geometry(self) -> None:
+        """Remember the window's size and place for the next start."""
+        store = self._geometry_store()
+        if store is not None:
+            store.setValue("geometry", self.saveGeometry())
+            store.sync()
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -233,6 +294,7 @@ class MainWindow(QMainWindow):
             return
         event.ignore()  # first say goodbye to the table, then close
         self._closed = True
+        self.save_geometry()
         self.spawn(self._close_after_shutdown())
 
     def changeEvent(self, event: QEvent | None) -> None:
@@ -315,6 +377,7 @@ class MainWindow(QMainWindow):
         self.dialog = dialog
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._dialog_closed(dialog))
+        fit_dialog(dialog, self)
         dialog.open()
         self._touch()
 
@@ -351,6 +414,33 @@ class MainWindow(QMainWindow):
         dialog.resume.connect(lambda path: self.spawn(self._resume(path, dialog)))
         self._open(dialog)
 
+    def open_replays(self) -> None:
+        """Help -> Replays: the finished games on this laptop, each to go over again."""
+        dialog = ReplaysDialog(files.finished_games(self.net.data_dir), self)
+
+        def chosen(path: Any) -> None:
+            try:
+                self._replaying(open_file(self, path))
+            except ReplayError as exc:
+                dialog.failed(exc.reason)
+            else:
+                dialog.accept()
+
+        dialog.chosen.connect(chosen)
+        self._open(dialog)
+
+    def replay_last_game(self) -> None:
+        """The end screen's "Replay": the game just played, from this laptop's seat."""
+        try:
+            self._replaying(open_replay(self, self.last_game.replay()))
+        except ReplayError as exc:
+            self.game.set_end_status(exc.reason, can_play_again=True, waiting=False)
+
+    def _replaying(self, window: QWidget) -> None:
+        self.replay_windows.append(window)
+        window.destroyed.connect(lambda *_: self.replay_windows.remove(window))
+        self._touch()
+
     def show_rules(self) -> None:
         game = self.lobby.game if self.lobby is not None and self.conn is not None else None
         if game is None:
@@ -361,6 +451,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._rules_closed(dialog))
         self.rules_dialog = dialog
+        fit_dialog(dialog, self)
         dialog.show()
         self._touch()
 
@@ -370,6 +461,7 @@ class MainWindow(QMainWindow):
 
         if self.pictures is None:
             self.pictures = ContentBrowser(parent=self)
+            fit_dialog(self.pictures, self)
         self.pictures.show()
         self.pictures.raise_()
         self._touch()
@@ -687,9 +779,26 @@ class MainWindow(QMainWindow):
         self.pacer.when_idle(show)
 
     def _on_audit(self, verdict: Any) -> None:
-        """This laptop's own check of the game: the end screen says what it found."""
+        """This laptop's own check of the game: the end screen says what it found, and
+        the game can be replayed (kept at once; said on the end screen once it shows,
+        after the last moves: a result shown later would clear what came before it)."""
         names = [str(s.get("name", "")) for s in self.lobby.seats] if self.lobby else []
-        self.game.end.show_verdict(verdict.line(names), verdict.ok)
+        conn, number = self.conn, self._game_number
+        audit = conn.peer.witness.last_audit if conn is not None else None
+        kept = conn is not None and audit is not None and self.lobby is not None
+        if conn is not None and audit is not None and self.lobby is not None:
+            self.last_game.keep(audit, self.lobby.seats, conn.peer.seat, conn.peer.result,
+                                verdict.summary(), conn.peer.host_name, self.net.data_dir,
+                                self.spawn)
+
+        def show() -> None:
+            if self.conn is conn and self._game_number == number:
+                self.game.end.show_verdict(verdict.line(names), verdict.ok)
+                if kept:
+                    self.game.end.offer_replay()
+                self._touch()
+
+        self.pacer.when_idle(show)
         self._touch()
 
     def _update_end_status(self) -> None:
