@@ -25,6 +25,7 @@ import gettext
 from typing import TYPE_CHECKING, Any
 
 from lanplay import locale
+from lanplay.messages import content_text
 
 if TYPE_CHECKING:
     from PyQt6.QtCore import QCoreApplication
@@ -103,10 +104,7 @@ def content(kind: str, ident: str, text: str) -> str:
     """A text of the content (``picture``, ``question``, ``topic``, ``ranking-top``)
     in the window's language: the ``lanplay-content`` translation of ``kind:ident``
     when ``text`` is the built-in English, else ``text`` (a pack's own words)."""
-    if not text:
-        return text
-    return locale.catalogue(locale.CONTENT_DOMAIN, locale.language()).pgettext(
-        f"{kind}:{ident}", text)
+    return content_text(kind, ident, text) if text else text
 
 
 def start(settings: Settings) -> str:

@@ -24,12 +24,17 @@ one-file app carries them). A checkout or an editable install needs no step:
 ``translation`` compiles the ``.po`` in memory when no ``.mo`` at least as new
 lies beside it.
 
-A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` starts
-its content catalogue from the template; translate every ``msgstr`` (the
-header's comment in ``de``'s says the conventions); write each game's
+A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` and
+``python -m lanplay.tools.core_pot --sync xx`` start its two catalogues from
+the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
+say the conventions; keep every ``{field}``); write each game's
 ``help.xx.md`` with the first line the German and Spanish ones have (the
-English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py
-and tests/test_locale_help.py then hold the language to the English whole.
+English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py,
+tests/test_locale_core.py and tests/test_locale_help.py then hold the language
+to the English whole.
+
+Which language this process speaks: ``set_language`` (``lanplay --lang``), else
+``LANPLAY_LANG``, else the system's (``system_language``); ``language()`` says.
 """
 
 from __future__ import annotations
@@ -99,7 +104,10 @@ def translation(domain: str, languages: Sequence[str],
 @functools.lru_cache(maxsize=32)
 def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
     """``translation(domain, [lang])``, loaded once per process (rendering a log line
-    asks for it every time)."""
+    asks for it every time). English is the msgids themselves: no file is looked at,
+    so the English of a refusal costs the rules no I/O."""
+    if lang == "en":
+        return gettext.NullTranslations()
     return translation(domain, [lang])
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lanplay.messages import render
 from ui import pictures
 from ui.i18n import N_, _, and_list, content, ngettext
 from ui.tables import look
@@ -141,17 +142,11 @@ class Context:
 
 
 def log_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int | None]]:
-    """Log entries in words: ``{0}`` placeholders become seat names."""
+    """Log entries in this laptop's language, with its names, and each one's actor."""
     out: list[tuple[str, int | None]] = []
     for entry in view.get("log") or []:
-        seats = [int(s) for s in entry.get("seats") or []]
-        filled = [names[s] if 0 <= s < len(names) else _("seat {n}").format(n=s + 1)
-                  for s in seats]
-        try:
-            text = str(entry.get("text", "")).format(*filled)
-        except (IndexError, KeyError, ValueError):
-            text = str(entry.get("text", ""))
-        out.append((text, seats[0] if seats else None))
+        seats = [s for s in entry.get("seats") or [] if isinstance(s, int)]
+        out.append((render(entry, names), seats[0] if seats else None))
     return out
 
 
