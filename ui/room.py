@@ -23,6 +23,7 @@ from PyQt6.QtWidgets import (
 from lanplay import games
 from lanplay.badges import badges
 from lanplay.content import in_play
+from lanplay.messages import is_message, render
 from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
@@ -98,6 +99,32 @@ def team_name(team: int) -> str:
     """A team as the room and the tables name it (the first green, the second red)."""
     return _(TEAM_NAMES[team]) if team < len(TEAM_NAMES) else \
         _("Team {n}").format(n=team + 1)
+
+
+READY_KEY = "Waiting for {seats} to be ready."
+"""The host's message for seats not ready yet (lanplay.room): read by one of them, it
+says "you" and what to press."""
+
+
+def problem_text(lobby: Lobby, you: int | None) -> str:
+    """Why the game cannot start, in this laptop's language: the host's message
+    rendered here (its English ``problem`` from a host that sends none)."""
+    message = lobby.problem_message
+    names = [str(s.get("name", "?")) for s in lobby.seats]
+    if not is_message(message):
+        me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        return _with_you(lobby.problem or "", me)
+    assert message is not None
+    arg = (message.get("args") or {}).get("seats")
+    waiting = arg.get("seats") if isinstance(arg, dict) else None
+    if message.get("key") == READY_KEY and isinstance(waiting, list) and you in waiting:
+        others = [names[s] for s in waiting if isinstance(s, int) and s != you
+                  and 0 <= s < len(names)]
+        if not others:
+            return _("Waiting for you to be ready: press \u201cI'm ready\u201d.")
+        return _("Waiting for you and {others} to be ready: press \u201cI'm ready\u201d."
+                 ).format(others=and_list(others))
+    return render(message, names)
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
@@ -285,7 +312,7 @@ class RoomPage(QWidget):
                                  if full else _("You are watching: take a seat while one is "
                                                 "free."))
         elif lobby.problem:
-            self.problem.setText(_with_you(lobby.problem, me))
+            self.problem.setText(problem_text(lobby, you))
         elif owner:
             self.problem.setText(_("Everyone is ready: start when you like."))
         else:

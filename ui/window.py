@@ -36,6 +36,7 @@ from PyQt6.QtWidgets import (
 from lanplay import locale
 from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
+from lanplay.messages import is_message, render
 from lanplay.peer import JoinError
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
@@ -53,7 +54,7 @@ from ui.join_dialog import JoinAddressDialog, PasswordDialog
 from ui.pacing import Pacer, actor, by_person
 from ui.replays import LastGame, ReplaysDialog, open_file, open_replay
 from ui.resume_dialog import ResumeDialog
-from ui.room import RoomPage
+from ui.room import RoomPage, problem_text
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.sound import Sound
@@ -731,7 +732,8 @@ class MainWindow(QMainWindow):
         """Play held because the host cannot save: every window says so, and the
         host's own window says where to make room."""
         if lobby.paused:
-            text = lobby.paused
+            text = (render(lobby.paused_message, [str(s.get("name", "?")) for s in lobby.seats])
+                    if is_message(lobby.paused_message) else lobby.paused)
             host = conn.host
             if host is not None:
                 where = host.save_path.parent if host.save_path is not None else None
@@ -866,7 +868,7 @@ class MainWindow(QMainWindow):
         if me is None:
             text = _("Waiting for {name} to start another game.").format(name=owner_name)
         elif ready and lobby.problem:
-            text = lobby.problem
+            text = problem_text(lobby, conn.peer.seat)
         elif ready:
             text = _("Starting\u2026") if conn.peer.owner else \
                 _("Waiting for {name} to start another game.").format(name=owner_name)
