@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QSize, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QSize, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -136,6 +137,7 @@ class HostDialog(QDialog):
         self.form.setVerticalSpacing(10)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         scroller.setWidget(inner)
+        inner.installEventFilter(self)  # a new width: the wrapped lines measured again
         detail.body.addWidget(scroller, 1)
         self.mode = QComboBox()
         self.mode_help = label("")
@@ -222,6 +224,17 @@ class HostDialog(QDialog):
         # width: once they have one, the wrapped lines (three of them in Spanish) get
         # their height.
         QTimer.singleShot(0, self.form.invalidate)
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        """The options' width changed (the scroll bar came or went, the dialog was
+        resized): the form measures its wrapped lines again at the new width. Qt's form
+        keeps the heights of a width it was laid out at before, and a German pack note
+        three lines long at the new width lost its last line."""
+        if (event is not None and event.type() == QEvent.Type.Resize
+                and isinstance(event, QResizeEvent)
+                and event.size().width() != event.oldSize().width()):
+            QTimer.singleShot(0, self.form.invalidate)
+        return super().eventFilter(watched, event)
 
     def _field(self, text: str, widget: QWidget, help_text: str,
                notes: list[QWidget] | None = None) -> QWidget:
