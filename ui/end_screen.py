@@ -8,7 +8,7 @@ verdict of this laptop's own check of the game (``lanplay.fair``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent
@@ -19,6 +19,29 @@ from lanplay.badges import badges
 from ui import theme
 from ui.i18n import _, and_list, ngettext
 from ui.widgets import Badge, Card, button, label
+
+if TYPE_CHECKING:
+    from lanplay.fair.audit import Verdict
+
+
+def verdict_text(verdict: Verdict, names: list[str]) -> str:
+    """What this laptop's check of the game found, in the window's language (the
+    core's ``Verdict.line`` says it in English; a mismatch's detail stays as the
+    check wrote it: it is for whoever looks into it)."""
+    if not verdict.ok:
+        return _("Checked on this laptop: this game does not add up. {reason}").format(
+            reason=verdict.reason)
+    if verdict.late:
+        return _("Checked on this laptop: every move followed the rules (this laptop "
+                 "joined after the shuffle, so it cannot vouch for it)")
+    if verdict.drawn:
+        who = [names[s] if 0 <= s < len(names) else _("seat {n}").format(n=s + 1)
+               for s in verdict.drawn]
+        return _("Checked on this laptop: every move followed the rules; the shuffle came "
+                 "from everyone but {names}, for whom the host drew (no answer in time)"
+                 ).format(names=and_list(who))
+    return _("Checked on this laptop: the shuffle came from everyone, every move followed "
+             "the rules")
 
 ROWS = 8
 """Seats per column of the scores; more seats take a second column."""

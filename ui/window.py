@@ -45,6 +45,7 @@ from ui import network_help, pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
 from ui.cues import cues
+from ui.end_screen import verdict_text
 from ui.game_page import GamePage
 from ui.home import HomePage, watch_only
 from ui.host_dialog import HostChoice, HostDialog
@@ -849,7 +850,7 @@ class MainWindow(QMainWindow):
 
         def show() -> None:
             if self.conn is conn and self._game_number == number:
-                self.game.end.show_verdict(verdict.line(names), verdict.ok)
+                self.game.end.show_verdict(verdict_text(verdict, names), verdict.ok)
                 if kept:
                     self.game.end.offer_replay()
                 self._touch()
