@@ -301,13 +301,25 @@ class PlateItem(QGraphicsObject):
         disc_r = self.h * 0.30
         return self.h * 0.12 + 2 * disc_r + self.text_px * (1.15 if self.active else 0.5)
 
+    def _won_text(self) -> str:
+        """'won 12', or just '12' beside its drawn stack when the words would leave the
+        cards in hand no room (German's "12 gewonnen" on a narrow plate hid the '4')."""
+        full = _("won {n}").format(n=self.won)
+        if self.you:
+            return full
+        t = self.text_px
+        metrics = QFontMetrics(look.font(t * 0.95))
+        icon = t * 1.05 * 0.7 + t * 0.35
+        hand = icon + metrics.horizontalAdvance(str(self.in_hand)) + t * 0.4
+        won = icon + metrics.horizontalAdvance(full)
+        return full if self._left() + hand + won + t * 0.5 <= self.w else str(self.won)
+
     def _won_box(self) -> tuple[float, float]:
         """The x and width of the drawn stack plus 'won N'."""
         t = self.text_px
         metrics = QFontMetrics(look.font(t * 0.95))
         icon_w = t * 1.05 * 0.7
-        width = icon_w + t * 0.35 + metrics.horizontalAdvance(
-            _("won {n}").format(n=self.won))
+        width = icon_w + t * 0.35 + metrics.horizontalAdvance(self._won_text())
         return (self._left() if self.you else self.w - width - t * 0.5), width
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
@@ -367,7 +379,7 @@ class PlateItem(QGraphicsObject):
         line_h = t * 1.2
         icon_h = t * 1.05
         icon_w = icon_h * 0.7
-        won_text = _("won {n}").format(n=self.won)
+        won_text = self._won_text()
         wx, won_w = self._won_box()
         for i in range(2):
             r = QRectF(wx + i * 3, y + (line_h - icon_h) / 2 - i * 3, icon_w, icon_h)
