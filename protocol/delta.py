@@ -148,6 +148,7 @@ class ViewLimits:
 
 
 VIEW_LIMITS = ViewLimits()
+_NUMBERS = frozenset({int, float, bool, type(None)})
 
 
 @dataclass(frozen=True)
@@ -244,14 +245,21 @@ class _Context:
         it (-1); ``items``: only the items of the list ``value``, not the list."""
         if self.limits is None:
             return
-        try:
-            size = measure(value, self.limits.cost - self.cost)
-        except DeltaError:
-            raise DeltaError(f"the delta asks for more than {self.limits.cost} elements "
-                             f"of work") from None
-        self.spend(size.nodes)
-        self.nodes += sign * (size.nodes - items)
-        self.text += sign * (size.text + len(key))
+        kind = type(value)
+        if kind is str or kind is bytes:  # most ops set one scalar: no walk for it
+            nodes, text = 1, len(value)
+        elif kind in _NUMBERS:
+            nodes, text = 1, 0
+        else:
+            try:
+                size = measure(value, self.limits.cost - self.cost)
+            except DeltaError:
+                raise DeltaError(f"the delta asks for more than {self.limits.cost} "
+                                 f"elements of work") from None
+            nodes, text = size.nodes, size.text
+        self.spend(nodes)
+        self.nodes += sign * (nodes - items)
+        self.text += sign * (text + len(key))
 
     def check(self) -> None:
         limits = self.limits
