@@ -25,7 +25,8 @@ WORK = ("connections", "viewers", "actions", "games", "mean_us", "p50_us", "p99_
 SPEED = ("players", "games", "actions", "seconds", "games_per_s", "actions_per_s",
          "actions_per_game", "bot_share")
 GAME_ROW = ("seats", "spectators", "connections", "viewers", "games", "actions",
-            "host_work_p50_us", "host_work_p99_us", "host_work_mean_us", "delta_median_bytes",
+            "host_work_p50_us", "host_work_p99_us", "host_work_mean_us", "host_work_cpu_p50_us",
+            "host_work_cpu_p99_us", "delta_median_bytes",
             "snapshot_median_bytes", "delta_snapshot_ratio")
 TABLE_ROW = ("seats", "views", "frames", "apply_p50_ms", "apply_p99_ms", "frame_p50_ms",
              "frame_p99_ms")

@@ -662,10 +662,10 @@ def aims(report: dict[str, Any]) -> list[dict[str, Any]]:
             AIM_PLAIN_RATIO)
     rows = report.get("games") or []
     if rows:
-        worst = max(rows, key=lambda r: r["host_work_p99_us"])
-        aim(f"host work p99 under 1 ms for every game at its largest seat count "
-            f"(worst: {worst['label']}, {worst['seats']} seats)", worst["host_work_p99_us"],
-            AIM_HOST_US)
+        worst = max(rows, key=lambda r: r["host_work_cpu_p99_us"])
+        aim(f"host work p99 (CPU time) under 1 ms for every game at its largest seat "
+            f"count (worst: {worst['label']}, {worst['seats']} seats)",
+            worst["host_work_cpu_p99_us"], AIM_HOST_US)
         biggest = max(rows, key=lambda r: r["delta_snapshot_ratio"])
         aim(f"deltas under a tenth of snapshots for every game (worst: {biggest['label']})",
             biggest["delta_snapshot_ratio"], AIM_DELTA_RATIO)
@@ -749,13 +749,14 @@ def render(r: dict[str, Any]) -> str:
         lines += [
             f"5. Every game at its largest seat count, all seats and "
             f"{rows[0]['spectators']} spectators connected, no sockets",
-            "   game                     seats actions | host work p50    p99 us |"
-            "  delta  snapshot  ratio",
+            "   game                     seats actions | host work p50    p99 us | CPU p50"
+            "    p99 us |  delta  snapshot  ratio",
         ]
         for g in rows:
             lines.append(
                 f"   {g['label']:<24} {g['seats']:>5} {g['actions']:>7} |"
                 f" {g['host_work_p50_us']:>13.0f} {g['host_work_p99_us']:>6.0f}    |"
+                f" {g['host_work_cpu_p50_us']:>7.0f} {g['host_work_cpu_p99_us']:>6.0f}    |"
                 f" {g['delta_median_bytes']:>6.0f} {g['snapshot_median_bytes']:>9.0f}"
                 f" {g['delta_snapshot_ratio']:>6.3f}")
             phys = g.get("physics")
