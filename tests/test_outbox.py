@@ -103,3 +103,4 @@ def test_a_slow_inline_write_sends_the_next_ones_to_the_thread(
         assert told == ["one", "two"] and threads[1] != threading.get_ident()
 
     asyncio.run(main())
+
