@@ -164,6 +164,10 @@ class Browser:
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def remove_listener(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     async def start(self) -> None:
         self._azc = AsyncZeroconf(interfaces=_interfaces(self._interfaces),
                                   ip_version=IPVersion.V4Only)

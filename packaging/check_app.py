@@ -29,6 +29,9 @@ NEEDED = (
     "PyQt6/Qt6/plugins/platforms/libqwayland.so",
     "PyQt6/Qt6/plugins/imageformats/libqsvg.so",
     "PyQt6/Qt6/plugins/iconengines/libqsvgicon.so",
+    # Compiled by .ci/build-app (not in git, so data_files() alone would not ask).
+    "lanplay/locale/de/LC_MESSAGES/lanplay-content.mo",
+    "lanplay/locale/es/LC_MESSAGES/lanplay-content.mo",
 )
 
 

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 from PyQt6.QtCore import QRectF, Qt
-from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter
+from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter, QPainterPath
 from PyQt6.QtWidgets import (
+    QApplication,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -15,7 +16,10 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QStyleOptionGraphicsItem,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -32,10 +36,12 @@ def probe(qapp: object) -> Iterator[TextProbe]:
 class Boxed(QGraphicsRectItem):
     """A scene item that draws its text into a box of its own, as table items do."""
 
-    def __init__(self, text: str, width: float, elide: bool = False) -> None:
-        super().__init__(0, 0, width, 24)
+    def __init__(self, text: str, width: float, elide: bool = False, height: float = 24,
+                 wrap: bool = False) -> None:
+        super().__init__(0, 0, width, height)
         self.text = text
         self.elide = elide
+        self.wrap = wrap
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
@@ -45,8 +51,11 @@ class Boxed(QGraphicsRectItem):
         if self.elide:
             text = QFontMetrics(painter.font()).elidedText(text, Qt.TextElideMode.ElideRight,
                                                            int(box.width()))
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         text)
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if self.wrap:  # from the top down, as a card's caption under its numeral
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) \
+                | int(Qt.TextFlag.TextWordWrap.value)
+        painter.drawText(box, flags, text)
 
 
 def window_with(*widgets: QWidget, width: int = 400, height: int = 300) -> QWidget:
@@ -95,6 +104,17 @@ def test_an_elided_table_text_is_reported_with_its_whole_text(qtbot: object,
 def test_a_text_larger_than_its_box_is_clipped(qtbot: object, probe: TextProbe) -> None:
     top = window_with(scene_view((Boxed("Policarpo and his band", 40), 10, 10)))
     assert kinds(inspect(top, probe)) == [("clipped", "Policarpo and his band")]
+
+
+def test_a_wrapped_text_taller_than_its_box_is_clipped(qtbot: object,
+                                                       probe: TextProbe) -> None:
+    """Wrapped from the top into three lines in a box one line high: the lines below
+    the first are cut, though the first alone fits."""
+    text = "fourth highest face-up card"
+    top = window_with(scene_view((Boxed(text, 70, height=24, wrap=True), 10, 10)))
+    assert kinds(inspect(top, probe)) == [("clipped", text)]
+    roomy = window_with(scene_view((Boxed(text, 70, height=90, wrap=True), 10, 10)))
+    assert inspect(roomy, probe) == []
 
 
 def test_a_table_text_beyond_the_view_is_clipped(qtbot: object, probe: TextProbe) -> None:
@@ -166,3 +186,144 @@ def test_the_probe_leaves_qt_as_it_was(qapp: object) -> None:
     painter = QPainter(image)
     painter.drawText(QRectF(0, 0, 40, 20), 0, "ok")
     painter.end()
+
+
+def test_a_text_partly_under_a_cover_is_clipped_not_overlapping(qtbot: object,
+                                                                probe: TextProbe) -> None:
+    """A table's text half under the end screen's card is reported once, as covered;
+    the card's own words over it are not an overlap (they are on top, readable)."""
+    view = scene_view((Boxed("Pictures over all rounds", 220), 10, 10))
+    top = window_with(view)
+    under = inspect(top, probe)
+    assert under == []
+    drawn = probe.drawn[0].rect  # where the table's text is, in the window
+    cover = QLabel("Play again", top)
+    cover.setStyleSheet("background: black; color: white")
+    cover.setGeometry(int(drawn.left()) + 60, int(drawn.center().y()) - 30, 200, 60)
+    cover.show()
+    found = inspect(top, probe)
+    assert [(p.kind, p.text) for p in found] == [("clipped", "Pictures over all rounds")]
+    assert "covered" in found[0].detail
+
+
+def test_texts_beyond_the_window_edge_are_cut_not_overlapping(qtbot: object,
+                                                              probe: TextProbe) -> None:
+    """Two labels pushed past the window's bottom are each cut off; nobody sees them
+    lie over each other, so that is no overlap."""
+    top = QWidget()
+    top.resize(300, 100)
+    first = QLabel("Last round: Green 2, Red 0 right.", top)
+    first.setGeometry(10, 120, 280, 30)
+    second = QLabel("Pictures over all rounds", top)
+    second.setGeometry(20, 124, 260, 30)
+    top.show()
+    found = sorted((p.kind, p.text) for p in inspect(top, probe))
+    assert found == [("clipped", "Last round: Green 2, Red 0 right."),
+                     ("clipped", "Pictures over all rounds")]
+
+
+class Disc(QGraphicsRectItem):
+    """A piece with a letter on it that says where it is opaque (as a frog does)."""
+
+    def __init__(self, letter: str, opaque: bool) -> None:
+        super().__init__(0, 0, 40, 40)
+        self.letter = letter
+        self.opaque = opaque
+
+    def opaqueArea(self) -> QPainterPath:
+        path = QPainterPath()
+        if self.opaque:
+            path.addRect(self.rect())
+        return path
+
+    def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
+        assert painter is not None
+        painter.fillRect(self.rect(), Qt.GlobalColor.darkRed)
+        painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), self.letter)
+
+
+def test_a_letter_under_an_opaque_piece_is_hidden_not_overlapping(qtbot: object,
+                                                                   probe: TextProbe) -> None:
+    """A frog stacked on a frog hides the letter under it: no overlap. A piece that does
+    not say it is opaque hides nothing, so the two letters overlap."""
+    for opaque, expected in ((True, []), (False, [("overlap", "A")])):
+        lower, upper = Disc("A", opaque), Disc("B", opaque)
+        upper.setZValue(1)
+        top = window_with(scene_view((lower, 10, 10), (upper, 13, 12)))
+        assert kinds(inspect(top, probe)) == expected, opaque
+
+
+def test_a_label_scrolled_under_a_heading_does_not_overlap_it(qtbot: object,
+                                                               probe: TextProbe) -> None:
+    """A form scrolled part way: the line half scrolled up out of the area lies, as a
+    rectangle, under the heading above it, but nobody sees that half there."""
+    top = QWidget()
+    column = QVBoxLayout(top)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    heading = QLabel("Everyone slips a picture into the row")
+    heading.setFixedHeight(30)
+    heading.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
+    area = QScrollArea()
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    inner = QWidget()
+    lines = QVBoxLayout(inner)
+    lines.setSpacing(0)
+    for i in range(12):
+        lines.addWidget(QLabel(f"Option help line number {i}"))
+    area.setWidget(inner)
+    area.setFixedHeight(80)
+    column.addWidget(heading)
+    column.addWidget(area)
+    column.addStretch(1)
+    top.resize(400, 200)
+    top.show()
+    QApplication.processEvents()
+    bar = area.verticalScrollBar()
+    assert bar is not None
+    half = inner.findChildren(QLabel)[3]
+    bar.setValue(half.y() + half.height() // 2)  # this one half out of view, at the top
+    QApplication.processEvents()
+    assert [p for p in inspect(top, probe) if p.kind == "overlap"] == []
+
+
+def test_a_list_cell_is_measured_by_its_delegate(qtbot: object, probe: TextProbe) -> None:
+    """Home's note column: the view's own delegate says what a cell needs (icon, the
+    style's padding, wrapped lines). A tree set to wrap does not grow its rows, so a
+    note too wide for its column is cut there too; a wide enough column is fine."""
+    for width, expected in ((110, [("clipped", "Version 2: cannot join")]), (260, [])):
+        tree = QTreeWidget()
+        tree.setColumnCount(1)
+        tree.setWordWrap(True)
+        tree.setUniformRowHeights(False)
+        tree.setRootIsDecorated(False)
+        tree.setStyleSheet("QTreeWidget::item { padding: 20px 2px; }")
+        tree.addTopLevelItem(QTreeWidgetItem(["Version 2: cannot join"]))
+        tree.setColumnWidth(0, width)
+        header = tree.header()
+        assert header is not None
+        header.setStretchLastSection(False)
+        top = window_with(tree, width=300)
+        assert kinds(inspect(top, probe)) == expected, width
+
+
+def test_a_row_wider_than_a_scroll_area_that_cannot_scroll_sideways_is_cut(
+        qtbot: object, probe: TextProbe) -> None:
+    """The room's seats scroll up and down only: a button pushed past the right edge
+    is cut off there, as it is not when the area can scroll sideways."""
+    for policy, cut in ((Qt.ScrollBarPolicy.ScrollBarAlwaysOff, True),
+                        (Qt.ScrollBarPolicy.ScrollBarAsNeeded, False)):
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(policy)
+        row = QWidget()
+        line = QHBoxLayout(row)
+        name = QLabel("1. Mia (you)")
+        name.setMinimumWidth(260)
+        line.addWidget(name)
+        line.addWidget(QPushButton("Remove"))
+        area.setWidget(row)
+        found = kinds(inspect(window_with(area, width=260, height=160), probe))
+        assert (("clipped", "Remove") in found) == cut, policy

@@ -157,12 +157,16 @@ def test_a_decided_trick_stays_on_the_table_before_it_flies_to_its_winner(
     ghosts = [g for g in table._ghosts if hasattr(g, "card")]
     on_table = [QPointF(g.pos()) for g in ghosts]
 
-    anim.setCurrentTime(FLY_MS + HOLD_MS - 100)  # late in the hold: still where it lay
-    assert [QPointF(g.pos()) for g in ghosts[:-1]] == on_table[:-1]
-    assert all(g.scale() == 1.0 for g in ghosts), "the trick is read at full size"
-    landing = QPointF(ghosts[-1].pos())
     anim.setCurrentTime(FLY_MS + 50)  # early in the hold: the deciding card has landed
-    assert QPointF(ghosts[-1].pos()) == landing
+    landed = [QPointF(g.pos()) for g in ghosts]
+    lay = table.layout_
+    assert lay is not None
+    # Where they lay, but for the player's own row, which made room for the new card.
+    assert all((now - was).manhattanLength() < lay.card_w
+               for now, was in zip(landed[:-1], on_table[:-1], strict=True))
+    anim.setCurrentTime(FLY_MS + HOLD_MS - 100)  # late in the hold: still where it lay
+    assert [QPointF(g.pos()) for g in ghosts] == landed
+    assert all(g.scale() == 1.0 for g in ghosts), "the trick is read at full size"
 
     anim.setCurrentTime(FLY_MS + HOLD_MS + TRICK_MS - 1)  # the end: at the winner
     assert all(g.scale() < 0.4 for g in ghosts)
@@ -278,3 +282,32 @@ def test_a_resolved_ranking_top_chain_stays_where_it_lay(qtbot: QtBot) -> None:
         if card_id in chain:
             moved[card_id] = (item.pos() - chain[card_id]).manhattanLength()
     assert moved and max(moved.values()) < 1, f"the chain's cards moved during the hold: {moved}"
+
+
+def test_a_held_fade_outlives_its_test_without_crashing_the_next_one(qtbot: QtBot) -> None:
+    """The ranking-top hold fades plain text items: the fade sets their opacity itself
+    (ui.tables.motion.Tween), so it runs on after the table is closed and its Python
+    callers are gone without touching freed memory (a lambda on valueChanged was freed
+    while the animation ran, and the next test's event loop crashed the process)."""
+    import gc
+
+    from PyQt6.QtWidgets import QGraphicsSimpleTextItem
+
+    from ui.tables.motion import Tween
+
+    item = QGraphicsSimpleTextItem("fading")
+    seen: list[float] = []
+
+    def step(value: float) -> None:
+        seen.append(value)
+        item.setOpacity(value)
+
+    anim = Tween(step, None)
+    anim.setDuration(150)
+    anim.setStartValue(1.0)
+    anim.setEndValue(0.0)
+    anim.start()
+    del step
+    gc.collect()
+    qtbot.waitUntil(lambda: anim.state() == anim.State.Stopped, timeout=3000)
+    assert seen and seen[-1] == 0.0 and item.opacity() == 0.0

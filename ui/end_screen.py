@@ -19,6 +19,9 @@ from lanplay.badges import badges
 from ui import theme
 from ui.widgets import Badge, Card, button, label
 
+ROWS = 8
+"""Seats per column of the scores; more seats take a second column."""
+
 
 def _score(value: Any) -> str:
     return f"{value:g}" if isinstance(value, int | float) else str(value)
@@ -133,26 +136,38 @@ class EndScreen(QWidget):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not only once the event loop deletes it
                 widget.deleteLater()
         scores = list(result.get("scores", []))
         winners = set(result.get("winners", []))
         self.scores = [_score(v) for v in scores]
         order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))
+        # Many seats (S-tier's 11 or 16) flow into columns of at most ROWS, smaller, so
+        # the whole table of scores fits a 640-line window.
+        columns = max(1, -(-len(order) // ROWS))
+        rows = -(-len(order) // columns) if order else 0
+        crowded = len(order) > ROWS
         marks = badges(seats)
-        self.grid.addWidget(label("Player", "muted"), 0, 1)
-        self.grid.addWidget(label("Score", "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
-        for row, seat in enumerate(order, start=1):
+        self.grid.setVerticalSpacing(4 if crowded else 8)
+        for c in range(3 * columns):
+            self.grid.setColumnStretch(c, 1 if c % 3 == 1 else 0)
+        for column in range(columns):
+            self.grid.addWidget(label("Player", "muted"), 0, 3 * column + 1)
+            self.grid.addWidget(label("Score", "muted"), 0, 3 * column + 2,
+                                Qt.AlignmentFlag.AlignRight)
+        for index, seat in enumerate(order):
+            row, column = index % rows + 1, index // rows
             name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
             mark = marks[seat] if seat < len(marks) else badge_of(seats, seat)
-            badge = Badge(name, mark.colour, size=30, text=mark.text)
-            who = label(name + ("  (you)" if seat == you else ""), "big")
-            score = label(self.scores[seat], "big")
+            badge = Badge(name, mark.colour, size=24 if crowded else 30, text=mark.text)
+            who = label(name + ("  (you)" if seat == you else ""), None if crowded else "big")
+            score = label(self.scores[seat], None if crowded else "big")
             if seat in winners:
-                theme.role(who, "heading")
-                theme.role(score, "heading")
-            self.grid.addWidget(badge, row, 0)
-            self.grid.addWidget(who, row, 1)
-            self.grid.addWidget(score, row, 2, Qt.AlignmentFlag.AlignRight)
+                theme.role(who, "ok" if crowded else "heading")
+                theme.role(score, "ok" if crowded else "heading")
+            self.grid.addWidget(badge, row, 3 * column)
+            self.grid.addWidget(who, row, 3 * column + 1)
+            self.grid.addWidget(score, row, 3 * column + 2, Qt.AlignmentFlag.AlignRight)
         detail = result.get("detail") or {}
         notes = []
         if isinstance(detail.get("blind"), int) and detail["blind"]:

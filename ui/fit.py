@@ -36,6 +36,7 @@ from PyQt6.QtWidgets import (
     QAbstractScrollArea,
     QCheckBox,
     QComboBox,
+    QGraphicsItem,
     QGraphicsSimpleTextItem,
     QGraphicsTextItem,
     QGraphicsView,
@@ -44,6 +45,7 @@ from PyQt6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QStyle,
+    QStyleOptionViewItem,
     QTabBar,
     QTableWidget,
     QTreeWidget,
@@ -85,6 +87,8 @@ class _Drawn:
     owner: str
     box_short: str = ""
     """Why the box it was given is too small (empty when it fits)."""
+    item: QGraphicsItem | None = None
+    """The scene item whose paint drew it (pieces above it may hide it)."""
 
 
 @dataclass
@@ -114,7 +118,7 @@ class TextProbe:
         def drawText(painter: QPainter, *args: Any) -> Any:
             if probe.recording:
                 with _quiet():
-                    probe._record(painter, args, sys._getframe(1).f_locals.get("self"))
+                    probe._record(painter, args, _caller(sys._getframe(1)))
             return draw_text(painter, *args)
 
         for cls in (QFontMetrics, QFontMetricsF):
@@ -155,7 +159,10 @@ class TextProbe:
                                              flags | int(Qt.TextFlag.TextDontClip.value), text)
                 ink = _ink(metrics, lines, text)
             else:
-                ink = _ink(metrics, metrics.boundingRect(box, flags, text), text)
+                lines = metrics.boundingRect(box, flags, text)
+                wrapped = bool(flags & int(Qt.TextFlag.TextWordWrap.value)) \
+                    and lines.height() > metrics.height() * 1.5
+                ink = lines if wrapped else _ink(metrics, lines, text)
                 if not box.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(ink):
                     short = (f"needs {ink.width():.0f}x{ink.height():.0f} in a box of "
                              f"{box.width():.0f}x{box.height():.0f}")
@@ -171,7 +178,23 @@ class TextProbe:
         rect = QRectF(rect.x() / ratio, rect.y() / ratio, rect.width() / ratio,
                       rect.height() / ratio)
         owner = type(caller).__name__ if caller is not None else type(device).__name__
-        self.drawn.append(_Drawn(text, device, rect, owner, short))
+        item = caller if isinstance(caller, QGraphicsItem) else None
+        self.drawn.append(_Drawn(text, device, rect, owner, short, item))
+
+
+def _caller(frame: Any) -> Any:
+    """The ``self`` of the code that called drawText (or of a helper's caller, for a
+    piece painted through a shared function such as a seat's disc)."""
+    first = frame.f_locals.get("self")
+    node = frame
+    for _ in range(3):
+        here = node.f_locals.get("self")
+        if isinstance(here, QGraphicsItem):
+            return here
+        node = node.f_back
+        if node is None:
+            break
+    return first
 
 
 def _ink(metrics: QFontMetricsF, lines: QRectF, text: str) -> QRectF:
@@ -218,12 +241,18 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
         seen, cut = _visibility(window, drawn.widget, drawn.rect)
         if seen == "hidden":
             continue
+        under = _under_pieces(window, drawn)
+        if under == "hidden":
+            continue
+        if under == "partly" and seen == "shown":
+            seen = "under a piece"  # on the table by design: not cut, no overlap
         problems.extend(_text_problems(probe, drawn.text, where, drawn.rect))
         if drawn.box_short:
             problems.append(_problem("clipped", drawn.text, where, drawn.rect,
                                      drawn.box_short))
         problems.extend(_cut(drawn.text, where, drawn.rect, seen, cut))
-        found.append((drawn.text, drawn.rect, where))
+        if seen == "shown":  # one partly under another widget is reported as such
+            found.append((drawn.text, drawn.rect, where))
     for widget in _visible_widgets(window):
         for text, rect, short in _widget_texts(window, widget):
             where = _name(widget)
@@ -236,8 +265,9 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                 problems.append(_problem("clipped", text, where, placed, short))
             else:
                 problems.extend(_cut(text, where, placed, seen, cut))
-            if not isinstance(widget, QAbstractItemView):  # rows lay themselves out
-                found.append((text, placed, where))
+            if not isinstance(widget, QAbstractItemView) and seen == "shown":
+                # (item rows lay themselves out); in a scroll area only what is in view
+                found.append((text, _in_view(window, widget, placed), where))
         if isinstance(widget, QGraphicsView):
             viewport = widget.viewport()
             if viewport is None:
@@ -248,9 +278,40 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                     continue
                 problems.extend(_text_problems(probe, text, where, rect))
                 problems.extend(_cut(text, where, rect, seen, cut))
-                found.append((text, rect, where))
+                if seen == "shown":
+                    found.append((text, rect, where))
     problems.extend(_overlaps(found))
     return _unique(problems)
+
+
+def _under_pieces(window: QWidget, drawn: _Drawn) -> str:
+    """Whether pieces stacked above the item that drew a text hide it: "hidden",
+    "partly" or "" (none). A piece hides only where it says it is opaque
+    (``QGraphicsItem.opaqueArea``: a frog's disc, the aim's power label), so by
+    default nothing counts as covering."""
+    item = drawn.item
+    view = drawn.widget.parentWidget()
+    if item is None or not isinstance(view, QGraphicsView) or item.scene() is None:
+        return ""
+    scene = item.scene()
+    assert scene is not None
+    rect = drawn.rect
+    inner = rect.adjusted(1, 1, -1, -1) if rect.width() > 2 and rect.height() > 2 else rect
+    points = [inner.center(), inner.topLeft(), inner.topRight(), inner.bottomLeft(),
+              inner.bottomRight()]
+    covered = 0
+    for point in points:
+        at = view.mapToScene(drawn.widget.mapFrom(window, point.toPoint()))
+        for other in scene.items(at, Qt.ItemSelectionMode.IntersectsItemShape,
+                                 Qt.SortOrder.DescendingOrder):
+            if other is item or other.isAncestorOf(item) or item.isAncestorOf(other):
+                break  # reached the text's own item: nothing above covers this point
+            if other.isVisible() and other.opaqueArea().contains(other.mapFromScene(at)):
+                covered += 1
+                break
+    if covered == len(points):
+        return "hidden"
+    return "partly" if covered else ""
 
 
 def _cut(text: str, where: str, rect: QRectF, seen: str, cut: str) -> list[Problem]:
@@ -357,11 +418,39 @@ def _item_view_texts(window: QWidget, view: QAbstractItemView) -> Iterator[tuple
             cell = view.visualRect(index)
             if cell.isEmpty() or not cell.intersects(visible):
                 continue
-            icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None \
-                else view.iconSize().width() + 8
-            need = max(metrics.horizontalAdvance(line) for line in text.splitlines()) + icon + 8
-            short = f"needs {need} px, has {cell.width()}" if cell.width() + SLACK < need else ""
+            short = _cell_short(view, index, cell, text, metrics)
             yield text, QRectF(_map_rect(port, cell, window)), short
+
+
+def _cell_short(view: QAbstractItemView, index: Any, cell: QRect, text: str,
+                metrics: QFontMetrics) -> str:
+    """Why a cell's text does not fit its cell ("" when it does), as the view's own
+    delegate measures it: its icon, the style's padding, and wrapped lines where the
+    view wraps (the delegate elides in C++, out of the probe's sight)."""
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = QRect(cell)
+    option.index = index
+    wraps = bool(getattr(view, "wordWrap", lambda: False)())
+    if wraps:
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+    delegate = view.itemDelegateForIndex(index)
+    if delegate is None:
+        return ""
+    need = delegate.sizeHint(option, index)
+    if wraps:
+        words = max((metrics.horizontalAdvance(w) for w in text.split()), default=0)
+        single = QStyleOptionViewItem(option)
+        single.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        pad = delegate.sizeHint(single, index).width() - metrics.horizontalAdvance(text)
+        if words + pad > cell.width() + SLACK:
+            return f"a word needs {words + pad} px, has {cell.width()}"
+        if need.height() > cell.height() + SLACK:
+            return f"needs {need.height()} px high at this width, has {cell.height()}"
+        return ""
+    if need.width() > cell.width():  # the delegate elides to the exact pixel
+        return f"needs {need.width()} px, has {cell.width()}"
+    return ""
 
 
 def _scene_texts(window: QWidget, view: QGraphicsView) -> Iterator[tuple[str, QRectF, str]]:
@@ -443,17 +532,27 @@ def _visibility(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, st
     while node is not None:
         box = _window_rect(window, node)
         if _scrolls(node) and node is not widget:
+            if not cut and not _across(node) and (part.left() < box.left() - SLACK
+                                                  or part.right() > box.right() + SLACK):
+                cut = _name(node.parentWidget())  # no scroll bar across: it is cut
             part = part.intersected(box)
+            if part.isEmpty():
+                break
         elif not cut and not _inside(part, box):
             cut = _name(node)
         if node is window:
             break
         node = node.parentWidget()
-    if part.isEmpty():
-        return "hidden", ""
+    if part.isEmpty():  # out of sight: scrolled away, or cut off where it cannot be
+        return ("covered", cut) if cut else ("hidden", "")
     inner = part.adjusted(2, 2, -2, -2) if part.width() > 4 and part.height() > 4 else part
     points = [inner.center(), inner.topLeft(), inner.topRight(), inner.bottomLeft(),
               inner.bottomRight()]
+    # Beyond the window's edge nothing is seen: such a point counts as neither shown nor
+    # covered (the cut is reported above).
+    points = [p for p in points if QRectF(window.rect()).contains(p)]
+    if not points:
+        return ("covered" if cut else "hidden"), cut
     shown = 0
     for point in points:
         at = window.childAt(point.toPoint()) or window
@@ -465,12 +564,31 @@ def _visibility(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, st
     return ("shown" if shown == len(points) else "covered"), cut
 
 
+def _in_view(window: QWidget, widget: QWidget, rect: QRectF) -> QRectF:
+    """The part of ``rect`` inside the scroll areas that hold ``widget`` (the rest is
+    scrolled out of sight, under nothing)."""
+    part = QRectF(rect)
+    node = widget.parentWidget()
+    while node is not None and node is not window:
+        if _scrolls(node):
+            part = part.intersected(_window_rect(window, node))
+        node = node.parentWidget()
+    return part
+
+
 def _scrolls(widget: QWidget) -> bool:
     """Whether ``widget`` is the viewport of a scroll area whose content may lie
     beyond it (a table's graphics view never scrolls: its edge cuts)."""
     area = widget.parentWidget()
     return (isinstance(area, QAbstractScrollArea) and not isinstance(area, QGraphicsView)
             and area.viewport() is widget)
+
+
+def _across(viewport: QWidget) -> bool:
+    """Whether the scroll area of ``viewport`` can scroll sideways."""
+    area = viewport.parentWidget()
+    return not (isinstance(area, QAbstractScrollArea)
+                and area.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def _is_inside(child: QWidget, parent: QWidget) -> bool:
@@ -520,13 +638,14 @@ def _unique(problems: list[Problem]) -> list[Problem]:
 
 
 class FitCheck:
-    """The fit check of one ``lanplay screenshots`` run: a probe installed for the
-    whole run (elisions happen while tables lay out, long before a paint) and the
-    problems of every screen by name, written as ``fit.json``."""
+    """The fit check of one window size of a ``lanplay screenshots`` run: a probe
+    installed for the whole run (elisions happen while tables lay out, long before a
+    paint; several sizes may share one) and the problems of every screen by name,
+    written as ``fit.json``."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], probe: TextProbe | None = None) -> None:
         self.size = size
-        self.probe = TextProbe()
+        self.probe = probe if probe is not None else TextProbe()
         self.screens: dict[str, list[Problem]] = {}
         self._token: contextvars.Token[FitCheck | None] | None = None
 
@@ -541,9 +660,12 @@ class FitCheck:
             self._token = None
         self.probe.uninstall()
 
-    def screen(self, name: str, window: QWidget) -> list[Problem]:
-        """Check ``window`` as it is now, under the screen's ``name``."""
+    def screen(self, name: str, window: QWidget, over: QWidget | None = None) -> list[Problem]:
+        """Check ``window`` as it is now, under the screen's ``name``; a dialog opened
+        ``over`` a window must also fit inside it (or the window's screen cuts it)."""
         found = inspect(window, self.probe)
+        if over is not None:
+            found = outside(window, over) + found
         self.screens[name] = found
         return found
 
@@ -559,6 +681,18 @@ class FitCheck:
         return sum(len(found) for found in self.screens.values())
 
 
+def outside(dialog: QWidget, window: QWidget) -> list[Problem]:
+    """A dialog larger than the window it opens over: on a screen the window's size
+    part of it is off the screen (a 960x720 dialog over a 1024x640 window)."""
+    size, room = dialog.size(), window.size()
+    if size.width() <= room.width() and size.height() <= room.height():
+        return []
+    title = dialog.windowTitle() or _name(dialog)
+    return [Problem("clipped", title, _name(dialog), (0, 0, size.width(), size.height()),
+                    f"the dialog is {size.width()}x{size.height()}, larger than the "
+                    f"{room.width()}x{room.height()} window it opens over")]
+
+
 _CURRENT: contextvars.ContextVar[FitCheck | None] = contextvars.ContextVar(
     "lanplay_fit_check", default=None)
 
@@ -569,4 +703,4 @@ def current() -> FitCheck | None:
     return _CURRENT.get()
 
 
-__all__ = ["FitCheck", "Problem", "TextProbe", "current", "inspect"]
+__all__ = ["FitCheck", "Problem", "TextProbe", "current", "inspect", "outside"]

@@ -3,8 +3,8 @@
 The table itself belongs to the game (``ui.tables.table_for``) and shows the
 players, the turn and the log; this page frames it: a bar with the rules,
 the chat and the way out, a dimmer while the connection is being restored,
-and the end screen laid over it. The chat is a drawer so the table keeps the
-width it needs on a 1280-wide screen and never scrolls.
+and the end screen laid over it. The chat is a drawer laid over the table's
+log (its place, its size): opening it never squeezes or moves the table.
 """
 
 from __future__ import annotations
@@ -13,9 +13,16 @@ import math
 import time
 from typing import Any
 
-from PyQt6.QtCore import Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
-from PyQt6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui import theme
 from ui.end_screen import EndScreen
@@ -80,7 +87,7 @@ class GamePage(QWidget):
     sound_toggled = pyqtSignal(bool)
 
     WIDE = 1600
-    """From this window width the chat stays open beside the table."""
+    """From this window width the chat opens by itself (over the log)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,18 +177,23 @@ class GamePage(QWidget):
         self.end.leave.connect(self.leave)
         self.end.again.connect(self.again)
         self.end.change.connect(self.change_game)
-        self._place_table(self.table)
 
-        self.panel = QWidget()
-        self.panel.setFixedWidth(340)
+        # The chat lies over the table's log, where the table keeps a side column
+        # anyway; the table underneath keeps its size whether the chat is open or not.
+        self.panel = QFrame(self.area)
+        self.panel.setObjectName("chatDrawer")
+        self.panel.setStyleSheet(f"#chatDrawer {{ background: {theme.BG}; "
+                                 f"border-left: 1px solid {theme.BORDER}; }}")
         side = QVBoxLayout(self.panel)
-        side.setContentsMargins(10, 10, 10, 10)
-        chat = Card(margin=12)
+        side.setContentsMargins(8, 8, 8, 8)
+        chat = Card(margin=10)
         self.chat = ChatPanel()
         chat.body.addWidget(self.chat)
         side.addWidget(chat, 1)
-        row.addWidget(self.panel)
         self.panel.hide()
+        self._log_shown_for_chat = False
+        """The table's log was hidden when the chat opened: shown for the chat's place."""
+        self._place_table(self.table)
 
     # --- the table --------------------------------------------------------------------
 
@@ -191,8 +203,58 @@ class GamePage(QWidget):
         self.stack.addWidget(table, 0, 0)
         self.stack.addWidget(self.dimmer, 0, 0)
         self.stack.addWidget(self.end, 0, 0)
+        log = self._table_log()
+        if log is not None:
+            log.installEventFilter(self)  # the chat follows the log's place
+        toggle = getattr(getattr(table, "banner", None), "toggle", None)
+        if isinstance(toggle, QPushButton):
+            toggle.clicked.connect(self._log_toggled)
+        self.panel.raise_()
         self.dimmer.raise_()
         self.end.raise_()
+        if self.panel.isVisible():
+            self._log_shown_for_chat = False
+            self._show_chat(True)
+
+    def _table_log(self) -> QWidget | None:
+        log = getattr(self.table, "log_panel", None)
+        return log if isinstance(log, QWidget) else None
+
+    def chat_rect(self) -> QRect:
+        """Where the chat lies in the table area: over the table's log (down the whole
+        side column when the log is short, as under S-tier's players), else a strip
+        at the right edge as wide as a log would be."""
+        area = self.area.rect()
+        place = getattr(self.table, "chat_place", None)
+        column = place() if callable(place) else None
+        if isinstance(column, QRect) and column.width() > 0:  # the table's side column
+            return QRect(self.table.mapTo(self.area, column.topLeft()), column.size())
+        log = self._table_log()
+        if log is not None and not log.isHidden() and log.width() > 0:
+            top_left = log.mapTo(self.area, QPoint(0, 0))
+            top = top_left.y() if log.height() >= area.height() * 0.45 else 0
+            return QRect(top_left.x(), top, log.width(),
+                         top_left.y() + log.height() - top)
+        width = max(240, min(420, round(area.width() * 0.22)))
+        return QRect(area.width() - width, 0, width, area.height())
+
+    def _place_chat(self) -> None:
+        if self.panel.isVisible():
+            self.panel.setGeometry(self.chat_rect())
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if event is not None and watched is self._table_log() and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            self._place_chat()
+        return super().eventFilter(watched, event)
+
+    def _log_toggled(self) -> None:
+        """"Hide log" hides the chat that lies in its place too."""
+        log = self._table_log()
+        if self.panel.isVisible() and log is not None and log.isHidden():
+            self._log_shown_for_chat = False
+            self._chat_chosen = False
+            self._show_chat(False)
 
     def set_game(self, game_id: str, host_name: str = "") -> None:
         """Put up the table of ``game_id`` (a new one when the game changes)."""
@@ -203,6 +265,7 @@ class GamePage(QWidget):
         self.view = None
         old = self.table
         self.stack.removeWidget(old)
+        old.hide()  # until it is gone, it must not lie under the new table
         old.deleteLater()
         self.table = make_table(game_id)
         intent = getattr(self.table, "intent", None)
@@ -292,18 +355,32 @@ class GamePage(QWidget):
         self._show_chat(checked)
 
     def _show_chat(self, shown: bool) -> None:
+        log = self._table_log()
+        toggle = getattr(self.table, "toggle_log", None)
+        if shown and log is not None and log.isHidden() and callable(toggle):
+            self._log_shown_for_chat = True  # the log's column is the chat's place
+            toggle()
         self.panel.setVisible(shown)
         self.chat_button.setChecked(shown)
         if shown:
+            self._place_chat()
+            self.panel.raise_()
+            self.dimmer.raise_()
+            self.end.raise_()
             self.unread = 0
             self.chat_button.setText("Chat")
             theme.restyle(self.chat_button, None)
             self.chat.line.setFocus()
+        elif self._log_shown_for_chat:
+            self._log_shown_for_chat = False
+            if log is not None and not log.isHidden() and callable(toggle):
+                toggle()
 
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
         if self._chat_chosen is None:  # until the player decides, wide windows show it
             self._show_chat(self.width() >= self.WIDE)
+        self._place_chat()
 
     def set_dimmed(self, dimmed: bool) -> None:
         self.dimmer.setVisible(dimmed)

@@ -108,7 +108,7 @@ class HomePage(QWidget):
         outer.addLayout(body, 1)
 
         games_card = Card()
-        body.addWidget(games_card, 3)
+        body.addWidget(games_card, 7)  # the list needs its columns whole at 1024 wide
         games_card.body.addWidget(label("Games on this network", "heading"))
         self.stack = QStackedWidget()
         games_card.body.addWidget(self.stack, 1)
@@ -117,7 +117,7 @@ class HomePage(QWidget):
         self.hosts.setHeaderLabels(list(COLUMNS))
         self.hosts.setRootIsDecorated(False)
         self.hosts.setUniformRowHeights(True)
-        self.hosts.setIconSize(QSize(32, 32))
+        self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hosts.setAlternatingRowColors(True)
         self.hosts.setSortingEnabled(True)
@@ -164,7 +164,7 @@ class HomePage(QWidget):
 
         side = QVBoxLayout()
         side.setSpacing(20)
-        body.addLayout(side, 2)
+        body.addLayout(side, 3)
         play = Card()
         play.body.addWidget(label("Play", "heading"))
         self.host = button("Host a game\u2026", "primary")
@@ -259,8 +259,8 @@ class HomePage(QWidget):
         item.setText(3, STATES.get(host.state, host.state))
         marks: list[str] = []
         icon = QIcon()
-        if not host.compatible:
-            marks.append(f"Version {host.version}: cannot join")
+        if not host.compatible:  # the whole reason shows under the list when picked
+            marks.append("Other version")
             icon = QIcon(icons.warning_pixmap(32))
         else:
             if watch_only(host):

@@ -33,8 +33,9 @@ from lanplay import games
 from lanplay.content import discover, in_play
 from lanplay.game import Game, Option, player_range
 from lanplay.host import HostConfig
-from ui import icons
+from ui import icons, theme
 from ui.connection import supports
+from ui.option_words import choice_words, help_words
 from ui.widgets import Card, dialog_buttons, label, pixmap_label
 
 
@@ -115,6 +116,7 @@ class HostDialog(QDialog):
         # Options scroll rather than squeeze: a game with many options (S-tier)
         # must never clip its help lines.
         scroller = QScrollArea()
+        self.scroller = scroller
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -198,8 +200,9 @@ class HostDialog(QDialog):
         for option in game.options:
             widget = self._input(option)
             self._inputs[option.key] = widget
-            widget.setToolTip(option.help)
-            self._rows.append((option, [self._field(option.label, widget, option.help)]))
+            words = help_words(option)
+            widget.setToolTip(words)
+            self._rows.append((option, [self._field(option.label, widget, words)]))
         if self.password_supported:
             self.form.addRow("Password", self.password)
         self._mode_changed()
@@ -222,12 +225,13 @@ class HostDialog(QDialog):
         if option.choices:
             combo = QComboBox()
             for choice in option.choices:
-                combo.addItem(str(choice), choice)
+                combo.addItem(choice_words(option.key, choice), choice)
             combo.setCurrentIndex(max(0, list(option.choices).index(option.default)))
             return combo
         if isinstance(option.default, bool):
             box = QCheckBox()
             box.setChecked(option.default)
+            theme.light_indicator(box)  # a dark box on the dark card was not seen
             return box
         if isinstance(option.default, int):
             spin = QSpinBox()
@@ -329,6 +333,16 @@ class HostDialog(QDialog):
         for key, value in options.items():
             if key in self._inputs:
                 self.set_option(key, value)
+
+    def scroll_to_end(self) -> None:
+        """Show the last option (tests and the screenshots look at its help line)."""
+        inner = self.scroller.widget()
+        layout = inner.layout() if inner is not None else None
+        if layout is not None:
+            layout.activate()
+        bar = self.scroller.verticalScrollBar()
+        if bar is not None:
+            bar.setValue(bar.maximum())
 
     def _accept(self) -> None:
         choice = self.choice()

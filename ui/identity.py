@@ -63,6 +63,7 @@ class IdentityDialog(QDialog):
         for i, c in enumerate(PALETTE[:-1]):
             b = QPushButton(COLOUR_NAMES.get(c, c))
             b.setCheckable(True)
+            b.setAutoDefault(False)  # Enter after picking a colour means "Let's play"
             b.setIcon(QIcon(icons.badge_pixmap(COLOUR_NAMES.get(c, "?"), c, 28)))
             b.setIconSize(QSize(24, 24))
             b.setProperty("colour", c)

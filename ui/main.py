@@ -36,17 +36,19 @@ def _screenshots(args: argparse.Namespace) -> int:
     except ImportError as exc:
         return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
     try:
-        size = parse_size(args.size)
+        sizes = [parse_size(part) for given in args.size or ["1280x800"]
+                 for part in given.split(",") if part.strip()]
     except ValueError as exc:
         return _fail(f"--size: {exc}.")
-    return render(args.dir, size)
+    return render(args.dir, sizes)
 
 
 def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", type=Path, metavar="DIR")
-    parser.add_argument("--size", default="1280x800", metavar="WxH",
-                        help="window size (default 1280x800); DIR/fit.json lists every text "
-                             "that is cut off, clipped or overlapping")
+    parser.add_argument("--size", action="append", metavar="WxH",
+                        help="window size (default 1280x800); several (repeated or "
+                             "comma-separated) render into DIR/WxH/ each; DIR/fit.json lists "
+                             "every text that is cut off, clipped or overlapping")
 
 
 def _fail(message: str) -> int:

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
+from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
+from PyQt6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from lanplay import games
 from lanplay.badges import badges
@@ -19,6 +26,7 @@ from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
 from ui.network_help import Notice
+from ui.option_words import choice_words
 from ui.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 
 
@@ -40,9 +48,7 @@ def _option_value(key: str, value: Any) -> str:
     """An option's value as a player reads it: yes/no, and the pack by its folder name."""
     if key == in_play.PACK_OPTION:
         return str(value) if value else "built-in"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+    return choice_words(key, value)
 
 
 def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
@@ -116,6 +122,10 @@ class RoomPage(QWidget):
         self.you: int | None = None
         self.owner = False
         self.seat_rows: list[dict[str, QWidget]] = []
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._fit_seats)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 24, 40, 24)
         outer.setSpacing(16)
@@ -134,18 +144,27 @@ class RoomPage(QWidget):
         titles.addWidget(self.subtitle)
         titles.addWidget(self.address)
         top.addLayout(titles, 1)
+        # The owner's "Change game…" goes under Rules and Leave, beside the title's
+        # three lines, so the title and the address keep their width at 1024.
+        buttons = QVBoxLayout()
+        buttons.setSpacing(8)
+        first = QHBoxLayout()
+        first.setSpacing(16)
+        self.rules_button = button("Rules (F1)")
+        self.rules_button.clicked.connect(self.rules)
+        first.addWidget(self.rules_button)
+        self.leave_button = button("Leave")
+        self.leave_button.clicked.connect(self.leave)
+        first.addWidget(self.leave_button)
+        buttons.addLayout(first)
         self.change_button = button("Change game\u2026")
         self.change_button.setToolTip("Another game, mode or options; the room stays open "
                                       "and the seats stay where the new game has room.")
         self.change_button.clicked.connect(self.change_game)
         self.change_button.hide()
-        top.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.rules_button = button("Rules (F1)")
-        self.rules_button.clicked.connect(self.rules)
-        top.addWidget(self.rules_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.leave_button = button("Leave")
-        self.leave_button.clicked.connect(self.leave)
-        top.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignTop)
+        buttons.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignRight)
+        buttons.addStretch(1)
+        top.addLayout(buttons)
         outer.addLayout(top)
         self.notice = Notice()
         """What hosting needs from the firewall, or why nobody has joined yet."""
@@ -155,14 +174,25 @@ class RoomPage(QWidget):
         body.setSpacing(20)
         outer.addLayout(body, 1)
         seats_card = Card()
-        body.addWidget(seats_card, 3)
+        body.addWidget(seats_card, 2)  # a seat's row whole at 1024
         self.seats_heading = label("Seats", "heading")
         seats_card.body.addWidget(self.seats_heading)
-        self.grid = QGridLayout()
+        # Sixteen seats (S-tier team) are taller than a small window: the seats scroll
+        # inside their card rather than squeezing every row.
+        seats = QWidget()
+        self.grid = QGridLayout(seats)
+        self.grid.setContentsMargins(0, 0, 6, 0)
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(10)
         self.grid.setColumnStretch(2, 1)
-        seats_card.body.addLayout(self.grid)
+        self.seats_area = QScrollArea()
+        self.seats_area.setWidgetResizable(True)
+        self.seats_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.seats_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.seats_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                                      "{ background: transparent; }")
+        self.seats_area.setWidget(seats)
+        seats_card.body.addWidget(self.seats_area, 1)
         self.add_bot_button = button("Add a bot")
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()
@@ -172,7 +202,7 @@ class RoomPage(QWidget):
         self.watchers = label("", "muted", wrap=True)
         self.watchers.hide()
         seats_card.body.addWidget(self.watchers)
-        seats_card.body.addStretch(1)
+        seats_card.body.addStretch(0)  # what the seats (stretch 1, up to their height) leave
         self.problem = label("", "problem", wrap=True)
         seats_card.body.addWidget(self.problem)
         self.error = label("", "error", wrap=True)
@@ -195,7 +225,7 @@ class RoomPage(QWidget):
         seats_card.body.addLayout(actions)
 
         chat_card = Card()
-        body.addWidget(chat_card, 2)
+        body.addWidget(chat_card, 1)
         self.chat = ChatPanel()
         chat_card.body.addWidget(self.chat)
 
@@ -266,6 +296,7 @@ class RoomPage(QWidget):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not only once the event loop deletes it
                 widget.deleteLater()
         self.seat_rows = []
         last = len(lobby.seats) - 1
@@ -311,6 +342,26 @@ class RoomPage(QWidget):
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove
             self.seat_rows.append(row)
+        self._fit_seats()
+
+    def _fit_seats(self) -> None:
+        """As tall as the seats need (no taller: "Add a bot" stays right under them).
+        Counted row by row: widgets just added are shown only later, and a layout
+        leaves out what is not shown yet."""
+        rows = [max((w.sizeHint().height() for w in row.values()), default=0)
+                for row in self.seat_rows]
+        margins = self.grid.contentsMargins()
+        need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
+            + margins.top() + margins.bottom()
+        self.seats_area.setMaximumHeight(need + 4)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """All text grew or shrank (a taller window, Ctrl+plus): count the rows again,
+        once every row has its new size."""
+        super().changeEvent(event)
+        if event is not None and event.type() in (QEvent.Type.StyleChange,
+                                                  QEvent.Type.FontChange):
+            self._refit.start()
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)

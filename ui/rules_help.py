@@ -7,6 +7,28 @@ from PyQt6.QtWidgets import QDialog, QHBoxLayout, QTextBrowser, QVBoxLayout, QWi
 from lanplay import games
 from ui.widgets import button
 
+WINDOW_KEYS = (("F1", "these rules"), ("Enter", "in the chat line: send what you typed"),
+               ("Ctrl + plus, Ctrl + minus", "larger or smaller text; Ctrl + 0 the usual"))
+
+
+def game_keys(game_id: str) -> tuple[tuple[str, str], ...]:
+    """The keys a game's table answers to (its table's ``KEYS``)."""
+    try:
+        from ui.tables import table_for
+
+        keys: tuple[tuple[str, str], ...] = tuple(getattr(table_for(game_id), "KEYS", ()))
+    except (ImportError, KeyError):
+        return ()
+    return keys
+
+
+def keys_markdown(game_id: str) -> str:
+    """The keys, the game's first, as a section at the end of the rules."""
+    rows = [*game_keys(game_id), *WINDOW_KEYS]
+    lines = ["## Keys", ""]
+    lines += [f"- **{key}**: {what}" for key, what in rows]
+    return "\n".join(lines) + "\n"
+
 
 class RulesDialog(QDialog):
     """Non-modal, so the table stays visible and playable beside it; Esc closes."""
@@ -20,7 +42,7 @@ class RulesDialog(QDialog):
         layout.setContentsMargins(16, 16, 16, 16)
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(False)
-        self.text.setMarkdown(game.rules_help)
+        self.text.setMarkdown(game.rules_help + "\n\n" + keys_markdown(game_id))
         document = self.text.document()
         if document is not None:
             document.setDocumentMargin(14)

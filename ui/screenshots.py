@@ -13,20 +13,23 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ui.fit import FitCheck
 
 LOOPBACK = ["127.0.0.1"]
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
-SIZES: tuple[tuple[int, int], ...] = (DEFAULT_SIZE, WIDE)
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """"1280x800" -> (1280, 800); ValueError with a reason otherwise."""
-    width, sep, height = text.lower().partition("x")
+    width, sep, height = text.lower().strip().partition("x")
     if not sep or not width.isdigit() or not height.isdigit():
         raise ValueError(f"a size is WIDTHxHEIGHT, like 1280x800, not {text!r}")
     size = (int(width), int(height))
@@ -35,19 +38,28 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
-def render(out: Path, size: tuple[int, int] = DEFAULT_SIZE) -> int:
-    """Write the PNGs and ``fit.json`` into ``out``; print each path. Returns a
-    process exit code (0 even when fit.json lists problems: it is a report)."""
+@dataclass
+class Target:
+    """One window size of a run: where its PNGs go and its fit check."""
+
+    size: tuple[int, int]
+    out: Path
+    fit: FitCheck
+
+
+def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int:
+    """Write the PNGs and ``fit.json`` into ``out`` (one folder ``WxH`` per size when
+    there are several); print each path. Returns a process exit code (0 even when
+    fit.json lists problems: it is a report)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")  # offscreen chatter
     import qasync
     from PyQt6.QtWidgets import QApplication
 
     from ui import pictures
-    from ui.fit import FitCheck
+    from ui.fit import FitCheck, TextProbe
 
-    global SIZES
-    SIZES = (size, WIDE) if size == DEFAULT_SIZE else (size,)
+    sizes = list(dict.fromkeys(sizes)) or [DEFAULT_SIZE]
     app = QApplication.instance() or QApplication(["lanplay"])
     assert isinstance(app, QApplication)
     pictures.set_synchronous(True)  # grabs follow shows at once; nothing to wait for
@@ -55,72 +67,89 @@ def render(out: Path, size: tuple[int, int] = DEFAULT_SIZE) -> int:
 
     ensure_fonts(app)
     app.setQuitOnLastWindowClosed(False)
-    out.mkdir(parents=True, exist_ok=True)
-    with FitCheck(size) as fit:
+    probe = TextProbe()
+    targets = []
+    for each in sizes:
+        folder = out if len(sizes) == 1 else out / f"{each[0]}x{each[1]}"
+        folder.mkdir(parents=True, exist_ok=True)
+        targets.append(Target(each, folder, FitCheck(each, probe)))
+    wide = sizes == [DEFAULT_SIZE]
+    written: list[Path] = []
+    with probe:
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         try:
-            written = loop.run_until_complete(asyncio.wait_for(_render_all(out), 180))
+            written = loop.run_until_complete(asyncio.wait_for(
+                _render_all(_Camera(targets, wide)), 180))
         finally:
             loop.close()
             asyncio.set_event_loop(None)
-        written += _game_tables(out)
-        fit.write(out / "fit.json")
+        written += _game_tables(targets)
+    for target in targets:
+        target.fit.write(target.out / "fit.json")
     for path in written:
         print(path)
-    print(f"{out / 'fit.json'}: {fit.problems} texts that do not fit, on "
-          f"{sum(1 for f in fit.screens.values() if f)} of {len(fit.screens)} screens")
+    for target in targets:
+        fit = target.fit
+        print(f"{target.out / 'fit.json'}: {fit.problems} texts that do not fit, on "
+              f"{sum(1 for f in fit.screens.values() if f)} of {len(fit.screens)} screens")
     return 0
 
 
-def _check(name: str, widget: Any) -> None:
-    """Add the screen to the run's fit check."""
-    from ui.fit import current
+def _game_tables(targets: list[Target]) -> list[Path]:
+    """Every game's table at real moments of seeded games played by their rules' bots
+    (the same views a peer would be sent), in a window's game page, at every size."""
+    from PyQt6.QtWidgets import QApplication
 
-    fit = current()
-    if fit is not None:
-        fit.screen(name, widget)
+    from ui import screenshot_tables
+    from ui.connection import NetConfig
+    from ui.settings import Settings
+    from ui.window import MainWindow
 
-
-def _game_tables(out: Path) -> list[Path]:
-    """Ranking and S-tier tables at real moments of seeded games played by their
-    rules' bots (the same views a peer would be sent), from an acting seat."""
-    from ui.tables.ranagedon import demo as ranagedon_demo
-    from ui.tables.ranking import demo as ranking_demo
-    from ui.tables.ranking_top import demo as ranking_top_demo
-    from ui.tables.s_tier import demo as s_tier_demo
-
+    todo = screenshot_tables.screens()
+    window = MainWindow(Settings(name="Mia", colour="#E69F00"),
+                        NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False))
+    window.show()
     written: list[Path] = []
-    before, at = ranking_demo.real_views(4)["roof"]  # a stone on the roof points down
-    seat = at[None]["actors"][0]
-    path = out / "ranking.png"
-    ranking_demo.render_table(path, before[seat], at[seat], ranking_demo.demo_seats(4, 3),
-                              seat, SIZES[0])
-    written.append(path)
-    for moment, name in (("coop-guess", "s-tier-cooperative.png"),
-                         ("comp-place", "s-tier-competitive.png"),
-                         ("team-take", "s-tier-team.png")):
-        _mode, players, build = s_tier_demo.MOMENTS[moment]
-        game = build()
-        you = s_tier_demo.viewers(game.views()[None], players)[0]
-        path = out / name
-        s_tier_demo.render_view(path, game.trail(you), s_tier_demo.demo_seats(players), you,
-                                SIZES[0])
-        written.append(path)
-    before, at = ranking_top_demo.real_views(4)["window"]
-    seat = at[None]["actors"][0]
-    path = out / "ranking-top.png"
-    ranking_top_demo.render_table(path, before[seat], at[seat],
-                                  ranking_top_demo.demo_seats(4, 3), seat, SIZES[0])
-    written.append(path)
-    _, before, at = ranagedon_demo.demo_scene(2, "mid")
-    seat = at[None]["turn"]
-    aim = ranagedon_demo._aim_for(at[seat])
-    path = out / "ranagedon.png"
-    ranagedon_demo.render_table(path, before[seat], at[seat], ranagedon_demo.demo_seats(2, 1),
-                                seat, SIZES[0], aim=aim)
-    written.append(path)
+    try:
+        for target in targets:
+            window.resize(*target.size)
+            QApplication.processEvents()
+            written += screenshot_tables.render(window, todo, target.out, target.fit)
+            written += _crowded_room(window, target)
+    finally:
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
     return written
+
+
+def _crowded_room(window: Any, target: Target) -> list[Path]:
+    """The room of S-tier team with all 16 seats taken (and two watching), seen by its
+    owner."""
+    from PyQt6.QtWidgets import QApplication
+
+    from protocol.messages import Lobby
+    from ui.tables.s_tier.demo import demo_seats
+
+    seats = demo_seats(16)
+    for i, seat in enumerate(seats):
+        seat["bot"] = i >= 3
+        seat["ready"] = i != 2
+        if seat["bot"]:
+            seat["name"] = f"Bot {i - 2}"
+    lobby = Lobby("Mia's laptop", "s-tier", "team", {"team_track": 5}, seats, "lobby",
+                  problem="Waiting for Ada to be ready.", spectators=2,
+                  watchers=["Zoe", "Kai"])
+    window.room.set_address("Others can join from their list, or by address at "
+                            "192.168.1.20:7531")
+    window.room.show_lobby(lobby, 0, True)
+    window.stack.setCurrentWidget(window.room)
+    QApplication.processEvents()
+    path = target.out / "room-16p.png"
+    window.grab().save(str(path))
+    target.fit.screen(path.stem, window)
+    return [path]
 
 
 async def _settle(seconds: float = 0.15) -> None:
@@ -129,45 +158,68 @@ async def _settle(seconds: float = 0.15) -> None:
 
 
 class _Camera:
-    """Grabs widgets into ``out``, alone or as a dialog over its dimmed window."""
+    """Grabs the window into every size's folder, alone or with a dialog over it."""
 
-    def __init__(self, out: Path) -> None:
-        self.out = out
+    def __init__(self, targets: list[Target], wide: bool) -> None:
+        self.targets = targets
+        self.wide = wide
+        """Also write ``NAME-1920x1080.png`` where a shot asks for it (the docs' set)."""
         self.written: list[Path] = []
 
-    def shot(self, widget: Any, name: str) -> None:
-        path = self.out / name
+    @property
+    def first(self) -> tuple[int, int]:
+        return self.targets[0].size
+
+    def _sizes(self, wide: bool) -> list[tuple[Target, tuple[int, int], str]]:
+        out = [(t, t.size, "") for t in self.targets]
+        if wide and self.wide:
+            out.append((self.targets[0], WIDE, f"-{WIDE[0]}x{WIDE[1]}"))
+        return out
+
+    def save(self, target: Target, widget: Any, name: str, check: Any = None) -> None:
+        """Grab ``widget`` now into ``target``'s folder and fit check."""
+        path = target.out / name
         widget.grab().save(str(path))
-        _check(path.stem, widget)
+        target.fit.screen(path.stem, check if check is not None else widget)
         self.written.append(path)
 
-    def dialog(self, window: Any, dialog: Any, name: str) -> None:
+    async def shot(self, window: Any, name: str, settle: float = 0.12,
+                   wide: bool = False) -> None:
+        """``window`` at every size (and 1920x1080 when ``wide``), then back at the first."""
+        stem = name.removesuffix(".png")
+        for target, size, suffix in self._sizes(wide):
+            window.resize(*size)
+            await _settle(settle)
+            self.save(target, window, f"{stem}{suffix}.png")
+        window.resize(*self.first)
+
+    async def dialog(self, window: Any, open_dialog: Callable[[], Any], name: str) -> Any:
+        """A dialog opened over the window at every size, drawn over it dimmed; the
+        last one opened (at the first size) stays open and is returned."""
         from PyQt6.QtGui import QColor, QPainter
 
-        shot = window.grab()
-        painter = QPainter(shot)
-        painter.fillRect(shot.rect(), QColor(0, 0, 0, 110))
-        front = dialog.grab()
-        painter.drawPixmap((shot.width() - front.width()) // 2,
-                           (shot.height() - front.height()) // 2, front)
-        painter.end()
-        path = self.out / name
-        shot.save(str(path))
-        _check(path.stem, dialog)
-        self.written.append(path)
+        for target in [*self.targets[1:], self.targets[0]]:
+            window.resize(*target.size)
+            await _settle(0.08)
+            dialog = open_dialog()
+            await _settle(0.08)
+            shot = window.grab()
+            painter = QPainter(shot)
+            painter.fillRect(shot.rect(), QColor(0, 0, 0, 110))
+            front = dialog.grab()
+            painter.drawPixmap((shot.width() - front.width()) // 2,
+                               (shot.height() - front.height()) // 2, front)
+            painter.end()
+            path = target.out / name
+            shot.save(str(path))
+            target.fit.screen(path.stem, dialog, over=window)
+            self.written.append(path)
+            if target is not self.targets[0]:
+                dialog.reject()
+        return dialog
 
 
-async def _wide(window: Any, camera: _Camera, name: str, settle: float = 0.15) -> None:
-    """The screen again at 1920x1080 (with the default size only), then back."""
-    if len(SIZES) < 2:
-        return
-    window.resize(*SIZES[1])
-    await _settle(settle)
-    camera.shot(window, f"{name}-{SIZES[1][0]}x{SIZES[1][1]}.png")
-    window.resize(*SIZES[0])
-
-
-async def _render_all(out: Path) -> list[Path]:
+async def _render_all(camera: _Camera) -> list[Path]:
     from lanplay.bots import drive
     from lanplay.discovery import Announcement, Announcer
     from lanplay.host import Host, HostConfig
@@ -177,7 +229,6 @@ async def _render_all(out: Path) -> list[Path]:
     from ui.settings import Settings
     from ui.window import MainWindow
 
-    camera = _Camera(out)
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
                     save=False, pace=0.0)
     other = Host("alles-klar", config=HostConfig(
@@ -190,10 +241,12 @@ async def _render_all(out: Path) -> list[Path]:
                                version=PROTOCOL_VERSION + 1), LOOPBACK),
     ]
     window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
-    window.resize(*SIZES[0])
+    window.resize(*camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
+    watcher = Peer("Zoe", "#CC79A7", spectate=True)
+    watcher_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
         await window.start()
@@ -205,10 +258,16 @@ async def _render_all(out: Path) -> list[Path]:
         port = await _room(window, camera)
         await guest.connect("127.0.0.1", port)
         guest_task = asyncio.get_running_loop().create_task(drive(guest, seed=5))
+        await watcher.connect("127.0.0.1", port)  # the room and the bar say who watches
+        watcher_task = asyncio.get_running_loop().create_task(watcher.run())
         await _room_full(window, camera, guest)
         await _table(window, camera)
         await _gone(window, camera, other)
     finally:
+        if watcher_task is not None:
+            await watcher.close("done")
+            watcher_task.cancel()
+            await asyncio.gather(watcher_task, return_exceptions=True)
         if guest_task is not None:
             await guest.close("done")
             guest_task.cancel()
@@ -227,12 +286,11 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.window import MainWindow
 
     window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
-    window.resize(*SIZES[0])
+    window.resize(*camera.first)
     window.show()
     try:
         window.home._still_quiet()
-        await _settle()
-        camera.shot(window, "home-nothing-found.png")
+        await camera.shot(window, "home-nothing-found.png")
     finally:
         await window.shutdown()
         window.close()
@@ -247,46 +305,64 @@ async def _home(window: Any, camera: _Camera) -> None:
     found = window.home._found.values
     await window.wait_until(lambda: {h.host_name for h in found()} >= names
                             and any(h.seats_taken == 1 for h in found()), 20)
+    # Only this run's hosts: others on the loopback (tests running beside us) would
+    # make the pictures and the fit check differ from run to run.
+    window.browser.remove_listener(window._on_found)
+    window.browser.add_listener(lambda kind, seen: window._on_found(kind, seen)
+                                if seen.host_name in names else None)
+    for stranger in [h for h in found() if h.host_name not in names]:
+        window.home.on_host("removed", stranger)
     first = window.home.hosts.topLevelItem(0)
     if first is not None:
         window.home.hosts.setCurrentItem(first)
-    await _settle()
-    camera.shot(window, "home.png")
-    await _wide(window, camera, "home")
+    await camera.shot(window, "home.png", wide=True)
 
-    window.ask_identity(first=True)
-    await _settle()
-    camera.dialog(window, window.dialog, "first-run.png")
-    window.dialog.reject()
+    def identity() -> Any:
+        window.ask_identity(first=True)
+        return window.dialog
 
-    window.open_join_dialog()
-    dialog = window.dialog
-    assert isinstance(dialog, JoinAddressDialog)
-    dialog.address.setText("192.168.1.20:77777")
-    dialog.ok.click()
-    await _settle()
-    camera.dialog(window, dialog, "join-by-address.png")
-    dialog.reject()
+    (await camera.dialog(window, identity, "first-run.png")).reject()
 
-    window.open_host_dialog()
-    dialog = window.dialog
-    assert isinstance(dialog, HostDialog)
-    await _settle()
-    camera.dialog(window, dialog, "host-dialog.png")
+    def join() -> Any:
+        window.open_join_dialog()
+        dialog = window.dialog
+        assert isinstance(dialog, JoinAddressDialog)
+        dialog.address.setText("192.168.1.20:77777")
+        dialog.ok.click()
+        return dialog
+
+    (await camera.dialog(window, join, "join-by-address.png")).reject()
+
+    def host(game: str = "", mode: str = "", bottom: bool = False) -> Callable[[], Any]:
+        def open_it() -> Any:
+            window.open_host_dialog()
+            dialog = window.dialog
+            assert isinstance(dialog, HostDialog)
+            if game:
+                dialog.select_game(game)
+            if mode:
+                dialog.mode.setCurrentIndex(dialog.mode.findData(mode))
+            if bottom:
+                dialog.scroll_to_end()
+            return dialog
+        return open_it
+
+    (await camera.dialog(window, host(bottom=True), "host-dialog-bottom.png")).reject()
+    (await camera.dialog(window, host("s-tier", "cooperative"),
+                         "host-dialog-s-tier.png")).reject()
+    (await camera.dialog(window, host("alles-klar"), "host-dialog-alles-klar.png")).reject()
+    await camera.dialog(window, host(), "host-dialog.png")
 
 
 async def _room(window: Any, camera: _Camera) -> int:
     window.dialog.select_game("alles-klar")
     window.dialog.host.click()
     await window.wait_until(lambda: window.lobby is not None, 15)
-    await _settle()
-    camera.shot(window, "room-first-host.png")  # the firewall notice of a first room
+    await camera.shot(window, "room-first-host.png")  # the firewall notice of a first room
     window._still_alone()  # as if a minute had passed with nobody joining
-    await _settle()
-    camera.shot(window, "room-nobody-joined.png")
+    await camera.shot(window, "room-nobody-joined.png")
     window.room.notice.clear()
-    await _settle()
-    camera.shot(window, "room-alone.png")
+    await camera.shot(window, "room-alone.png")
     for _ in range(2):
         window.room.add_bot_button.click()
     conn = window.conn
@@ -297,16 +373,15 @@ async def _room(window: Any, camera: _Camera) -> int:
 
 async def _room_full(window: Any, camera: _Camera, guest: Any) -> None:
     await window.wait_until(lambda: window.lobby is not None and
-                            len(window.lobby.seats) == 4, 15)
+                            len(window.lobby.seats) == 4
+                            and window.lobby.watchers == ["Zoe"], 15)
     guest.say("Hi all! Bots, go easy on us.")
     history = window.room.chat.history
     await window.wait_until(lambda: "go easy" in history.toPlainText(), 5)
     window.room.chat.line.setText("Ready when you are.")
     window.room.chat.line.returnPressed.emit()
     await window.wait_until(lambda: "when you are" in history.toPlainText(), 5)
-    await _settle()
-    camera.shot(window, "room.png")
-    await _wide(window, camera, "room")
+    await camera.shot(window, "room.png", wide=True)
 
 
 async def _table(window: Any, camera: _Camera) -> None:
@@ -348,36 +423,43 @@ async def _table(window: Any, camera: _Camera) -> None:
         if not getattr(table, "animating", False):
             break
         await _settle(0.05)
-    await _settle(0.5)
-    camera.shot(window, "table.png")
-    await _wide(window, camera, "table", 0.5)
     await _settle(0.3)
+    await camera.shot(window, "table.png", 0.3, wide=True)
+    window.game.chat_button.click()  # the chat drawer open: the table must stay whole
+    await camera.shot(window, "table-chat.png", 0.3)
+    window.game.chat_button.click()
+    await _settle(0.2)
 
-    window.show_rules()
-    rules = window.rules_dialog
-    assert isinstance(rules, RulesDialog)
-    await _settle()
-    camera.dialog(window, rules, "rules.png")
-    rules.close()
+    def rules() -> Any:
+        window.show_rules()
+        dialog = window.rules_dialog
+        assert isinstance(dialog, RulesDialog)
+        return dialog
 
-    # A lost connection: the grab happens the moment the window shows it.
-    grabbed: list[bool] = []
+    (await camera.dialog(window, rules, "rules.png")).close()
 
-    def grab_reconnecting() -> None:
-        camera.shot(window, "reconnecting.png")
-        grabbed.append(True)
-
-    conn.bridge.reconnecting.connect(grab_reconnecting)
-    conn.peer.drop()
+    # A lost connection, at each size: the grab happens the moment the window shows it.
     session = conn.host.session
-    await window.wait_until(lambda: bool(grabbed) and not window.banner.isVisible()
-                            and conn.peer.state_id == session.state_id, 15)
-    conn.bridge.reconnecting.disconnect(grab_reconnecting)
+    for target in camera.targets:
+        window.resize(*target.size)
+        await _settle()
+        grabbed: list[bool] = []
+
+        def grab_reconnecting(target: Target = target, grabbed: list[bool] = grabbed) -> None:
+            camera.save(target, window, "reconnecting.png")
+            grabbed.append(True)
+
+        conn.bridge.reconnecting.connect(grab_reconnecting)
+        conn.peer.drop()
+        await window.wait_until(lambda g=grabbed: bool(g) and not window.banner.isVisible()
+                                and conn.peer.state_id == session.state_id, 15)
+        conn.bridge.reconnecting.disconnect(grab_reconnecting)
+    window.resize(*camera.first)
 
     await play_until(lambda view, plays: False)
     await window.wait_until(lambda: window.game.end.isVisible(), 30)
     await _settle(1.5)  # the last trick flies to its winner first
-    camera.shot(window, "game-over.png")
+    await camera.shot(window, "game-over.png")
 
 
 async def _gone(window: Any, camera: _Camera, other: Any) -> None:
@@ -389,8 +471,7 @@ async def _gone(window: Any, camera: _Camera, other: Any) -> None:
     await window.wait_until(lambda: window.lobby is not None, 15)
     await other.stop("Ben closed the room.")
     await window.wait_until(lambda: window.stack.currentWidget() is window.gone, 15)
-    await _settle()
-    camera.shot(window, "host-gone.png")
+    await camera.shot(window, "host-gone.png")
 
 
 __all__ = ["render"]

@@ -51,6 +51,16 @@ def ink_for(colour: str) -> QColor:
     return QColor("#111111") if lum > 0.28 else QColor("#ffffff")
 
 
+def light_indicator(widget: QWidget) -> None:
+    """A check box's box light with a dark tick, so it reads on a dark card."""
+    p = QPalette(widget.palette())
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        p.setColor(group, QPalette.ColorRole.Base, QColor(TEXT))
+        p.setColor(group, QPalette.ColorRole.Text, QColor(BG))
+        p.setColor(group, QPalette.ColorRole.Window, QColor(MUTED))
+    widget.setPalette(p)
+
+
 def palette() -> QPalette:
     p = QPalette()
     roles = QPalette.ColorRole

@@ -6,7 +6,7 @@ import html
 import re
 from collections.abc import Callable
 
-from PyQt6.QtCore import QSize, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QPixmap
 from PyQt6.QtWidgets import (
     QFrame,
@@ -60,6 +60,48 @@ def dialog_buttons(ok_text: str, on_ok: Callable[[], None],
     ok.clicked.connect(on_ok)
     row.addWidget(ok)
     return row, ok
+
+
+def fit_dialog(dialog: QWidget, over: QWidget, margin: int = 16) -> None:
+    """Size ``dialog`` before it opens: as large as it asks (or was resized to), never
+    larger than the window it opens over, and tall enough for its wrapped text at
+    the width it gets (a top-level window does not grow for that by itself)."""
+    dialog.ensurePolished()  # the stylesheet's fonts, before anything is measured
+    layout = dialog.layout()
+    if layout is not None:
+        layout.activate()
+    hint = dialog.sizeHint()
+    asked = dialog.size() if dialog.testAttribute(Qt.WidgetAttribute.WA_Resized) else hint
+    room_w = max(200, over.width() - margin)
+    room_h = max(150, over.height() - margin)
+    width = min(max(asked.width(), hint.width(), dialog.minimumWidth()), room_w)
+    need = hint.height()
+    if layout is not None and layout.hasHeightForWidth():
+        need = max(need, layout.totalHeightForWidth(width))
+    height = min(max(asked.height(), need), room_h)
+    dialog.resize(width, height)
+    if dialog.findChild(_Regrow) is None:
+        dialog.installEventFilter(_Regrow(dialog, over, margin))
+
+
+class _Regrow(QObject):
+    """Grows a dialog when its words grow (an error under a field wraps into two lines):
+    a top-level window does not take the height wrapped text needs by itself."""
+
+    def __init__(self, dialog: QWidget, over: QWidget, margin: int) -> None:
+        super().__init__(dialog)
+        self.dialog, self.over, self.margin = dialog, over, margin
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if watched is self.dialog and event is not None \
+                and event.type() == QEvent.Type.LayoutRequest:
+            layout = self.dialog.layout()
+            if layout is not None and layout.hasHeightForWidth():
+                need = layout.totalHeightForWidth(self.dialog.width())
+                room = max(150, self.over.height() - self.margin)
+                if need > self.dialog.height():
+                    self.dialog.resize(self.dialog.width(), min(need, room))
+        return False
 
 
 class Card(QFrame):
@@ -158,4 +200,5 @@ def hline() -> QFrame:
     return line
 
 
-__all__ = ["Badge", "Card", "ChatPanel", "button", "hline", "label", "pixmap_label"]
+__all__ = ["Badge", "Card", "ChatPanel", "button", "fit_dialog", "hline", "label",
+           "pixmap_label"]

@@ -13,8 +13,15 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PyQt6.QtCore import QEvent, Qt, QTimer
-from PyQt6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PyQt6.QtCore import QByteArray, QEvent, QPoint, QRect, QSettings, QSize, Qt, QTimer
+from PyQt6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
 from PyQt6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -43,10 +50,15 @@ from ui.room import RoomPage
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.sound import Sound
-from ui.widgets import Card, button, label
+from ui.widgets import Card, button, fit_dialog, label
 
 log = logging.getLogger(__name__)
 
+DEFAULT_SIZE = QSize(1280, 800)
+SMALLEST = QSize(960, 600)
+"""The least the window shrinks to where the screen allows (every table works there)."""
+FRAME = QSize(24, 48)
+"""A window manager's border and title bar, which a window's size does not include."""
 LONELY_AFTER = 60.0
 """Seconds a hosted room may stay without another person before the window says
 why the others may not find it."""
@@ -100,8 +112,7 @@ class MainWindow(QMainWindow):
         self._applied_scale = self.settings.scale
         theme.apply(self.settings.scale)  # before any widget exists, so all take it
         self.setWindowTitle("lanplay")
-        self.resize(1280, 800)
-        self.setMinimumSize(960, 640)
+        self.place_on_screen()
         self.conn: Connection | None = None
         self.lobby: Lobby | None = None
         self.browser = Browser(interfaces=self.net.interfaces)
@@ -197,6 +208,46 @@ class MainWindow(QMainWindow):
             shortcut = QShortcut(QKeySequence(keys), self)  # this window's, not the app's
             shortcut.activated.connect(slot)
 
+    # --- where the window opens -------------------------------------------------------
+
+    def _geometry_store(self) -> QSettings | None:
+        """Where the window's size and place are remembered: beside the settings file
+        (none for a window without one, as in tests and screenshots)."""
+        if self.settings.path is None:
+            return None
+        return QSettings(str(self.settings.path.parent / "window.ini"),
+                         QSettings.Format.IniFormat)
+
+    def place_on_screen(self) -> None:
+        """Open inside the screen's available area: where the window was last time if
+        that still fits, else 1280x800 (or as much as the screen has), centred. A
+        high-DPI scale counts (QT_SCALE_FACTOR=2 on a 1600x1000 screen leaves 800x500)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+        # Room for a window manager's title bar and border, which the size leaves out.
+        room = QSize(max(320, area.width() - FRAME.width()),
+                     max(240, area.height() - FRAME.height()))
+        self.setMinimumSize(min(SMALLEST.width(), room.width()),
+                            min(SMALLEST.height(), room.height()))
+        store = self._geometry_store()
+        saved = store.value("geometry") if store is not None else None
+        if isinstance(saved, QByteArray) and not saved.isEmpty() \
+                and self.restoreGeometry(saved) and self.width() <= room.width() \
+                and self.height() <= room.height() and area.contains(self.geometry()):
+            return
+        self.resize(min(DEFAULT_SIZE.width(), room.width()),
+                    min(DEFAULT_SIZE.height(), room.height()))
+        frame = QRect(QPoint(0, 0), self.size())
+        frame.moveCenter(area.center())
+        self.move(frame.topLeft())
+
+    def save_geometry(self) -> None:
+        """Remember the window's size and place for the next start."""
+        store = self._geometry_store()
+        if store is not None:
+            store.setValue("geometry", self.saveGeometry())
+            store.sync()
+
     # --- life cycle ---------------------------------------------------------------------
 
     async def start(self) -> None:
@@ -233,6 +284,7 @@ class MainWindow(QMainWindow):
             return
         event.ignore()  # first say goodbye to the table, then close
         self._closed = True
+        self.save_geometry()
         self.spawn(self._close_after_shutdown())
 
     def changeEvent(self, event: QEvent | None) -> None:
@@ -315,6 +367,7 @@ class MainWindow(QMainWindow):
         self.dialog = dialog
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._dialog_closed(dialog))
+        fit_dialog(dialog, self)
         dialog.open()
         self._touch()
 
@@ -361,6 +414,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._rules_closed(dialog))
         self.rules_dialog = dialog
+        fit_dialog(dialog, self)
         dialog.show()
         self._touch()
 
@@ -370,6 +424,7 @@ class MainWindow(QMainWindow):
 
         if self.pictures is None:
             self.pictures = ContentBrowser(parent=self)
+            fit_dialog(self.pictures, self)
         self.pictures.show()
         self.pictures.raise_()
         self._touch()

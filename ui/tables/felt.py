@@ -106,8 +106,8 @@ class FeltTable(Motion, QWidget):
     # --- the frame -------------------------------------------------------------------
 
     def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
+        self.log_panel.setVisible(self.log_panel.isHidden())
+        self.banner.toggle.setText("Show log" if self.log_panel.isHidden() else "Hide log")
 
     def _toast_home(self) -> QPointF | None:
         """Where a message goes when the player has not pointed anywhere yet."""

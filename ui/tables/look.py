@@ -88,17 +88,32 @@ def seat_name(seats: Sequence[Mapping[str, object]], seat: int) -> str:
     return str(raw) if raw else f"Seat {seat + 1}"
 
 
+def _disc_font(radius: float, letter: str) -> QFont:
+    scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
+    return font(radius * scale, bold=True)
+
+
+def disc_text_width(radius: float, letter: str) -> float:
+    """How wide ``draw_disc`` writes ``letter`` in a disc of ``radius``."""
+    return QFontMetricsF(_disc_font(radius, letter)).horizontalAdvance(letter)
+
+
+def disc_half_width(radius: float, letter: str) -> float:
+    """Half the width ``draw_disc`` paints: the radius, or more where the disc becomes a
+    pill to hold its letters (text beside a mark starts after this)."""
+    wide = disc_text_width(radius, letter)
+    return wide / 2 + radius * 0.35 if wide > radius * 1.7 else radius
+
+
 def draw_disc(painter: QPainter, centre: QPointF, radius: float, colour: QColor,
               letter: str) -> None:
     """A seat's colour always with its initial, so colour is never the only cue."""
-    scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
-    fnt = font(radius * scale, bold=True)
+    fnt = _disc_font(radius, letter)
     box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    wide = QFontMetricsF(fnt).horizontalAdvance(letter)
     painter.setPen(QPen(QColor("#101010"), max(1.0, radius * 0.08)))
     painter.setBrush(colour)
-    if wide > radius * 1.7:  # a small disc (never smaller text): a pill that holds it
-        half = wide / 2 + radius * 0.35
+    half = disc_half_width(radius, letter)
+    if half > radius:  # a small disc (never smaller text): a pill that holds it
         box = QRectF(centre.x() - half, centre.y() - radius, 2 * half, 2 * radius)
         painter.drawRoundedRect(box, radius, radius)
     else:

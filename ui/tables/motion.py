@@ -9,6 +9,7 @@ temporary pieces (rings, ghost cards) from the scene.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any, cast
 
 from PyQt6.QtCore import (
@@ -18,6 +19,7 @@ from PyQt6.QtCore import (
     QObject,
     QPointF,
     QPropertyAnimation,
+    QVariantAnimation,
 )
 from PyQt6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene
 
@@ -116,3 +118,21 @@ class Motion:
     def _snap_done(self) -> None:
         self._snaps = [a for a in self._snaps
                        if a.state() != QAbstractAnimation.State.Stopped]
+
+
+class Tween(QVariantAnimation):
+    """An animation that hands each value to ``step`` (a fade of a plain text item, a
+    frog's path): by overriding ``updateCurrentValue``, not through a Python
+    callable on ``valueChanged``, which can be freed while the animation still
+    runs, so the next tick crashed the process. The item may be gone by then
+    (the scene rebuilt): that step is skipped."""
+
+    def __init__(self, step: Callable[[float], None], parent: QObject | None) -> None:
+        super().__init__(parent)
+        self._step = step
+
+    def updateCurrentValue(self, value: Any) -> None:
+        if isinstance(value, int | float):
+            with contextlib.suppress(RuntimeError):
+                self._step(float(value))
+

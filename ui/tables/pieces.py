@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QBrush, QColor, QPainter, QPen
+from PyQt6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 from PyQt6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -51,6 +51,24 @@ def paint_quiet(painter: QPainter, rect: QRectF, radius: float, alpha: int) -> N
     painter.drawRoundedRect(rect, radius, radius)
 
 
+def paint_key(painter: QPainter, corner: QPointF, key: str) -> QRectF:
+    """A small key cap ("1") hanging from ``corner`` (a piece's top-right): the key
+    that plays this piece, shown where the player looks."""
+    fnt = look.font(look.default_px(), bold=True)
+    metrics = QFontMetricsF(fnt)
+    w, h = metrics.horizontalAdvance(key) + 8, metrics.height() + 2
+    box = QRectF(corner.x() - w - 3, corner.y() + 3, w, h)
+    painter.setPen(QPen(QColor("#101010"), 1.0))
+    painter.setBrush(QColor("#F3F1E7"))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setPen(QPen(QColor(0, 0, 0, 90), 2.0))
+    painter.drawLine(QPointF(box.left() + 2, box.bottom()), QPointF(box.right() - 2, box.bottom()))
+    painter.setFont(fnt)
+    painter.setPen(look.CARD_INK)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, key)
+    return box
+
+
 class HandCard(QGraphicsObject):
     """A card of my hand: a click plays it, a drag carries it (``on_drag`` each move,
     then once with ``released=True``). A subclass paints it; ``w`` and ``h`` are its size."""
@@ -63,6 +81,8 @@ class HandCard(QGraphicsObject):
         self.lit = False
         self.quiet = False
         self.hovered = False
+        self.key = ""
+        """The key that plays it ("1"), shown on it while it is lit."""
         self.on_click: Callable[[Any], None] | None = None
         self.on_drag: Callable[[Any, QPointF, bool], None] | None = None
         self._press: QPointF | None = None

@@ -36,7 +36,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.tables import look
+from ui.tables import look, textfit
 
 BUTTON_STYLE = (
     "QPushButton { background: #F3E6C2; color: #151515; border: 2px solid #8A6D2F;"
@@ -121,14 +121,21 @@ class TurnLine(QWidget):
             r = h * 0.3
             look.draw_disc(painter, QPointF(x + r, h / 2), r, self.colour, self.letter)
             x += 2 * r + h * 0.25
-        fnt = look.font(self._font_px(), bold=True)
-        painter.setFont(fnt)
         painter.setPen(look.LIT if self.accent else look.INK_ON_FELT)
-        shown = QFontMetrics(fnt).elidedText(self.text, Qt.TextElideMode.ElideRight,
-                                             int(self.width() - x - 8))
-        painter.drawText(QRectF(x, 0, self.width() - x, h),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+        box = QRectF(x, 0, self.width() - x - 8, h)
+        textfit.draw(painter, self.fitted(box.width()), box,
+                     Qt.AlignmentFlag.AlignLeft)
         painter.end()
+
+    def fitted(self, width: float) -> textfit.Fitted:
+        """The instruction on one line if it fits (a little smaller at most), else on
+        two smaller lines: never cut off while the platform's size still holds it."""
+        px = self._font_px()
+        one = textfit.fit(self.text, width, px, 1, bold=True, min_px=px * 0.85)
+        if one.fits:
+            return one
+        return textfit.fit(self.text, width, min(px, self.height() / (2 * 1.25)), 2,
+                           bold=True, height=self.height() - 2)
 
 
 class Banner(QFrame):

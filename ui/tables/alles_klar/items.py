@@ -19,17 +19,21 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.games.alles_klar.rules import ROMAN
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
     paint_back,
     paint_drop_zone,
     paint_glow,
+    paint_key,
     paint_plate,
     paint_quiet,
 )
 
 ORDINAL_SHORT = ("highest", "2nd highest", "3rd highest", "4th highest", "5th highest")
+ORDINAL_WORDS = (("highest", "top"), ("2nd highest", "2nd"), ("3rd highest", "3rd"),
+                 ("4th highest", "4th"), ("5th highest", "5th"))
+"""What a face-up ranking card says, and its shorter words for a small card."""
 
 
 def numerals_text(numerals: list[int]) -> str:
@@ -87,6 +91,8 @@ class CardItem(HandCard):
                              look.DOWN_INK, hatch=True)
         if self.quiet:
             paint_quiet(painter, rect, radius, 95)
+        if self.key and self.lit:
+            paint_key(painter, QPointF(self.w, 0), self.key)
 
     def _paint_face(self, painter: QPainter, rect: QRectF, radius: float, face: QColor,
                     ink: QColor, numeral_ink: QColor, hatch: bool = False) -> None:
@@ -193,13 +199,16 @@ class RankingItem(QGraphicsObject):
             size -= 1
             fnt = look.font(size, bold=True)
         painter.setFont(fnt)
-        painter.drawText(QRectF(0, self.h * 0.10, self.w, self.h * 0.45),
+        painter.drawText(QRectF(0, self.h * 0.06, self.w, self.h * 0.42),
                          Qt.AlignmentFlag.AlignCenter, roman)
-        caption = ORDINAL_SHORT[self.numeral - 1] if self.up else "down"
-        small = look.font(self.h * 0.095)
-        painter.setFont(small)
-        painter.drawText(QRectF(self.w * 0.04, self.h * 0.58, self.w * 0.92, self.h * 0.38),
-                         Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, caption)
+        box = QRectF(self.w * 0.05, self.h * 0.48, self.w * 0.90, self.h * 0.48)
+        words = ORDINAL_WORDS[self.numeral - 1] if self.up else ("down",)
+        for caption in words:  # the whole words, else the short ones ("2nd")
+            fitted = textfit.fit(caption, box.width(), self.h * 0.095, 2,
+                                 height=box.height(), hyphenate=False)
+            if fitted.fits:
+                break
+        textfit.draw(painter, fitted, box)
 
 
 class StackItem(QGraphicsObject):
@@ -316,8 +325,9 @@ class PlateItem(QGraphicsObject):
         name_box = QRectF(left, self.h * 0.08, self.w - left - t * 0.4, t * 1.5)
         # The tag is never elided: "offline" must stay readable on a long name.
         tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
-        shown = QFontMetrics(name_font).elidedText(self.name, Qt.TextElideMode.ElideRight,
-                                                   int(max(t * 2, name_box.width() - tag_w)))
+        fitted = textfit.fit(self.name, max(t * 2, name_box.width() - tag_w),
+                             name_font.pixelSize(), bold=True)
+        shown, name_font = fitted.lines[0], fitted.font
         name_w = QFontMetrics(name_font).horizontalAdvance(shown)
         painter.setFont(name_font)
         painter.setPen(look.INK_ON_FELT if self.connected else look.MUTED_ON_FELT)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from PyQt6.QtCore import QRectF
 
 CARD_RATIO = 0.70
+RANK_WIDER = 1.15
+"""Ranking cards are this much wider than playing cards."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,12 @@ def compute(width: float, height: float, players: int, bottom: int, text_px: flo
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.015 * min(w, h))
     plate_h = t * 3.3
-    caption = t * 1.8
+    caption = t * 2.9
+    """Under the centre row: the piles' names, and the last play in up to two lines."""
     card_h = (h - plate_h - caption - 6.0 * m) / 4.22
-    card_h = min(card_h, (w - 2 * m) / (5.9 * CARD_RATIO), 240.0)
+    # The centre row (out pile, ranking cards I-V a little wider, so that "2nd
+    # highest" reads in two lines, and the draw pile) is 9.15 card widths.
+    card_h = min(card_h, (w - 2 * m) / (9.4 * CARD_RATIO), 240.0)
     card_h = max(card_h, 40.0)
     card_w = card_h * CARD_RATIO
 
@@ -96,14 +101,15 @@ def compute(width: float, height: float, players: int, bottom: int, text_px: flo
     centre_top = top + plate_h + 0.4 * m + card_h + 1.6 * m
     gap = card_w * 0.10
     wide_gap = card_w * 0.5
-    band = 7 * card_w + 4 * gap + 2 * wide_gap
+    rank_w = card_w * RANK_WIDER
+    band = 2 * card_w + 5 * rank_w + 4 * gap + 2 * wide_gap
     x = (w - band) / 2
     out = QRectF(x, centre_top, card_w, card_h)
     x += card_w + wide_gap
     ranking = []
     for _ in range(5):
-        ranking.append(QRectF(x, centre_top, card_w, card_h))
-        x += card_w + gap
+        ranking.append(QRectF(x, centre_top, rank_w, card_h))
+        x += rank_w + gap
     pile = QRectF(x - gap + wide_gap, centre_top, card_w, card_h)
 
     row_top = centre_top + card_h + caption + m * 0.6

@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
 from lanplay.game import format_log
 from lanplay.games.alles_klar.rules import ROMAN
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.alles_klar.items import (
     CardItem,
     PlateItem,
@@ -68,6 +68,10 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
 
 class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
+
+    KEYS = (("1-5", "play the card at that place in your hand, from the left (the key "
+                    "shows on each card while it is your turn)"),
+            ("Esc", "close the choice of the ranking card that turns down"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("allesKlarTable", parent)
@@ -234,29 +238,36 @@ class AllesKlarTable(FeltTable):
         out.setToolTip(f"Out of the game (blind tricks): {view.get('removed', 0)} cards")
         self.scene.addItem(out)
         small = look.font(lay.text_px * 0.95)
-        self._caption("draw pile", lay.pile, small, look.MUTED_ON_FELT)
-        self._caption("out of game", lay.out, small, look.MUTED_ON_FELT)
+        self._caption("draw pile", lay.pile, small, look.MUTED_ON_FELT, outward=1)
+        self._caption("out of game", lay.out, small, look.MUTED_ON_FELT, outward=-1)
         log = view.get("log", [])
         if log:
             line = format_log(log[-1], self._names())
-            band = QRectF(lay.ranking[0].left(), lay.ranking[0].top(),
-                          lay.ranking[-1].right() - lay.ranking[0].left(), lay.card_h)
-            self.last_line = self._caption(line, band, look.font(lay.text_px, bold=True),
-                                           look.INK_ON_FELT, tooltip=line)
+            # Between the piles' names: under the ranking cards and their gaps.
+            gap = lay.card_w * 0.08
+            band = QRectF(lay.out.right() + gap, lay.ranking[0].bottom(),
+                          lay.pile.left() - lay.out.right() - 2 * gap, lay.text_px * 2.9)
+            fitted = textfit.fit(line, band.width(), lay.text_px, 2, bold=True,
+                                 height=band.height())
+            top = band.top() + QFontMetrics(small).height() * 0.25
+            items = textfit.add_lines(self.scene, fitted, QRectF(band.left(), top,
+                                                                band.width(), band.height()),
+                                      look.INK_ON_FELT, tooltip=line)
+            self.last_line = items[0] if items else None
 
     def _caption(self, text: str, under: QRectF, fnt: Any, colour: QColor,
-                 tooltip: str = "") -> QGraphicsSimpleTextItem:
+                 outward: int = 0) -> QGraphicsSimpleTextItem:
+        """A pile's name under it: centred, or shifted away from the centre row
+        (``outward`` -1 left, 1 right) when it is wider than the pile and its gap."""
         metrics = QFontMetrics(fnt)
-        room = int(max(under.width() + (self.layout_.card_w if self.layout_ else 0) * 0.5,
-                       under.width()))
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-        item = QGraphicsSimpleTextItem(shown)
+        width = metrics.horizontalAdvance(text)
+        item = QGraphicsSimpleTextItem(text)
         item.setFont(fnt)
         item.setBrush(colour)
-        width = metrics.horizontalAdvance(shown)
-        item.setPos(under.center().x() - width / 2, under.bottom() + metrics.height() * 0.25)
-        if tooltip:
-            item.setToolTip(tooltip)
+        x = under.center().x() - width / 2
+        if width > under.width() and outward:  # the centre row's words have the middle
+            x = under.right() - width if outward < 0 else under.left()
+        item.setPos(x, under.bottom() + metrics.height() * 0.25)
         self.scene.addItem(item)
         return item
 
@@ -271,10 +282,11 @@ class AllesKlarTable(FeltTable):
             self.scene.addItem(text)
             return
         lit = self._my_turn()
-        for card, rect in zip(hand, lay.hand, strict=False):
+        for i, (card, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             item = CardItem(card, rect.width(), rect.height())
             item.setPos(rect.topLeft())
             item.setZValue(10)
+            item.key = str(i + 1) if i < 9 else ""  # keys 1-5 play the hand (F1 says so)
             item.make_playable(lit, self._clicked, self._dragged)
             item.setToolTip(self._hand_tip(card))
             self.scene.addItem(item)
@@ -460,8 +472,14 @@ class AllesKlarTable(FeltTable):
         card = last["card"]
         covered = last.get("covered")
         ghosts: list[CardItem] = []
-        for row in previous.get("table", []):
-            for placed in row:
+        prev_rows = previous.get("table", [])
+        count = len(prev_rows[seat]) + 1 if seat < len(prev_rows) else 1
+        slots = lay.row_slots(seat, count)
+        landing = slots[-1]
+        shifts: list[tuple[CardItem, QPointF]] = []
+        """The player's earlier cards make room for the new one beside them."""
+        for owner, row in enumerate(prev_rows):
+            for i, placed in enumerate(row):
                 spot = before_table.get(placed["id"])
                 if spot is None:
                     continue
@@ -469,10 +487,11 @@ class AllesKlarTable(FeltTable):
                 ghost = CardItem(placed, rect.width(), rect.height(),
                                  face_up=up and placed["id"] != covered)
                 ghost.setPos(rect.topLeft())
+                ghost.compact = owner == seat and i + 1 < count \
+                    and slots[i + 1].left() < slots[i].right()
+                if owner == seat and i < len(slots) and slots[i].topLeft() != rect.topLeft():
+                    shifts.append((ghost, slots[i].topLeft()))
                 ghosts.append(ghost)
-        prev_rows = previous.get("table", [])
-        count = len(prev_rows[seat]) + 1 if seat < len(prev_rows) else 1
-        landing = lay.row_slots(seat, count)[-1]
         played = CardItem(card, lay.card_w, lay.card_h)
         played.setPos(start)
         ghosts.append(played)
@@ -489,13 +508,18 @@ class AllesKlarTable(FeltTable):
         shrink = 0.3
         target = QPointF(point.x() - lay.card_w * shrink / 2, point.y() - lay.card_h * shrink / 2)
         seq = QSequentialAnimationGroup(self)
-        seq.addAnimation(self._fly(played, start, landing.topLeft(), FLY_MS))
+        land = QParallelAnimationGroup(self)
+        land.addAnimation(self._fly(played, start, landing.topLeft(), FLY_MS))
+        for ghost, to in shifts:
+            land.addAnimation(self._fly(ghost, ghost.pos(), to, FLY_MS))
+        seq.addAnimation(land)
         seq.addPause(HOLD_MS)  # the decided trick is read where it lay, then it flies
         self._hold_ms = HOLD_MS
         away = QParallelAnimationGroup(self)
+        moved = dict(shifts)
         for ghost in ghosts:
-            away.addAnimation(self._fly(ghost, ghost.pos() if ghost is not played
-                                        else landing.topLeft(), target, TRICK_MS))
+            at = landing.topLeft() if ghost is played else moved.get(ghost, ghost.pos())
+            away.addAnimation(self._fly(ghost, at, target, TRICK_MS))
             away.addAnimation(self._fly(ghost, 1.0, shrink, TRICK_MS, b"scale"))
             if last.get("result") == "blind":
                 away.addAnimation(self._fly(ghost, 1.0, 0.2, TRICK_MS, b"opacity"))

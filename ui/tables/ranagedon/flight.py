@@ -16,6 +16,7 @@ from typing import Any
 
 from PyQt6.QtCore import QEasingCurve, QObject, QVariantAnimation
 
+from ui.tables.motion import Tween
 from ui.tables.ranagedon.board import Board
 from ui.tables.ranagedon.items import FrogItem
 from ui.tables.ranagedon.reading import frog_xy
@@ -116,11 +117,10 @@ def glide(board: Board, frogs: dict[int, FrogItem], previous: dict[str, Any],
 
 def _run(parent: QObject, ms: int, at: Callable[[float], None],
          curve: QEasingCurve.Type) -> QVariantAnimation:
-    anim = QVariantAnimation(parent)
+    anim = Tween(at, parent)
     anim.setDuration(ms)
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setEasingCurve(curve)
-    anim.valueChanged.connect(lambda value: at(float(value)))
     at(0.0)
     return anim

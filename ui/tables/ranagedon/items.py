@@ -18,7 +18,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRadialGradient
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.ranagedon.board import (
     FROG_DARK,
     FROG_MM,
@@ -186,6 +186,20 @@ class FrogItem(QGraphicsObject):
         r = self.radius * 1.9
         return QRectF(-r, -r * 1.4, 2 * r + self.radius * 2, 2.4 * r)
 
+    def opaqueArea(self) -> QPainterPath:
+        """The disc and its points badge hide what lies under them (a frog on a frog)."""
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.radius, self.radius)
+        if self.badge:
+            path.addRect(self._badge_box())
+        return path
+
+    def _badge_box(self) -> QRectF:
+        r = self.radius
+        metrics = QFontMetrics(look.font(r * 0.8, bold=True))
+        w, h = metrics.horizontalAdvance(self.badge) + 6, metrics.height()
+        return QRectF(r * 0.55, -r * 1.15 - h * 0.3, w, h)
+
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
         if painter is None:
@@ -207,9 +221,8 @@ class FrogItem(QGraphicsObject):
                    self.lift, ghost=self.ghost, mark=self.mark)
         if self.badge:
             fnt = look.font(r * 0.8, bold=True)
-            metrics = QFontMetrics(fnt)
-            w, h = metrics.horizontalAdvance(self.badge) + 6, metrics.height()
-            box = QRectF(r * 0.55, -r * 1.15 - h * 0.3, w, h)
+            box = self._badge_box()
+            h = box.height()
             painter.setPen(QPen(PAD_EDGE, 1.5))
             painter.setBrush(PAD.lighter(115))
             painter.drawRoundedRect(box, h / 2, h / 2)
@@ -249,6 +262,26 @@ class AimItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         return self.bounds
+
+    def opaqueArea(self) -> QPainterPath:
+        """The power bar and its label lie over the board while aiming."""
+        path = QPainterPath()
+        if self.picture is not None:
+            path.addRect(self.bar_rect())
+            path.addRect(self.label_rect())
+        return path
+
+    def label_rect(self) -> QRectF:
+        """The strength in words ("55%") beside the bar."""
+        p = self.picture
+        if p is None:
+            return QRectF()
+        bar = self.bar_rect()
+        fnt = look.font(look.default_px(), bold=True)
+        width = QFontMetrics(fnt).horizontalAdvance(f"{round(p.s * 100)}%")
+        left_of = bar.center().x() < p.pointer.x()
+        return QRectF(bar.left() - width - 12 if left_of else bar.right() + 4,
+                      bar.top(), width + 8, fnt.pixelSize() + 6)
 
     def bar_rect(self) -> QRectF:
         """The power bar beside the pointer, on the side away from the frog."""
@@ -320,12 +353,9 @@ class AimItem(QGraphicsObject):
         fnt = look.font(look.default_px(), bold=True)
         painter.setFont(fnt)
         text = f"{round(p.s * 100)}%"
-        width = QFontMetrics(fnt).horizontalAdvance(text)
         painter.setPen(QColor("#111111"))
         painter.setBrush(QColor(255, 255, 255, 220))
-        left_of = bar.center().x() < p.pointer.x()
-        label = QRectF(bar.left() - width - 12 if left_of else bar.right() + 4,
-                       bar.top(), width + 8, fnt.pixelSize() + 6)
+        label = self.label_rect()
         painter.drawRoundedRect(label, 3, 3)
         painter.drawText(label, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -364,6 +394,36 @@ class PlateItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)
 
+    @staticmethod
+    def height_for(info: PlateInfo, width: float, px: float) -> float:
+        """A plate's height: three text heights, more where its second line needs two."""
+        plate = PlateItem(info, QRectF(0, 0, width, px * 3.0), px)
+        _, room = plate._columns()
+        fitted = textfit.fit(plate._second_line(), room, px * 0.9, 1)
+        if fitted.fits:
+            return px * 3.0
+        two = textfit.fit(plate._second_line(), room, px * 0.9, 2)
+        title_h = QFontMetrics(look.font(px, bold=True)).height()
+        return px * 3.0 * 0.12 + title_h * 1.05 + two.height() + px * 0.45
+
+    def _columns(self) -> tuple[float, float]:
+        """Where the words start, and their width left of the score."""
+        rect, px = self.rect, self.text_px
+        icon_r = min(rect.height() * 0.3, px * 1.2)
+        x = rect.left() + 10 + 2 * icon_r + 10
+        score_font = look.font(px * 1.6, bold=True)
+        score_w = QFontMetrics(score_font).horizontalAdvance(f"{self.info.score}") + 6
+        return x, rect.right() - x - 8 - score_w
+
+    def _second_line(self) -> str:
+        i = self.info
+        parts = [i.note] if i.note else []
+        if i.words:
+            parts.append(i.words)
+        if i.free >= 0:
+            parts.append(f"{i.free} free")
+        return ", ".join(parts)
+
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
         if painter is None:
@@ -387,10 +447,12 @@ class PlateItem(QGraphicsObject):
         score = f"{i.score}"
         score_font = look.font(px * 1.6, bold=True)
         score_w = QFontMetrics(score_font).horizontalAdvance(score) + 6
-        title = metrics.elidedText(i.title, Qt.TextElideMode.ElideRight, int(room - score_w))
+        fitted = textfit.fit(i.title, room - score_w, px, bold=True)
         top = rect.top() + rect.height() * 0.12
+        painter.setFont(fitted.font)
         painter.drawText(QRectF(x, top, room - score_w, metrics.height()),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         fitted.lines[0])
         painter.setFont(score_font)
         painter.setPen(look.INK_ON_FELT)
         painter.drawText(QRectF(rect.right() - score_w - 8, rect.top(), score_w,
@@ -398,17 +460,14 @@ class PlateItem(QGraphicsObject):
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, score)
         painter.setFont(small)
         painter.setPen(look.MUTED_ON_FELT)
-        parts = [i.note] if i.note else []
-        if i.words:
-            parts.append(i.words)
-        if i.free >= 0:
-            parts.append(f"{i.free} free")
-        line = ", ".join(parts)
-        painter.drawText(QRectF(x, top + metrics.height() * 1.05, room - score_w,
-                                metrics.height()),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(small).elidedText(line, Qt.TextElideMode.ElideRight,
-                                                        int(room - score_w)))
+        line = self._second_line()
+        below = QRectF(x, top + metrics.height() * 1.05, room - score_w,
+                       rect.bottom() - top - metrics.height() * 1.05 - 2)
+        fitted = textfit.fit(line, below.width(), px * 0.9, 1)
+        if not fitted.fits:  # two smaller lines where the plate is narrow
+            fitted = textfit.fit(line, below.width(), px * 0.9, 2, height=below.height())
+        textfit.draw(painter, fitted, below,
+                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         painter.drawText(QRectF(rect.right() - score_w - 8, rect.top() + rect.height() * 0.55,
                                 score_w, rect.height() * 0.4),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "pts")
@@ -450,21 +509,32 @@ class LegendItem(QGraphicsObject):
         line_h = QFontMetrics(body).height() * 1.35
         painter.drawText(QRectF(rect.left() + 10, rect.top() + 6, rect.width() - 20, line_h),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.title)
-        painter.setFont(body)
         y = rect.top() + 6 + line_h
         icon_r = line_h * 0.36
-        metrics = QFontMetrics(body)
-        for row in self.rows:
+        for row, fitted in zip(self.rows, self.fitted(rect.width(), px), strict=True):
+            tall = max(line_h, fitted.height())
             centre = QPointF(rect.left() + 12 + icon_r, y + line_h / 2)
             paint_frog(painter, centre, icon_r, row.colour or "none", row.border or "none",
                        shadow=False)
             x = centre.x() + icon_r + 8
             painter.setPen(look.INK_ON_FELT)
-            text = metrics.elidedText(row.text, Qt.TextElideMode.ElideRight,
-                                      int(rect.right() - x - 6))
-            painter.drawText(QRectF(x, y, rect.right() - x - 6, line_h),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
-            y += line_h
+            textfit.draw(painter, fitted, QRectF(x, y, rect.right() - x - 6, tall),
+                         Qt.AlignmentFlag.AlignLeft)
+            y += tall
+
+    def fitted(self, width: float, px: float) -> list[textfit.Fitted]:
+        """Each ability in one line, or two where the column is narrow."""
+        line_h = QFontMetrics(look.font(px * 0.9)).height() * 1.35
+        room = width - 12 - line_h * 0.72 - 8 - 6
+        return [textfit.fit(row.text, room, px * 0.9, 2) for row in self.rows]
+
+    @staticmethod
+    def height_for(rows: list[LegendRow], width: float, px: float) -> float:
+        """The legend's height at ``width``: its title and every row, wrapped."""
+        line_h = QFontMetrics(look.font(px * 0.9)).height() * 1.35
+        legend = LegendItem("", rows, QRectF(), px)
+        body = sum(max(line_h, f.height()) for f in legend.fitted(width, px))
+        return 12 + line_h + body
 
 
 class StackChip(QGraphicsObject):

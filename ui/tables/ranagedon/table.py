@@ -56,6 +56,8 @@ from ui.tables.ranagedon.reading import OUTCOME_WORDS, Reading, frog_xy
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
+    KEYS = (("Esc", "let go of an aim without jumping"),)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)
         self.board: Board | None = None
@@ -309,13 +311,13 @@ class RanagedonTable(WaitingTable):
                       int(free[lead]) if lead < len(free) else 0),
                 turn=isinstance(turn, int) and turn in seats and self._phase() != "over",
                 mine=side == my_side, note=note, words=words)
-            plate = PlateItem(info, QRectF(column.left(), y, column.width(), plate_h), t)
+            tall = max(plate_h, PlateItem.height_for(info, column.width(), t))
+            plate = PlateItem(info, QRectF(column.left(), y, column.width(), tall), t)
             self.scene.addItem(plate)
             self.plates.append(plate)
-            y += plate_h + t * 0.5
+            y += tall + t * 0.5
         rows = read.legend_rows()
-        line_h = QFontMetrics(look.font(t * 0.9)).height() * 1.35
-        legend_h = 12 + line_h * (len(rows) + 1)
+        legend_h = LegendItem.height_for(rows, column.width(), t)
         self.legend = LegendItem("Abilities", rows,
                                  QRectF(column.left(), y, column.width(), legend_h), t)
         self.scene.addItem(self.legend)

@@ -8,7 +8,7 @@ their position and opacity.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
@@ -22,8 +22,8 @@ from PyQt6.QtWidgets import (
 )
 
 from ui import pictures
-from ui.tables import look
-from ui.tables.pieces import paint_plate
+from ui.tables import look, textfit
+from ui.tables.pieces import paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
 
 SHELF = QColor("#8A6D2F")
@@ -52,6 +52,28 @@ def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
                          Qt.AlignmentFlag.AlignCenter, "?")
         return
     look.draw_disc(painter, centre, r, mark.colour, mark.letter)
+
+
+def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:
+    """(half the width of the widest of these marks, the least step between the
+    centres of marks in a row that may overlap): discs overlap as they always did;
+    pills (a badge of two or three characters, where initials collide) only so far
+    that the next one leaves their letters clear."""
+    half = max((look.disc_half_width(r, x) for x in letters), default=r)
+    if half <= r:
+        return r, 1.25 * r
+    return half, max(look.disc_text_width(r, x) for x in letters) + r * 0.4
+
+
+def track_room(letters: Sequence[str], t: float) -> float:
+    """The least width of the score track beside the tower where every seat's scoring
+    stone lies in one row with its mark readable (all start on floor 0); 0 when the
+    usual column does (single initials)."""
+    r = t * 0.62
+    half, least = stone_step(r, letters)
+    if half <= r:
+        return 0.0
+    return 2 * half + 4 + least * max(0, len(letters) - 1)
 
 
 def _arrow(painter: QPainter, centre: QPointF, size: float, up: bool, fill: QColor) -> None:
@@ -105,6 +127,8 @@ class TileItem(QGraphicsObject):
         self.hover_lift = False
         self.hovered = False
         self.on_click: Callable[[TileItem], None] | None = None
+        self.key = ""
+        """The key that places it ("1"), shown on it while it is lit."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -117,7 +141,8 @@ class TileItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         pad = max(6.0, self.size * 0.12)
         if self.name_side:
-            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + 2 * pad,
+            stones = len(self.stone_groups()) * self.stone_radius() * 3.2
+            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
                           self.size + 2.6 * pad)
         side = max(pad, (self.name_room - self.size) / 2 + 2)
         return QRectF(-side, -pad * 1.6, self.size + 2 * side,
@@ -166,47 +191,119 @@ class TileItem(QGraphicsObject):
                    look.LIT)
         if self.owner is not None:
             self._paint_owner(painter)
+        if self.key and self.lit:
+            paint_key(painter, QPointF(self.size, 0), self.key)
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)
-        fnt = look.font(size, bold=self.mine)
         room = self.name_room
-        metrics = QFontMetrics(fnt)
         if self.name_side:
-            painter.setFont(fnt)
             painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
             box = QRectF(self.size + self.text_px * 0.5, 0, room - self.text_px * 0.5,
                          self.size)
-            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                             | Qt.TextFlag.TextWordWrap, self.name)
+            textfit.draw(painter, textfit.fit(self.name, box.width(), size, 2,
+                                              bold=self.mine, height=box.height()),
+                         box, Qt.AlignmentFlag.AlignLeft)
             return
-        while metrics.horizontalAdvance(self.name) > room and size > look.default_px():
-            size -= 1
-            fnt = look.font(size, bold=self.mine)
-            metrics = QFontMetrics(fnt)
-        shown = metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, int(room))
-        painter.setFont(fnt)
-        painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
-        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h)
-        painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, shown)
+        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
+        lines = 2 if self.name_h >= self.text_px * 2.3 else 1
+        fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
+        if not fitted.fits:
+            fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
+                                 height=box.height())
+        painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
+        textfit.draw(painter, fitted, box,
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
 
     def stone_radius(self) -> float:
         return max(look.default_px() * 0.55, self.size * 0.12)
 
-    def _paint_stones(self, painter: QPainter) -> None:
-        marks: list[tuple[Mark, bool]] = [(s, False) for s in self.stones]
+    def stone_groups(self) -> list[tuple[Mark, int, bool]]:
+        """The stones on this tile, one disc per seat: (mark, how many, pending)."""
+        groups: list[tuple[Mark, int, bool]] = []
+        for mark in self.stones:
+            if groups and groups[-1][0] == mark:
+                groups[-1] = (mark, groups[-1][1] + 1, False)
+            else:
+                groups.append((mark, 1, False))
         if self.pending is not None:
-            marks.append((self.pending, True))
-        if not marks:
+            groups.append((self.pending, 1, True))
+        return groups
+
+    def ink_right(self) -> float:
+        """The scene x where what this tile draws ends (its name and stones beside it)."""
+        if not self.name_side:
+            return self.sceneBoundingRect().right()
+        size = max(look.default_px(), self.text_px * 0.92)
+        fitted = textfit.fit(self.name, self.name_room - self.text_px * 0.5, size, 2,
+                             bold=self.mine, height=self.size)
+        end = self.size + self.text_px * 0.5 + fitted.width()
+        beside = self._stones_beside()
+        if beside:
+            r = self.stone_radius()
+            end = beside + sum(2 * look.disc_half_width(r, mark.letter) + r * 1.2
+                               for mark, _, _ in self.stone_groups())
+        return self.x() + end
+
+    def _stones_beside(self) -> float:
+        """Beside a picture with its name beside it, the stones follow the name: the
+        x where they start (0 when they lie on the picture)."""
+        if not self.name_side or not (self.stones or self.pending):
+            return 0.0
+        size = max(look.default_px(), self.text_px * 0.92)
+        box_w = self.name_room - self.text_px * 0.5
+        fitted = textfit.fit(self.name, box_w, size, 2, bold=self.mine, height=self.size)
+        return self.size + self.text_px * 0.5 + fitted.width() + self.text_px * 0.5
+
+    def _paint_stones(self, painter: QPainter) -> None:
+        groups = self.stone_groups()
+        if not groups:
             return
         r = self.stone_radius()
-        step = min(2 * r * 0.92, (self.size - 2 * r) / max(1, len(marks) - 1))
+        beside = self._stones_beside()
+        if beside:  # in a row after the name, none over another
+            y, x = self.size / 2, beside
+            for mark, count, ghost in groups:
+                half = look.disc_half_width(r, mark.letter)
+                self._paint_stone(painter, QPointF(x + half, y), r, mark, count, ghost)
+                x += 2 * half + r * 0.1 + (r * 0.9 if count > 1 else 0.0)
+            return
+        half, least = stone_step(r, [mark.letter for mark, _, _ in groups])
+        room = self.size - 2 * half
+        step = 2 * half * 1.05
+        per_row = len(groups)
+        if len(groups) > 1:
+            step = min(step, room / (len(groups) - 1))
+            if half > r and step < least:  # pills would hide each other's letters: rows
+                per_row = max(1, int(room // least) + 1)
+                step = min(2 * half * 1.05, room / max(1, per_row - 1))
         y = self.size - r * 0.9
-        x = self.size - r * 0.7
-        for mark, ghost in reversed(marks):
-            draw_mark(painter, QPointF(x, y), r, mark, ghost)
-            x -= step
+        for start in range(0, len(groups), per_row):
+            x = self.size - half + r * 0.3
+            for mark, count, ghost in reversed(groups[start:start + per_row]):
+                self._paint_stone(painter, QPointF(x, y), r, mark, count, ghost)
+                x -= step
+            y -= r * 2.2
+
+    def _paint_stone(self, painter: QPainter, centre: QPointF, r: float, mark: Mark,
+                     count: int, ghost: bool) -> None:
+        """A seat's stone; several of one seat as one stone with their number on it."""
+        draw_mark(painter, centre, r, mark, ghost)
+        if count > 1:
+            fnt = look.font(look.default_px(), bold=True)
+            text = str(count)
+            w = QFontMetrics(fnt).horizontalAdvance(text) + 4
+            h = QFontMetrics(fnt).height()
+            # Right of the mark's letters (a pill's are wider than a disc's).
+            right = max(r * 0.55, look.disc_text_width(r, mark.letter) / 2 + r * 0.1)
+            box = QRectF(centre.x() + right, centre.y() - h * 0.95, w, h)
+            painter.setPen(QPen(QColor("#101010"), 1.0))
+            painter.setBrush(look.RANK_FACE)
+            painter.drawRoundedRect(box, h * 0.3, h * 0.3)
+            painter.setFont(fnt)
+            painter.setPen(look.CARD_INK)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
         fnt = look.font(max(look.default_px(), self.text_px * 0.8), bold=True)
@@ -225,19 +322,20 @@ class TileItem(QGraphicsObject):
         """The owner's disc at the top left and, after scoring, '+4' beside it."""
         assert self.owner is not None
         r = max(look.default_px() * 0.75, self.size * 0.16)
-        centre = QPointF(r * 0.8, r * 0.5)
+        half = look.disc_half_width(r, self.owner.letter)  # a pill where initials collide
+        centre = QPointF(half - r * 0.2, r * 0.5)
         text = f"+{self.gain}" if self.gain is not None else ""
         if text:
             fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
             metrics = QFontMetrics(fnt)
             w = metrics.horizontalAdvance(text) + r * 0.6
-            pill = QRectF(centre.x(), centre.y() - r * 0.85, r + w, r * 1.7)
+            pill = QRectF(centre.x(), centre.y() - r * 0.85, half + w, r * 1.7)
             painter.setPen(QPen(QColor("#101010"), 1.0))
             painter.setBrush(QColor("#142920"))
             painter.drawRoundedRect(pill, r * 0.85, r * 0.85)
             painter.setFont(fnt)
             painter.setPen(look.LIT if self.gain else look.MUTED_ON_FELT)
-            painter.drawText(pill.adjusted(r, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(pill.adjusted(half, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
         draw_mark(painter, centre, r, self.owner)
 
     # --- input -------------------------------------------------------------------
@@ -305,11 +403,12 @@ class ShelfItem(QGraphicsObject):
         painter.drawText(tower.adjusted(0, 0, 0, -shelf_h), Qt.AlignmentFlag.AlignCenter,
                          str(self.floor))
         if self.hint:
-            painter.setFont(look.font(t * 0.9))
             painter.setPen(look.MUTED_ON_FELT)
-            painter.drawText(QRectF(tower.right() + t * 0.6, r.top(),
-                                    r.right() - tower.right(), r.height() - shelf_h),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.hint)
+            box = QRectF(tower.right() + t * 0.6, r.top(), r.right() - tower.right() - t * 1.0,
+                         r.height() - shelf_h)
+            textfit.draw(painter, textfit.fit(self.hint, box.width(), t * 0.9, 2,
+                                              height=box.height()),
+                         box, Qt.AlignmentFlag.AlignLeft)
         draw_track_stones(painter, QRectF(r.left(), r.top(), self.track_w, r.height() - shelf_h),
                           self.stones, t)
 
@@ -320,16 +419,18 @@ def draw_track_stones(painter: QPainter, box: QRectF, stones: list[tuple[Mark, b
     if not stones:
         return
     r = min(t * 0.62, box.height() * 0.36)
-    per_row = max(1, int((box.width() - 4) // (2.1 * r)))
+    half, least = stone_step(r, [mark.letter for mark, _ in stones])
+    per_row = max(1, int((box.width() - 4) // (2.1 * half)))
     rows = [stones]
     if len(stones) > per_row and box.height() >= 5.2 * r:
-        half = (len(stones) + 1) // 2
-        rows = [stones[:half], stones[half:]]
+        middle = (len(stones) + 1) // 2
+        rows = [stones[:middle], stones[middle:]]
     for n, part in enumerate(rows):
         y = box.center().y() + (n - (len(rows) - 1) / 2) * r * 2.6
-        step = max(1.25 * r, min(2 * r * 1.05, (box.width() - 2 * r - 4) / max(1, len(part) - 1)))
-        x = box.right() - r - 2
-        arrows = step >= 2 * r
+        step = max(least, min(2 * half * 1.05,
+                              (box.width() - 2 * half - 4) / max(1, len(part) - 1)))
+        x = box.right() - half - 2
+        arrows = step >= 2 * half
         for mark, up in part:
             look.draw_disc(painter, QPointF(x, y), r, mark.colour, mark.letter)
             if arrows:
@@ -418,15 +519,12 @@ class QuestionItem(QGraphicsObject):
                      r.height())
         text = self.text or self.caption
         size = min(r.height() * 0.5, t * 2.0)
-        fnt = look.font(size, bold=True)
-        while QFontMetrics(fnt).horizontalAdvance(text) > box.width() and size > t:
-            size -= 1
-            fnt = look.font(size, bold=True)
-        painter.setFont(fnt)
+        fitted = textfit.fit(text, box.width(), size, 1, bold=True, min_px=t)
+        if not fitted.fits:  # two lines before the platform's size gives up
+            fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.36), 2,
+                                 bold=True, height=r.height() - 4)
         painter.setPen(look.CARD_INK if self.text else look.INK_ON_FELT)
-        shown = QFontMetrics(fnt).elidedText(text, Qt.TextElideMode.ElideRight,
-                                             int(box.width()))
-        painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+        textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)
 
 
 @dataclass
@@ -543,27 +641,28 @@ class PlateItem(QGraphicsObject):
                                                          int(status_w))
             painter.drawText(line2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              shown)
-        painter.setFont(small)
         painter.setPen(look.MUTED_ON_FELT)
-        painter.drawText(line2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(small).elidedText(track, Qt.TextElideMode.ElideRight,
-                                                        int(line2.width() - status_w)))
+        textfit.draw(painter, textfit.fit(track, line2.width() - status_w, t * 0.9),
+                     line2.adjusted(0, 0, -status_w, 0), Qt.AlignmentFlag.AlignLeft)
+        painter.setFont(small)
         # Line 3: guess stones still held, by colour (a used one is an empty ring); status.
         y = r.bottom() - t * 1.05
         x = r.left() + t * 0.7
         label = "stones"
         painter.drawText(QRectF(x, y - t * 0.7, t * 5, t * 1.4),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-        x += QFontMetrics(small).horizontalAdvance(label) + t * 0.9
         sr = t * 0.58
+        x += QFontMetrics(small).horizontalAdvance(label) + t * 0.9 - sr  # the first's left
         for mark, held, total in i.stones:
+            half = look.disc_half_width(sr, mark.letter)  # a pill where initials collide
             for k in range(max(total, held)):
                 if k < held:
-                    look.draw_disc(painter, QPointF(x, y), sr, mark.colour, mark.letter)
+                    look.draw_disc(painter, QPointF(x + half, y), sr, mark.colour,
+                                   mark.letter)
                 else:
                     painter.setPen(QPen(mark.colour, 1.5, Qt.PenStyle.DashLine))
                     painter.setBrush(Qt.BrushStyle.NoBrush)
-                    painter.drawEllipse(QPointF(x, y), sr * 0.8, sr * 0.8)
-                x += sr * 2.2
+                    painter.drawEllipse(QPointF(x + half, y), sr * 0.8, sr * 0.8)
+                x += 2 * half + sr * 0.2
             x += sr * 0.6
 

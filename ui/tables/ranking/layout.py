@@ -20,6 +20,10 @@ from lanplay.games.ranking.rules import track
 FLOORS = 7
 GAP = 0.14
 """Space between two tiles on a shelf, as a share of a tile."""
+TWO_LINES = 1.95
+"""A name's room under its tile in two lines, as a share of one line's."""
+HAND_LABEL = 2.9
+"""The width of the "Your hand" column, in text heights."""
 
 
 @dataclass(frozen=True)
@@ -40,11 +44,21 @@ class Layout:
     hand_band: QRectF
     hand: list[QRectF] = field(default_factory=list)
     hand_tile: float = 0.0
+    hand_step: float = 0.0
     action: QRectF = field(default_factory=QRectF)
     """Right end of the hand band: the Pass button and what I placed."""
     side: dict[int, bool] = field(default_factory=dict)
     """Floors with few tiles show each name beside its picture (saves height)."""
     side_w: float = 0.0
+    tall: frozenset[int] = frozenset()
+    """Floors whose names need two lines under their tiles."""
+    hand_name_h: float = 0.0
+
+    def name_below(self, floor: int) -> float:
+        """The height under a tile on ``floor`` for its name (none when beside)."""
+        if self.side.get(floor):
+            return 0.0
+        return self.name_h * TWO_LINES if floor in self.tall else self.name_h
 
     def tiles_left(self) -> float:
         return self.shelves[0].left() + self.track_w + self.label_w
@@ -68,7 +82,7 @@ class Layout:
         """The ``index``-th tile (from the tower) on ``floor``: the picture's square."""
         band = self.shelves[floor]
         step = self.step(count, floor)
-        below = 0.0 if self.side.get(floor) else self.name_h
+        below = self.name_below(floor)
         lead = self.text_px * 0.6 if self.side.get(floor) else (step - self.tile) / 2
         x = self.tiles_left() + lead + index * step
         y = band.bottom() - self.tile - below - self.margin * 0.35 - self.text_px * 0.2
@@ -76,11 +90,17 @@ class Layout:
 
 
 def compute(width: float, height: float, text_px: float, players: int,
-            floor_counts: list[int], hand_count: int, big_hand: bool) -> Layout:
+            floor_counts: list[int], hand_count: int, big_hand: bool,
+            tall: frozenset[int] = frozenset(), tall_hand: bool = False,
+            action_room: bool = True, track_need: float = 0.0) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
     otherwise it is a small reminder strip and the tower takes the height.
+    ``tall`` floors (and the hand, with ``tall_hand``) hold names too long for one
+    line under their tiles: they get two (the table measures, then asks again).
+    Without ``action_room`` (nothing to show right of the hand) the hand has the band.
+    ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
@@ -90,12 +110,13 @@ def compute(width: float, height: float, text_px: float, players: int,
 
     x0 = m + panel_w + m * 1.5
     x1 = w - m
-    track_w = t * 3.8
+    track_w = max(t * 3.8, track_need)
     label_w = t * 2.8
     roof = QRectF(x0, m, track_w + label_w, t * 3.4)
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35
+    hand_name_h = name_h * (TWO_LINES if tall_hand else 1.0)
     band_h = max(t * 6.5, h * 0.17) if big_hand else t * 5.6
     band = QRectF(x0, h - m - band_h, x1 - x0, band_h)
 
@@ -118,11 +139,22 @@ def compute(width: float, height: float, text_px: float, players: int,
     if occupied:
         for _ in range(4):
             side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-            extra = sum(pad + (0.0 if side[f] else name_h) for f in side)
+            extra = sum(pad + (0.0 if side[f] else name_h * (TWO_LINES if f in tall else 1))
+                        for f in side)
             free = floors_h - (FLOORS - occupied) * empty_h - extra
             tile = max(t * 2.2, min(cap, free / occupied))
         side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-    heights = [tile + pad + (0.0 if side.get(f) else name_h) if c > 0 else empty_h
+    below = [0.0 if side.get(f) else name_h * (TWO_LINES if f in tall else 1)
+             for f in range(FLOORS)]
+    over = sum(tile + pad + below[f] if c > 0 else empty_h
+               for f, c in enumerate(floor_counts)) - floors_h
+    if occupied and over > 0:
+        # A small window: thinner empty floors first, then smaller pictures, but the
+        # tower never runs into the hand below it.
+        thinner = min(over, (FLOORS - occupied) * (empty_h - t * 1.3))
+        empty_h -= thinner / max(1, FLOORS - occupied)
+        tile = max(t * 1.5, tile - (over - thinner) / occupied)
+    heights = [tile + pad + below[f] if c > 0 else empty_h
                for f, c in enumerate(floor_counts)]
     if not occupied:
         heights = [floors_h / FLOORS] * FLOORS
@@ -134,19 +166,23 @@ def compute(width: float, height: float, text_px: float, players: int,
         shelves[floor] = QRectF(x0, y, x1 - x0, heights[floor])
         y += heights[floor]
 
-    action_w = min(t * 13, band.width() * 0.3)
+    action_w = min(t * 11, band.width() * 0.27) if action_room else 0.0
     action = QRectF(band.right() - action_w, band.top(), action_w, band_h)
-    hand_area = QRectF(band.left() + t * 0.5, band.top(), band.width() - action_w - t, band_h)
+    # "Your hand" stands in its own column left of the tiles, never over the tower.
+    hand_area = QRectF(band.left() + HAND_LABEL * t, band.top(),
+                       band.width() - action_w - (HAND_LABEL + 0.5) * t, band_h)
     slots = max(1, hand_count)
-    hand_tile = min(band_h - name_h - m * 0.8,
+    hand_tile = min(band_h - hand_name_h - m * 0.8,
                     hand_area.width() / (slots + (slots - 1) * GAP), t * 8)
-    total = hand_count * hand_tile + max(0, hand_count - 1) * hand_tile * GAP
+    # As on a floor: wider apart when there is room, so the names fit.
+    hand_step = max(hand_tile * (1 + GAP), min(hand_tile + t * 5.0, hand_area.width() / slots))
+    total = hand_tile + max(0, hand_count - 1) * hand_step
     hx = hand_area.left() + max(0.0, (hand_area.width() - total) / 2)
-    hy = band.top() + (band_h - hand_tile - name_h) / 2
-    hand = [QRectF(hx + i * hand_tile * (1 + GAP), hy, hand_tile, hand_tile + name_h)
+    hy = band.top() + (band_h - hand_tile - hand_name_h) / 2
+    hand = [QRectF(hx + i * hand_step, hy, hand_tile, hand_tile + hand_name_h)
             for i in range(hand_count)]
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
-                  band, hand, hand_tile, action, side, side_w)
+                  band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h)
 
 
 def track_position(score: int) -> tuple[int | None, bool]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
+from PyQt6.QtGui import QColor, QFontMetrics, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from ui import pictures
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
@@ -34,8 +34,9 @@ from ui.tables.ranking.items import (
     RoofItem,
     ShelfItem,
     TileItem,
+    track_room,
 )
-from ui.tables.ranking.layout import FLOORS, Layout, compute, track_position
+from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 
 MOVE_MS = 300
@@ -44,6 +45,10 @@ PULSE_MS = 700
 
 class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
+
+    KEYS = (("1-6", "place the tile at that place in your hand, from the left (the key "
+                    "shows on each tile while you place)"),
+            ("Esc", "drop a comparison half made"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTable", parent)
@@ -221,13 +226,47 @@ class RankingTable(WaitingTable):
         hand = list(view.get("hand") or []) if self.you is not None else []
         text_px = max(look.default_px() * 1.2, min(width, height) * 0.021)
         big_hand = self._phase() == "place" and self.you is not None
-        lay = compute(width, height, text_px, players, counts, len(hand), big_hand)
+        phase = self._phase()
+        # Right of the hand: what I placed, or my guess and Pass.
+        action = phase == "guess" or (phase == "place" and view.get("placed") is not None)
+        # Bots' badges (B1, B2...) are pills: the track makes room for a row of them.
+        track = track_room([look.seat_letter(self.seats, s) for s in range(players)], text_px)
+        lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
+                      action_room=action, track_need=track)
+        tall, tall_hand = self._long_names(lay, row, hand)
+        if tall or tall_hand:  # two lines under the tiles whose names need them
+            lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
+                          tall, tall_hand, action, track)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
         self._draw_plates(view, lay, players)
         self._draw_tower(view, lay, row, players)
         self._draw_hand(view, lay, hand)
+
+    def _long_names(self, lay: Layout, row: list[dict[str, Any]],
+                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], bool]:
+        """The floors (and whether the hand) with a name too long for one line under
+        its tile at the smallest type: they get a second line."""
+        metrics = QFontMetricsF(look.font(look.default_px(), bold=True))
+        counts = [0] * FLOORS
+        for slot in row:
+            floor = slot.get("floor")
+            if isinstance(floor, int) and 0 <= floor < FLOORS:
+                counts[floor] += 1
+        tall = set()
+        for slot in row:
+            floor = slot.get("floor")
+            if not isinstance(floor, int) or not 0 <= floor < FLOORS \
+                    or lay.side.get(floor):
+                continue
+            room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
+            if metrics.horizontalAdvance(str(slot.get("name") or "")) > room:
+                tall.add(floor)
+        room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
+        tall_hand = any(metrics.horizontalAdvance(str(t.get("name") or "")) > room
+                        for t in hand)
+        return frozenset(tall), tall_hand
 
     def _answered(self) -> bool:
         view = self.view or {}
@@ -344,7 +383,7 @@ class RankingTable(WaitingTable):
             return {}
         phase = self._phase()
         if phase == "place":
-            return {3: "The 7 pictures start on floor 3 once everyone has placed one"}
+            return {3: "When all have placed, the 7 pictures start here"}
         return {}
 
     def _draw_row(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]]) -> None:
@@ -372,7 +411,7 @@ class RankingTable(WaitingTable):
             index[floor] += 1
             picture = str(slot.get("picture", ""))
             name = str(slot.get("name") or picture)
-            item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_h,
+            item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
                             name_side=lay.side.get(floor, False))
@@ -405,14 +444,30 @@ class RankingTable(WaitingTable):
             self._caption_over(lay, "Last round: owners and points earned")
 
     def _caption_over(self, lay: Layout, text: str) -> None:
-        item = QGraphicsSimpleTextItem(text)
-        item.setFont(look.font(lay.text_px * 0.95, bold=True))
-        item.setBrush(look.MUTED_ON_FELT)
-        width = QFontMetrics(item.font()).horizontalAdvance(text)
-        shelf = lay.shelves[FLOORS - 1]
-        item.setPos(shelf.right() - width - lay.text_px * 0.5, shelf.top() + lay.text_px * 0.2)
-        item.setZValue(-1)
-        self.scene.addItem(item)
+        """A line about the row on show, right on the highest floor (or two floors) with
+        room for it beside their tiles, in two lines if it must (three over two floors)."""
+        tries = [(f, f) for f in range(FLOORS - 1, -1, -1)]
+        tries += [(f, f - 1) for f in range(FLOORS - 1, 0, -1)]
+        for top_floor, low_floor in tries:
+            floors = range(low_floor, top_floor + 1)
+            taken = [t.ink_right() for t in self.tiles.values() if t.floor in floors]
+            left = max(taken, default=lay.tiles_left()) + lay.text_px
+            upper, lower = lay.shelves[top_floor], lay.shelves[low_floor]
+            box = QRectF(left, upper.top(), upper.right() - left - lay.text_px * 0.5,
+                         lower.bottom() - upper.top() - lay.margin * 0.35 - lay.text_px * 0.3)
+            if box.width() <= lay.text_px * 4:
+                continue
+            lines = 2 if top_floor == low_floor else 3  # two floors hold a third line
+            fitted = textfit.fit(text, box.width(), lay.text_px * 0.95, lines, bold=True,
+                                 height=box.height())
+            if not fitted.fits and (top_floor, low_floor) != tries[-1]:
+                continue
+            top = box.top() + (box.height() - fitted.height()) / 2
+            for item in textfit.add_lines(self.scene, fitted, QRectF(
+                    box.left(), top, box.width(), fitted.height()), look.MUTED_ON_FELT):
+                item.setX(box.right() - item.boundingRect().width())
+                item.setZValue(-1)
+            return
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
         lines = [f"{slot.get('name', '')}, floor {floor}"]
@@ -431,14 +486,16 @@ class RankingTable(WaitingTable):
             self._band_text(lay, "You are watching: the hands are hidden", band)
             return
         placing = self._can_place()
-        for tile, rect in zip(hand, lay.hand, strict=False):
+        for i, (tile, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             picture = str(tile.get("id", ""))
             item = TileItem(picture, str(tile.get("name") or picture), lay.hand_tile, t,
-                            lay.name_h, key=("hand", picture))
+                            lay.hand_name_h, key=("hand", picture),
+                            name_room=lay.hand_step - t * 0.15)
             item.setPos(rect.topLeft())
             item.setZValue(10)
             if placing:
                 item.lit = True
+                item.key = str(i + 1) if i < 9 else ""  # keys 1-6 place (F1 says so)
                 item.hover_lift = True
                 item.make_clickable(self._hand_clicked)
                 item.setToolTip(f"{item.name}: click to place it face down")
@@ -447,16 +504,12 @@ class RankingTable(WaitingTable):
             self.scene.addItem(item)
             self.hand_items.append(item)
             self._rects[("hand", picture)] = QRectF(rect)
-        label = QGraphicsSimpleTextItem("Your hand")
-        label.setFont(look.font(t * 0.9, bold=True))
-        label.setBrush(look.MUTED_ON_FELT)
-        size = label.boundingRect()
         first = lay.hand[0] if lay.hand else band
-        if first.left() - band.left() >= size.width() + t * 0.5:  # room beside the tiles
-            label.setPos(band.left(), first.center().y() - size.height() / 2)
-        else:  # above them, clear of the tiles' top edge
-            label.setPos(first.left(), first.top() - size.height() - 2)
-        self.scene.addItem(label)
+        column = QRectF(band.left(), band.top(), HAND_LABEL * t - t * 0.4, band.height())
+        fitted = textfit.fit("Your hand", column.width(), t * 0.9, 2)
+        textfit.add_lines(self.scene, fitted, QRectF(
+            column.left(), first.top() + lay.hand_tile / 2 - fitted.height() / 2,
+            column.width(), fitted.height()), look.MUTED_ON_FELT, centre=False)
         self._draw_action(view, lay)
 
     def _draw_action(self, view: dict[str, Any], lay: Layout) -> None:

@@ -24,7 +24,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
     paint_back,
@@ -79,6 +79,17 @@ TOP_EFFECT = ("Tops any card (except one played through Objeción Denegada). It 
 RULE_EFFECT = ("Wild card for your Ranking Top: it stands for the number you need. Topped by "
                "another Primordial Rule, a Top or that number; it tops only Primordial Rules. "
                "On the discard pile it does nothing.")
+
+
+SHORT_TITLES = {
+    "Mi muñeca me hablo": "Muñeca", "La señora interesante": "Señora",
+    "Objeción Denegada": "Objeción", "El Dinosaurio Anacleto": "Dinosaurio",
+    "Diente blanco, no te vayas": "Diente blanco", "Mi mamá me lo teje todo": "Mamá",
+    "Arwrarwrirwrarwro": "Arwrarwro", "Otto y los sarcófagos del ritmo": "Otto",
+    "Primordial Rule": "Wild", "cancels a card": "cancels",
+}
+"""What a card too small for its title shows (the whole title is on larger cards,
+in its tooltip and in the rules): the word the table calls the song by."""
 
 
 @dataclass(frozen=True)
@@ -365,49 +376,66 @@ class CardItem(HandCard):
     def _paint_song(self, painter: QPainter, rect: QRectF, radius: float) -> None:
         colour = song_colour(self.face)
         ink = look.ink_for(colour)
-        self._frame(painter, rect, radius, look.CARD_FACE, look.CARD_EDGE)
+        self._frame(painter, rect, radius, look.CARD_FACE, look.CARD_INK)
         number = str(self.face.number or "?")
         band_h = self._band(painter, rect, radius, colour, ink, number)
         if self.compact:
             return
         small = self.h < look.default_px() * 9.5
         body = QRectF(0, band_h, self.w, self.h - band_h)
-        big_h = body.height() * (0.86 if small else 0.5)
+        words = QRectF(self.w * 0.03, body.top(), self.w * 0.94, body.height() * 0.62)
+        title, artist = self._fit_words(words, self.face.title, "" if small else
+                                        self.face.artist)
+        used = title.height() + (artist.height() if artist is not None else 0.0)
+        big_h = body.height() - used - self.h * 0.03
         painter.setPen(look.CARD_INK)
-        painter.setFont(look.font(big_h * 0.9, bold=True))
+        painter.setFont(look.font(min(big_h * 0.9, body.height() * 0.5), bold=True))
         painter.drawText(QRectF(0, body.top(), self.w, big_h), Qt.AlignmentFlag.AlignCenter,
                          number)
-        if small:
-            return
-        # The shape once more, faint and large behind the title: a second cue.
-        words = QRectF(self.w * 0.06, body.top() + big_h, self.w * 0.88,
-                       body.height() - big_h - self.h * 0.03)
-        self._words(painter, words, self.face.title, self.face.artist, look.CARD_INK,
-                    QColor("#55544F"))
+        words.moveTop(body.top() + big_h)
+        words.setHeight(used)
+        self._paint_words(painter, words, title, artist, look.CARD_INK, QColor("#55544F"))
+
+    def _words_px(self) -> float:
+        return max(float(look.default_px()), min(self.h * 0.075, self.w * 0.11))
+
+    def _fit_words(self, box: QRectF, title: str, artist: str
+                   ) -> tuple[textfit.Fitted, textfit.Fitted | None]:
+        """The title (up to three lines) and, where room is left, the artist (up to
+        two) in ``box``; a card too small for the artist shows its title alone."""
+        t = self._words_px()
+        fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height())
+        if not fitted.fits:  # plain type is narrower than bold
+            fitted = textfit.fit(title, box.width(), t, 3, height=box.height())
+        short = SHORT_TITLES.get(title)
+        if not fitted.fits and short:  # a small card: the song's short name
+            fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height())
+            if not fitted.fits:  # a card too small for words: its number and colour
+                fitted = textfit.Fitted(fitted.font, [], True)
+            return fitted, None
+        if not artist:
+            return fitted, None
+        left = box.height() - fitted.height()
+        by = textfit.fit(artist, box.width(), t * 0.9, 2, height=left)
+        return fitted, (by if by.fits else None)
+
+    def _paint_words(self, painter: QPainter, box: QRectF, title: textfit.Fitted,
+                     artist: textfit.Fitted | None, ink: QColor, muted: QColor) -> None:
+        painter.setPen(ink)
+        textfit.draw(painter, title, QRectF(box.left(), box.top(), box.width(),
+                                            title.height()),
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        if artist is not None:
+            painter.setPen(muted)
+            textfit.draw(painter, artist, QRectF(box.left(), box.top() + title.height(),
+                                                 box.width(), artist.height()),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
 
     def _words(self, painter: QPainter, box: QRectF, title: str, artist: str, ink: QColor,
                muted: QColor) -> None:
-        """Title (up to two lines) over the artist, both small, elided to fit."""
-        t = max(float(look.default_px()), min(self.h * 0.075, self.w * 0.11))
-        title_font = look.font(t, bold=True)
-        metrics = QFontMetrics(title_font)
-        line_h = metrics.height()
-        artist_font = look.font(t * 0.9)
-        artist_h = QFontMetrics(artist_font).height()
-        room = max(1, min(2, int((box.height() - artist_h) // line_h)))
-        lines = wrap(title, metrics, box.width(), room)
-        painter.setFont(title_font)
-        painter.setPen(ink)
-        for i, line in enumerate(lines):
-            painter.drawText(QRectF(box.left(), box.top() + i * line_h, box.width(), line_h),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, line)
-        if box.top() + len(lines) * line_h + artist_h <= box.bottom() + 2:
-            painter.setFont(artist_font)
-            painter.setPen(muted)
-            shown = QFontMetrics(artist_font).elidedText(artist, Qt.TextElideMode.ElideRight,
-                                                         int(box.width()))
-            painter.drawText(QRectF(box.left(), box.bottom() - artist_h, box.width(), artist_h),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, shown)
+        """Title over the artist in ``box``, as much as fits, from its top."""
+        fitted, by = self._fit_words(box, title, artist)
+        self._paint_words(painter, box, fitted, by, ink, muted)
 
     def _paint_top(self, painter: QPainter, rect: QRectF, radius: float) -> None:
         self._frame(painter, rect, radius, TOP_FACE, TOP_INK)
@@ -635,39 +663,51 @@ class PlateItem(QGraphicsObject):
             painter.setBrush(look.LIT)
             painter.drawPath(path)
             left += t * 0.85
-        # Right end: the hand as a small back with its count.
+        # Right end: the hand as a small back with its count (on a narrow plate, on
+        # the second line, so the whole name has the first).
         count_font = look.font(t * 1.0, bold=True)
         count = str(self.in_hand)
         count_w = QFontMetrics(count_font).horizontalAdvance(count)
         back_h = self.h * 0.52
         back_w = back_h * CARD_RATIO
         right = self.w - t * 0.5 - count_w
-        paint_back(painter, QRectF(right - back_w - t * 0.3, (self.h - back_h) / 2, back_w,
-                                   back_h), back_w * 0.12)
-        painter.setPen(look.INK_ON_FELT)
-        painter.setFont(count_font)
-        painter.drawText(QRectF(right, 0, count_w + 2, self.h),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
         room = right - back_w - t * 0.6 - left
-        name = self.name + (" (you)" if self.you else " (bot)" if self.bot else "")
+        tag = "you" if self.you else "bot" if self.bot else ""
+        name = self.name + (f" ({tag})" if tag else "")
+        status = self.status
         name_font = look.font(t * 1.0, bold=True)
         status_font = look.font(t * 0.9)
-        two_lines = bool(self.status) and self.h >= (QFontMetrics(name_font).height()
-                                                     + QFontMetrics(status_font).height())
+        two_lines = bool(status) and self.h >= (QFontMetrics(name_font).height()
+                                                + QFontMetrics(status_font).height())
+        fitted = textfit.fit(name, room, name_font.pixelSize(), bold=True)
+        band = (0.0, self.h)
+        name_room = room
+        if not fitted.fits and two_lines:
+            name_room = self.w - t * 0.5 - left
+            fitted = textfit.fit(name, name_room, name_font.pixelSize(), bold=True)
+            back_h = self.h * 0.36
+            back_w = back_h * CARD_RATIO
+            band = (self.h / 2, self.h / 2)
+        top, tall = band
+        paint_back(painter, QRectF(right - back_w - t * 0.3, top + (tall - back_h) / 2,
+                                   back_w, back_h), back_w * 0.12)
+        painter.setPen(look.INK_ON_FELT)
+        painter.setFont(count_font)
+        painter.drawText(QRectF(right, top, count_w + 2, tall),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
+        name_font, shown = fitted.font, fitted.lines[0]
         painter.setFont(name_font)
         painter.setPen(look.INK_ON_FELT if self.connected else look.MUTED_ON_FELT)
-        shown = QFontMetrics(name_font).elidedText(name, Qt.TextElideMode.ElideRight, int(room))
         if two_lines:
             half = self.h / 2
-            painter.drawText(QRectF(left, 0, room, half + 1),
+            painter.drawText(QRectF(left, 0, name_room, half + 1),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, shown)
-            painter.setFont(status_font)
+            fitted = textfit.fit(status, room, status_font.pixelSize())
+            painter.setFont(fitted.font)
             painter.setPen(look.LIT if self.active else look.MUTED_ON_FELT)
-            status = QFontMetrics(status_font).elidedText(self.status,
-                                                          Qt.TextElideMode.ElideRight,
-                                                          int(room))
             painter.drawText(QRectF(left, half, room, half),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, status)
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                             fitted.lines[0])
         else:
             painter.drawText(QRectF(left, 0, room, self.h),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)

@@ -48,13 +48,19 @@ class Layout:
     hand_band: QRectF
     hand: list[QRectF] = field(default_factory=list)
     hand_card: tuple[float, float] = (0.0, 0.0)
+    chain_area: QRectF = field(default_factory=QRectF)
+    """Where the chain's cards lie: the stage, less the buttons' column when they
+    stand beside the cards (a low window has no room for them below)."""
 
-    def chain_slots(self, count: int) -> list[QRectF]:
-        """The chain's cards side by side in the stage, overlapping when many."""
+    def chain_slots(self, count: int, label_w: float = 0.0) -> list[QRectF]:
+        """The chain's cards side by side in the stage (far enough apart for labels
+        ``label_w`` wide under them), overlapping when many."""
         w, h = self.stage_card
-        area = QRectF(self.stage.left(), self.stage.top() + self.text_px * 1.6,
-                      self.stage.width(), h)
-        roomy = w * 1.5
+        chain = self.chain_area if not self.chain_area.isNull() else self.stage
+        area = QRectF(chain.left(), self.stage.top() + self.text_px * 1.6, chain.width(), h)
+        roomy = max(w * 1.5, label_w)
+        if count > 1 and w + (count - 1) * roomy > area.width():
+            roomy = max(w * 1.5, (area.width() - w) / (count - 1))
         if count > 1 and w + (count - 1) * roomy <= area.width():
             total = w + (count - 1) * roomy
             x0 = area.center().x() - total / 2
@@ -125,20 +131,34 @@ def compute(width: float, height: float, text_px: float, players: int, bottom: i
     mid_bottom = my_top - m * 1.2
     mid_h = mid_bottom - mid_top
     button_h = t * 2.8
-    stage_card_h = max(t * 4.0, min(mid_h - t * 3.3 - button_h - m * 1.2, t * 13.0))
+    # Over the chain's cards its title, under each who played it where.
+    above_below = t * 3.3
+    stage_card_h = max(t * 4.0, min(mid_h - above_below - button_h - m * 1.2, t * 13.0))
+    side_buttons = mid_h - above_below - button_h - m * 1.2 < t * 6.5
+    if side_buttons:  # TOP! over Pass beside the cards, which take the whole height
+        stage_card_h = max(t * 4.0, min(mid_h - above_below, t * 13.0))
     stage_card = (stage_card_h * CARD_RATIO, stage_card_h)
     pile_h = max(t * 4.0, min(stage_card_h * 0.8, mid_h - t * 1.6))
     pile_w = pile_h * CARD_RATIO
     pile_top = mid_top + t * 1.5
     deck = QRectF(m * 1.5, pile_top, pile_w, pile_h)
-    fan = QRectF(deck.right() + m * 2.5, pile_top, pile_w * 1.9, pile_h)
+    # A low middle (a small window) gives the stage the width: the discard pile shows
+    # its top card only, the direction of play a narrower column.
+    fan = QRectF(deck.right() + m * 2.5, pile_top, pile_w * (1.0 if side_buttons else 1.9),
+                 pile_h)
     discard = QRectF(fan.right() - pile_w, pile_top, pile_w, pile_h)
-    dir_w = t * 9.5
+    dir_w = t * (7.0 if side_buttons else 9.5)
     direction = QRectF(w - m - dir_w, mid_top, dir_w, mid_h)
     stage = QRectF(fan.right() + m * 3, mid_top, direction.left() - fan.right() - m * 4,
                    mid_h)
-    buttons = QRectF(stage.left(), stage.top() + t * 3.3 + stage_card_h + m * 0.6,
+    buttons = QRectF(stage.left(), stage.top() + above_below + stage_card_h + m * 0.6,
                      stage.width(), button_h)
+    chain_area = QRectF(stage)
+    if side_buttons:
+        column = t * 9.5
+        buttons = QRectF(stage.right() - column, stage.top() + t * 1.6, column,
+                         2 * button_h + t * 0.6)
+        chain_area = QRectF(stage.left(), stage.top(), stage.width() - column - m, mid_h)
 
     hand: list[QRectF] = []
     card = (0.0, 0.0)
@@ -147,4 +167,4 @@ def compute(width: float, height: float, text_px: float, players: int, bottom: i
         card = (card_h * CARD_RATIO, card_h)
         hand = row_slots(hand_band, hand_count, card[0], card_h, min_step=0.3)
     return Layout(w, h, t, m, bottom, seats, deck, discard, fan, stage, stage_card, buttons,
-                  direction, hand_band, hand, card)
+                  direction, hand_band, hand, card, chain_area)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFontMetrics
+from PyQt6.QtGui import QColor, QFontMetricsF
 from PyQt6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -24,9 +24,9 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.game import format_log
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.felt import names_list
-from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of, wrap
+from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of
 from ui.tables.ranking_top.layout import Layout
 from ui.tables.ranking_top.reading import Reading
 from ui.tables.widgets import BUTTON_STYLE
@@ -36,25 +36,21 @@ TOP_STYLE = (
     " border-radius: 10px; padding: 6px 18px; font-weight: bold; }"
     "QPushButton:hover { background: #FFE08A; }")
 PASS_STYLE = BUTTON_STYLE.replace("#F3E6C2", "#DCE3DF")
+LABEL_LINES = 1.4
+"""The room under a chain's card for who played it and where, in text heights."""
 
 
 def caption(scene: QGraphicsScene, text: str, box: QRectF, px: float,
             colour: QColor = look.MUTED_ON_FELT, bold: bool = False,
-            centre: bool = True) -> QGraphicsSimpleTextItem:
-    """One line of text in ``box`` (centred, or from its left), elided with a tooltip."""
-    fnt = look.font(px, bold=bold)
-    metrics = QFontMetrics(fnt)
-    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(box.width()))
-    item = QGraphicsSimpleTextItem(shown)
-    item.setFont(fnt)
-    item.setBrush(colour)
-    if shown != text:
-        item.setToolTip(text)
-    width = metrics.horizontalAdvance(shown)
-    x = box.center().x() - width / 2 if centre else box.left()
-    item.setPos(x, box.top() + (box.height() - metrics.height()) / 2)
-    scene.addItem(item)
-    return item
+            centre: bool = True, lines: int = 1) -> list[QGraphicsSimpleTextItem]:
+    """``text`` in ``box`` (centred, or from its left), a little smaller or in ``lines``
+    lines if it must; stacked in the middle of the box."""
+    fitted = textfit.fit(text, box.width(), px, 1, bold=bold, min_px=px * 0.85)
+    if not fitted.fits:
+        fitted = textfit.fit(text, box.width(), px, lines, bold=bold, height=box.height())
+    top = box.top() + max(0.0, (box.height() - fitted.height()) / 2)
+    return textfit.add_lines(scene, fitted, QRectF(box.left(), top, box.width(),
+                                                   fitted.height()), colour, centre)
 
 
 class WindowButtons:
@@ -88,10 +84,21 @@ class WindowButtons:
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
         gap = round(t)
-        left = graphics.mapFromScene(QPointF(box.center().x() - (top_w + gap + pass_w) / 2,
-                                             box.top()))
-        self.top.setGeometry(left.x(), left.y(), top_w, h)
-        self.pass_.setGeometry(left.x() + top_w + gap, left.y(), pass_w, h)
+        if box.height() >= t * 5.6:  # a column: TOP! over Pass, as wide as it is
+            self.top.setFont(look.font(t * 1.15, bold=True))
+            self.top.setText("TOP! (Space)")
+            self.pass_.setText("Pass (P)")
+            width = max(round(box.width()), self.top.sizeHint().width(),
+                        self.pass_.sizeHint().width())
+            h = round((box.height() - t * 0.6) / 2)
+            left = graphics.mapFromScene(QPointF(box.center().x() - width / 2, box.top()))
+            self.top.setGeometry(left.x(), left.y(), width, h)
+            self.pass_.setGeometry(left.x(), left.y() + h + round(t * 0.6), width, h)
+        else:
+            left = graphics.mapFromScene(QPointF(
+                box.center().x() - (top_w + gap + pass_w) / 2, box.top()))
+            self.top.setGeometry(left.x(), left.y(), top_w, h)
+            self.pass_.setGeometry(left.x() + top_w + gap, left.y(), pass_w, h)
         self.top.show()
         self.pass_.show()
         self.top.raise_()
@@ -137,7 +144,10 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
     drawn.lines.append(title)
     caption(scene, title, QRectF(stage.left(), stage.top(), stage.width(), t * 1.4), t * 1.05,
             look.LIT if standing is False else look.INK_ON_FELT, bold=True)
-    slots = lay.chain_slots(len(chain))
+    labels = [read.chain_label(i, link) for i, link in enumerate(chain)]
+    metrics = QFontMetricsF(look.font(look.default_px()))
+    widest = max((metrics.horizontalAdvance(text) for text in labels[:-1]), default=0.0)
+    slots = lay.chain_slots(len(chain), widest + t * 1.9)
     for i, (link, rect) in enumerate(zip(chain, slots, strict=True)):
         card = dict(link.get("card") or {})
         if i == 0 and link.get("to") == "top" and link.get("stands"):
@@ -150,11 +160,12 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
         drawn.cards.append(item)
         drawn.remember(card, rect)
         seat = link.get("seat")
-        label = read.chain_label(i, link)
+        label = labels[i]
         drawn.lines.append(label)
-        right = slots[i + 1].left() if i + 1 < len(slots) else rect.right() + t * 4
+        right = slots[i + 1].left() - t * 0.3 if i + 1 < len(slots) \
+            else max(rect.right() + t * 4, stage.right() - t * 0.3)
         box = QRectF(rect.left(), rect.bottom() + t * 0.25,
-                     max(rect.width(), right - rect.left()), t * 1.4)
+                     max(rect.width(), right - rect.left()), LABEL_LINES * t)
         if isinstance(seat, int):
             r = t * 0.55
             disc = DiscItem(look.seat_colour(seats, seat),
@@ -181,14 +192,17 @@ def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
         words.append("Passed: " + names_list(passed))
     if deciding:
         words.append("Deciding: " + names_list([read.name(s) for s in deciding]))
+    column = box.height() >= t * 5.6  # the buttons stand beside the cards
     if read.my_window():
-        line = QRectF(box.left(), box.bottom() + t * 0.3, box.width(), t * 1.3)
+        line = QRectF(box.left(), box.bottom() + t * 0.3, box.width(),
+                      t * (2.6 if column else 1.3))
     else:
         line = QRectF(box.left(), box.top(), box.width(), t * 1.4)
     if words:
         text = " · ".join(words)
         drawn.lines.append(text)
-        caption(scene, text, line, t * 0.95)
+        caption(scene, text, line, t * 0.95, lines=3 if column and not read.my_window()
+                else 2 if column else 1)
 
 
 def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:
@@ -233,16 +247,23 @@ def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
         lines.append(("", t * 0.6, look.MUTED_ON_FELT, False))
     for text in recent:
         lines.append((text, t * 0.95, look.MUTED_ON_FELT, False))
-    rows: list[tuple[str, float, QColor, bool]] = []
-    for text, px, colour, bold in lines:
-        metrics = QFontMetrics(look.font(px, bold=bold))
-        wrapped = wrap(text, metrics, stage.width() - 8, 3) if text else [""]
-        rows.extend((line, px, colour, bold) for line in wrapped)
-        if text:
+    width = stage.width() - 8
+    blocks = [(textfit.fit(text, width, px, 4, bold=bold) if text else None, px, colour, text)
+              for text, px, colour, bold in lines]
+
+    def height(block: tuple[textfit.Fitted | None, float, QColor, str]) -> float:
+        fitted, px = block[0], block[1]
+        return fitted.height() if fitted is not None else px
+
+    # The log panel keeps every line: the oldest recent line gives way on a small stage.
+    while sum(height(b) for b in blocks) > stage.height() and recent:
+        recent.pop(0)
+        blocks.pop(len(blocks) - len(recent) - 1)
+    y = stage.top() + max(0.0, (stage.height() - sum(height(b) for b in blocks)) / 2)
+    for block in blocks:
+        fitted, _px, colour, text = block
+        if fitted is not None:
             drawn.lines.append(text)
-    heights = [QFontMetrics(look.font(px, bold=b)).height() * 1.1 for _, px, _, b in rows]
-    y = stage.top() + max(0.0, (stage.height() - sum(heights)) / 2)
-    for (text, px, colour, bold), hh in zip(rows, heights, strict=True):
-        if text:
-            caption(scene, text, QRectF(stage.left(), y, stage.width(), hh), px, colour, bold)
-        y += hh
+            textfit.add_lines(scene, fitted, QRectF(stage.left(), y, stage.width(),
+                                                    fitted.height()), colour)
+        y += height(block)

@@ -30,9 +30,8 @@ from PyQt6.QtCore import (
     QRectF,
     QSequentialAnimationGroup,
     Qt,
-    QVariantAnimation,
 )
-from PyQt6.QtGui import QColor, QKeyEvent
+from PyQt6.QtGui import QColor, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QLineEdit,
@@ -43,7 +42,7 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
-from ui.tables.motion import HOLD_MS
+from ui.tables.motion import HOLD_MS, Tween
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.items import (
@@ -69,6 +68,9 @@ FAN = 4
 
 class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
+
+    KEYS = (("Space", "TOP! in a top window (the button says so)"),
+            ("P or Esc", "Pass in a top window; Esc first closes an open choice"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTopTable", parent)
@@ -250,9 +252,9 @@ class RankingTopTable(WaitingTable):
                            lay.deck.width() + 2 * t, t * 1.3)
         caption(self.scene, "Deck", label_box, t * 0.95)
         pile = list(view.get("discard") or [])
-        shown = pile[-FAN:]
         fan = lay.discard_fan
         w, h = lay.discard.width(), lay.discard.height()
+        shown = pile[-FAN:] if fan.width() > w + 1 else pile[-1:]  # no fan: its top card
         step = (fan.width() - w) / max(1, FAN - 1)
         x0 = lay.discard.left() - step * (len(shown) - 1)
         for i, card in enumerate(shown):
@@ -269,9 +271,13 @@ class RankingTopTable(WaitingTable):
             empty.setPos(lay.discard.topLeft())
             empty.setToolTip("The discard pile is empty")
             self.scene.addItem(empty)
-        label = f"Discard pile ({int(view.get('discard_count', len(pile)) or 0)})"
-        caption(self.scene, label, QRectF(fan.left() - t, fan.top() - t * 1.5, fan.width() + 2 * t,
-                                    t * 1.3), t * 0.95)
+        count = int(view.get('discard_count', len(pile)) or 0)
+        room = QRectF(lay.deck.right() + t * 0.3, fan.top() - t * 1.5,
+                      lay.stage.left() - lay.deck.right() - t * 0.6, t * 1.3)
+        label = f"Discard pile ({count})"
+        if QFontMetricsF(look.font(look.default_px())).horizontalAdvance(label) > room.width():
+            label = f"Discard ({count})"  # a narrow table: the short name
+        caption(self.scene, label, room, t * 0.95)
         self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), "Discard (effect)")
 
     def _draw_direction(self, view: dict[str, Any], lay: Layout, players: int) -> None:
@@ -533,11 +539,10 @@ class RankingTopTable(WaitingTable):
         """``item``'s opacity from ``start`` to ``end`` once the hold is over (any item:
         the stage's captions are plain text items, not objects with properties)."""
         item.setOpacity(start)
-        fade = QVariantAnimation(self)
+        fade = Tween(item.setOpacity, self)
         fade.setStartValue(start)
         fade.setEndValue(end)
         fade.setDuration(FLY_MS)
-        fade.valueChanged.connect(lambda value, item=item: item.setOpacity(float(value)))
         seq = QSequentialAnimationGroup(self)
         seq.addPause(HOLD_MS)
         seq.addAnimation(fade)
@@ -607,4 +612,5 @@ class RankingTopTable(WaitingTable):
                                                              target.pos().y() + target.h)))
                 self._pulse(group, ring, PULSE_MS, z=80)
         self._start_animation(group)
+
 

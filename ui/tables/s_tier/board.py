@@ -17,6 +17,7 @@ from PyQt6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, p
 from PyQt6.QtGui import (
     QColor,
     QFontMetrics,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -26,7 +27,7 @@ from PyQt6.QtGui import (
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from ui import pictures
-from ui.tables import look
+from ui.tables import look, textfit
 
 TIERS = ("S", "A", "B", "C", "D")
 TIER_COLOURS = ("#FF7F7F", "#FFBF7F", "#FFDF7F", "#FFFF7F", "#BFFF7F")
@@ -77,6 +78,10 @@ class BoardModel:
     """One line over the rows, e.g. what an old result on the board is."""
     highlight: str | None = None
     """A picture to pull the eye to (the one the leader must judge)."""
+    pool_slots: tuple[Tile, ...] = ()
+    """When set, the pool keeps one place per picture here (all the round's, in this
+    order, sized as if all lay there), and a picture that leaves it leaves a gap:
+    nothing the player may click next moves while they place the others."""
 
     def tiles(self) -> list[Tile]:
         out = [t for cell in sorted(self.cells) for t in self.cells[cell]]
@@ -96,14 +101,31 @@ class Geometry:
     pool_title: QRectF
     tiles: dict[str, QRectF]
     tile_w: float
+    under: dict[str, float] = field(default_factory=dict)
+    """Tiles whose name lies under the picture: the height left for it. The others
+    (in a tier row, with room) have it beside the picture."""
 
 
 WIDE = 1.3
 """A tile is wider than its picture, so most names fit under it."""
+NAME = 0.92
+"""A tile's name, as a share of the board's text size."""
+CAPTION = 0.85
 
 
 def _tile_h(pic: float, px: float) -> float:
     return pic + px * 1.5
+
+
+def _name_fit(tile: Tile, width: float, px: float, lines: int,
+              height: float | None = None) -> textfit.Fitted:
+    """A picture's name in bold, else plain (narrower), before a word is broken."""
+    for bold in (True, False):
+        fitted = textfit.fit(tile.name, width, px * NAME, lines, bold=bold, height=height,
+                             hyphenate=False)
+        if fitted.fits:
+            return fitted
+    return textfit.fit(tile.name, width, px * NAME, lines, height=height)
 
 
 class TierBoard(QWidget):
@@ -125,7 +147,7 @@ class TierBoard(QWidget):
         self._drag_at = QPointF()
         self._drag_offset = QPointF()
         self._from: dict[str, QRectF] = {}
-        self._beside: set[str] = set()
+        self._under: dict[str, float] = {}
         self._progress = 1.0
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(MOVE_MS)
@@ -197,6 +219,12 @@ class TierBoard(QWidget):
         fixed = head + cap + pool_title + 4 * gap + (pad * 2 if m.show_pool else 0)
         share = 0.9 if m.show_pool else 0.0
         row_h = (h - fixed - (px * 1.5 if m.show_pool else 0) * 1.0) / (5 + share)
+        if m.show_pool:
+            # The pool holds a picture worth seeing, two lines of name and a caption.
+            captions = any(t.caption for t in (m.pool or list(m.pool_slots)))
+            need = px * (2.6 + 3.0 + (1.3 if captions else 0.0)) + pad
+            if share * row_h + px * 1.5 < need:
+                row_h = (h - fixed - need) / 5
         row_h = max(px * 3.0, row_h)
         label_w = min(row_h * 1.05, w * 0.12)
         top = cap
@@ -219,41 +247,100 @@ class TierBoard(QWidget):
             pool_r = QRectF(0, h, w, 0)
         tile_max = (row_h - 2 * gap - px * 1.5)
         tiles: dict[str, QRectF] = {}
-        self._beside = set()
+        self._under = {}
         for cell, rect in cells.items():
             self._row_of(m.cells.get(cell, []), rect.adjusted(gap, gap, -gap, -gap),
-                         tile_max, px, tiles, align_left=True)
-        if m.show_pool:
-            self._row_of(m.pool, pool_r.adjusted(pad, 0, -pad, -pad), tile_max * 1.05, px,
-                         tiles, align_left=False)
+                         row_h - 2 * gap, px, tiles, align_left=True)
+        if m.show_pool:  # pictures as large as a row's (their names lie under them)
+            self._row_of(m.pool, pool_r.adjusted(pad, 0, -pad, -pad), row_h - 2 * gap, px,
+                         tiles, align_left=False, slots=m.pool_slots)
         return Geometry(labels, cells, heads, QRectF(0, 0, w, cap), pool_r, pool_title_r,
-                        tiles, tile_max)
+                        tiles, tile_max, dict(self._under))
 
     def _row_of(self, row: list[Tile], area: QRectF, side: float, px: float,
-                out: dict[str, QRectF], align_left: bool) -> None:
+                out: dict[str, QRectF], align_left: bool,
+                slots: tuple[Tile, ...] = ()) -> None:
         """Tiles side by side in ``area``; smaller when there are too many to fit.
 
-        In a tier row a caption sits right of its tile (rows are wide, not
-        tall); in the pool it sits under the tile.
+        In a tier row (wide, not tall) a name stands beside its picture, with the
+        caption under it, while the row has room; in the pool (and a full row) it lies
+        under the picture in up to two lines. With ``slots`` the pool keeps a place
+        for each picture named there, empty once it has left.
         """
         if not row or area.height() <= 0:
             return
+        if align_left and self._row_beside(row, area, side, px, out):
+            return
         gap = px * 0.5
-        metrics = QFontMetrics(look.font(px * 0.85))
-        beside = [min(metrics.horizontalAdvance(t.caption) + px * 0.6, px * 8)
-                  if align_left and t.caption else 0.0 for t in row]
-        extra = px * 1.3 if not align_left and any(t.caption for t in row) else 0.0
-        side = max(px * 2, min(side, area.height() - px * 1.5 - extra))
-        fit = (area.width() - gap * (len(row) - 1) - sum(beside)) / len(row) / WIDE
-        side = max(px * 1.5, min(side, fit))
-        total = len(row) * side * WIDE + (len(row) - 1) * gap + sum(beside)
-        x = area.left() + (0 if align_left else (area.width() - total) / 2)
-        y = area.top() + (area.height() - _tile_h(side, px) - extra) / 2
-        for tile, room in zip(row, beside, strict=True):
-            out[tile.id] = QRectF(x, y, side * WIDE, _tile_h(side, px))
-            if room:
-                self._beside.add(tile.id)
-            x += side * WIDE + gap + room
+        present = {t.id for t in row}
+        places = list(slots) if slots else row
+        if slots and not present <= {t.id for t in places}:
+            places = row  # a picture the slots do not know: plain order
+        caption = any(t.caption for t in places)
+        cap_h = px * 1.3 if caption else 0.0
+        top_side = max(px * 2, min(side, area.height() - px * 2.7 - cap_h))
+        even = (area.width() - gap * (len(places) - 1)) / max(1, len(places)) / px - 0.45
+        for names in (7.0, max(0.0, even), 0.0):  # names as wide as they need, or a share
+            side = top_side
+            for _ in range(12):
+                widths = [self._under_w(t, side, px, names) for t in places]
+                if sum(widths) + gap * (len(widths) - 1) <= area.width() or side <= px * 1.5:
+                    break
+                side = max(px * 1.5, side * 0.9)
+            if sum(widths) + gap * (len(widths) - 1) <= area.width():
+                break
+            if places is not row and names == 0.0:
+                places = row  # too many to keep every place: the ones still here
+                widths = [self._under_w(t, side, px, 0.0) for t in places]
+        name_h = max((_name_fit(t, w - px * 0.2, px, 2).height() for t, w
+                      in zip(places, widths, strict=True)), default=px * 1.2)
+        name_h = min(name_h, px * 2.7) + px * 0.3
+        total = sum(widths) + gap * (len(widths) - 1)
+        x = area.left() + (0 if align_left else max(0.0, (area.width() - total) / 2))
+        y = area.top() + max(0.0, (area.height() - side - name_h - cap_h) / 2)
+        for t, w in zip(places, widths, strict=True):
+            if t.id in present:
+                out[t.id] = QRectF(x, y, w, side + name_h)
+                self._under[t.id] = name_h
+            x += w + gap
+
+    def _under_w(self, tile: Tile, side: float, px: float, names: float = 7.0) -> float:
+        """A tile's width with its name under the picture: the picture's, or as wide
+        as the name needs up to ``names`` text heights (it wraps to two lines)."""
+        one = QFontMetricsF(look.font(px * NAME, bold=True)).horizontalAdvance(tile.name)
+        cap = QFontMetricsF(look.font(px * CAPTION)).horizontalAdvance(tile.caption) \
+            if tile.caption else 0.0
+        widest = max(min(one, px * names), min(cap, px * names)) + px * 0.4
+        return max(side * WIDE, widest)
+
+    def _row_beside(self, row: list[Tile], area: QRectF, side: float, px: float,
+                    out: dict[str, QRectF]) -> bool:
+        """A tier row's tiles with each name (and caption) beside its picture, if the
+        row is wide enough at a picture size worth showing; False otherwise."""
+        gap = px * 0.6
+        side = min(side, area.height())
+        while side >= px * 2.4:
+            widths = [side + self._beside_w(t, side, px) for t in row]
+            if sum(widths) + gap * (len(row) - 1) <= area.width():
+                x = area.left()
+                y = area.top() + (area.height() - side) / 2
+                for t, w in zip(row, widths, strict=True):
+                    out[t.id] = QRectF(x, y, w, side)
+                    x += w + gap
+                return True
+            side *= 0.9
+        return False
+
+    def _beside_w(self, tile: Tile, side: float, px: float) -> float:
+        """The width a name (in up to two lines) and caption take right of a picture."""
+        lines = 2 if side >= px * (2.9 if not tile.caption else 4.0) else 1
+        room = px * 8.0
+        name = _name_fit(tile, room, px, lines)
+        width = name.width() if name.fits else room
+        if tile.caption:
+            cap = QFontMetricsF(look.font(px * CAPTION)).horizontalAdvance(tile.caption)
+            width = max(width, min(cap, room))
+        return width + px * 0.8
 
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
@@ -426,6 +513,8 @@ class TierBoard(QWidget):
                                                 int(geo.caption.width())))
         for lane, rect in enumerate(geo.lane_heads):
             name = m.lanes[lane]
+            if rect.height() <= 0:  # one lane: no heads
+                continue
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(LANE_TINTS.get(name, QColor(255, 255, 255, 30)))
             painter.drawRoundedRect(rect.adjusted(0, 2, 0, -2), 6, 6)
@@ -487,7 +576,8 @@ class TierBoard(QWidget):
         painter.setFont(look.font(min(rect.height(), rect.width()) * 0.5, bold=True))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, TIERS[tier])
         if self.model.hint_tier == tier:
-            star = QRectF(rect.left(), rect.top(), rect.width() * 0.42, rect.height() * 0.42)
+            star = QRectF(rect.left() + 2, rect.top() + 2, rect.width() * 0.32,
+                          rect.height() * 0.32)  # in the corner, clear of the letter
             painter.setFont(look.font(star.height() * 0.8, bold=True))
             painter.setPen(QColor("#0B3D91"))
             painter.drawText(star, Qt.AlignmentFlag.AlignCenter, "\u2605")
@@ -509,7 +599,8 @@ class TierBoard(QWidget):
 
     def _paint_tile(self, painter: QPainter, tile: Tile, rect: QRectF, px: float,
                     lifted: bool = False) -> None:
-        side = rect.height() - px * 1.5
+        under = self.geo.under.get(tile.id) if self.geo is not None else None
+        side = rect.height() - under if under is not None else rect.height()
         radius = side * 0.1
         lit = tile.id == self.selected or lifted or tile.id == self.model.highlight
         if tile.movable or lit:
@@ -524,41 +615,53 @@ class TierBoard(QWidget):
         painter.drawRoundedRect(rect, radius, radius)
         inset = side * 0.06
         pic = int(side - 2 * inset)
-        left = rect.left() + (rect.width() - pic) / 2
+        # Under: the picture centred over its name; beside: at the tile's left.
+        left = rect.left() + ((rect.width() - pic) / 2 if under is not None else inset)
         painter.drawPixmap(QRectF(left, rect.top() + inset, pic, pic).toRect(),
                            pictures.tile(tile.id, max(16, pic), tile.name))
-        name_box = QRectF(rect.left() + 2, rect.top() + side - inset * 0.5, rect.width() - 4,
-                          rect.height() - side + inset * 0.5)
-        fnt = look.font(px * 0.92, bold=True)
-        metrics = QFontMetrics(fnt)
-        painter.setFont(fnt)
         painter.setPen(look.CARD_INK)
-        painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter,
-                         metrics.elidedText(tile.name, Qt.TextElideMode.ElideRight,
-                                            int(name_box.width())))
-        if tile.caption:
-            cfont = look.font(px * 0.85)
-            painter.setFont(cfont)
-            painter.setPen(look.LIT)
-            if tile.id in self._beside:
-                cap = QRectF(rect.right() + px * 0.3, rect.top(), px * 8, rect.height())
-                align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-            else:
-                cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
-                             rect.width() + side * 0.2, px * 1.3)
-                align = Qt.AlignmentFlag.AlignCenter
-            painter.drawText(cap, align,
-                             QFontMetrics(cfont).elidedText(tile.caption,
-                                                           Qt.TextElideMode.ElideRight,
-                                                           int(cap.width())))
+        if under is not None:
+            self._paint_name_under(painter, tile, rect, side, under, px)
+        else:
+            self._paint_name_beside(painter, tile, rect, side, px)
         if tile.dim:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(20, 30, 26, 130))
             painter.drawRoundedRect(rect, radius, radius)
-        self._paint_marks(painter, tile, rect, px)
+        self._paint_marks(painter, tile, rect, px, side)
 
-    def _paint_marks(self, painter: QPainter, tile: Tile, rect: QRectF, px: float) -> None:
-        side = rect.height() - px * 1.5
+    def _paint_name_under(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
+                          under: float, px: float) -> None:
+        """The name under the picture (two lines if it must), the caption under the tile."""
+        box = QRectF(rect.left() + 2, rect.top() + side - side * 0.03, rect.width() - 4,
+                     under)
+        textfit.draw(painter, _name_fit(tile, box.width(), px, 2, box.height()), box,
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        if tile.caption:
+            painter.setPen(look.LIT)
+            cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
+                         rect.width() + side * 0.2, px * 1.3)
+            textfit.draw(painter, textfit.fit(tile.caption, cap.width(), px * CAPTION), cap)
+
+    def _paint_name_beside(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
+                           px: float) -> None:
+        """Right of the picture: the name (two lines if it must) over the caption."""
+        box = QRectF(rect.left() + side + px * 0.2, rect.top() + 2,
+                     rect.width() - side - px * 0.5, rect.height() - 4)
+        cap = textfit.fit(tile.caption, box.width(), px * CAPTION) if tile.caption else None
+        room = box.height() - (cap.height() if cap is not None else 0.0)
+        name = _name_fit(tile, box.width(), px, 2, room)
+        top = box.top() + (box.height() - name.height()
+                           - (cap.height() if cap is not None else 0.0)) / 2
+        textfit.draw(painter, name, QRectF(box.left(), top, box.width(), name.height()),
+                     Qt.AlignmentFlag.AlignLeft)
+        if cap is not None:
+            painter.setPen(QColor("#5A4A1A"))
+            textfit.draw(painter, cap, QRectF(box.left(), top + name.height(), box.width(),
+                                              cap.height()), Qt.AlignmentFlag.AlignLeft)
+
+    def _paint_marks(self, painter: QPainter, tile: Tile, rect: QRectF, px: float,
+                     side: float) -> None:
         if tile.fixed:
             self._badge(painter, QRectF(rect.left() - 4, rect.top() - 4, side * 0.3,
                                         side * 0.3), QColor("#0B3D91"), "\u2605")

@@ -49,6 +49,8 @@ class PlayerRow:
     acting: bool = False
     done: bool = False
     """Answered / locked: a tick."""
+    short: str = ""
+    """The tag in fewer letters, for a narrow list ("G leader" for "Green leader")."""
 
 
 @dataclass
@@ -157,10 +159,14 @@ def draft_board(draft: NoteDraft, targets: bool = True, lane: int = 0,
         else:
             cells.setdefault((lane, tier), []).append(t)
     all_cells = frozenset((lane, t) for t in range(5)) if targets else frozenset()
+    # Each card keeps its place below the tiers while the note is written: placing one
+    # leaves a gap rather than sliding the others under the pointer.
+    slots = tuple(Tile(pid, pictures.name_of(pid, name))
+                  for pid, name in (draft.shown(card) for card in range(len(draft.cards))))
     return BoardModel(lanes=lanes, cells=cells, pool=pool, pool_title="Your pictures: drag "
                       "each into a tier (or click it, then a tier)" if pool else
                       "All pictures placed", targets=all_cells, pool_target=True,
-                      hint_tier=draft.hint)
+                      hint_tier=draft.hint, pool_slots=slots)
 
 
 def draft_buttons(draft: NoteDraft, send: Send, refresh: Callable[[], None]) -> list[Button]:

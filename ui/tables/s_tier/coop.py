@@ -156,7 +156,9 @@ class CoopPanel:
         board = BoardModel(cells=cells, pool=pool, targets=targets, pool_target=guessing,
                            pool_title="Not on the board yet" if pool else
                            "Drop a picture here to take it off the board" if guessing else "",
-                           show_pool=True, hint_tier=hint_tier)
+                           show_pool=True, hint_tier=hint_tier,
+                           pool_slots=tuple(tile(str(p["id"]), self.names)
+                                            for p in view.get("pictures") or []))
         count = view.get("count")
         facts = []
         if count is not None:

@@ -10,7 +10,7 @@ from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ui.tables import look
+from ui.tables import look, textfit
 from ui.tables.s_tier.board import RIGHT, WRONG
 from ui.tables.s_tier.common import PlayerRow, TrackModel
 
@@ -29,11 +29,22 @@ class PlayersList(QWidget):
     def show_rows(self, rows: list[PlayerRow], seats: list[dict[str, object]],
                   you: int | None, px: float) -> None:
         self.rows, self.seats, self.you, self.px = rows, seats, you, px
+        self.tight = 1.0
         self.setFixedHeight(self.sizeHint().height())
         self.update()
 
+    tight = 1.0
+    """Below 1 the rows stand closer (a long list in a low window)."""
+
     def _line_h(self) -> float:
-        return self.px * (1.9 if len(self.rows) <= 8 else 1.55)
+        roomy = 1.9 if len(self.rows) <= 8 else 1.55
+        return self.px * max(1.3 if len(self.rows) <= 12 else 1.18, roomy * self.tight)
+
+    def squeeze(self, share: float) -> None:
+        """Rows closer together (``share`` of their usual spacing, never below 1.3 lines)."""
+        self.tight = share
+        self.setFixedHeight(self.sizeHint().height())
+        self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(240, int(self._line_h() * max(1, len(self.rows)) + 4))
@@ -47,38 +58,47 @@ class PlayersList(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         line = self._line_h()
         w = self.width()
+        r = max(line * 0.34, look.default_px() * 0.62)  # room for its letter
+        # The marks in one column as wide as the widest (a pill where letters need it),
+        # the names lined up after it.
+        half = max((look.disc_half_width(r, look.seat_letter(self.seats, row.seat))
+                    for row in self.rows), default=r)
+        x = 2 * half + 9
         for i, row in enumerate(self.rows):
             top = i * line
             if row.acting:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(255, 216, 102, 45))
                 painter.drawRoundedRect(QRectF(0, top + 1, w, line - 2), 6, 6)
-            r = line * 0.34
             name = look.seat_name(self.seats, row.seat)
-            look.draw_disc(painter, QPointF(r + 4, top + line / 2), r,
+            look.draw_disc(painter, QPointF(half + 4, top + line / 2), r,
                            look.seat_colour(self.seats, row.seat),
                            look.seat_letter(self.seats, row.seat))
-            x = 2 * r + 12
             bold = look.font(self.px, bold=True)
             plain = look.font(self.px * 0.95)
             painter.setFont(bold)
             painter.setPen(look.LIT if row.acting else look.INK_ON_FELT)
             shown = name + (" (you)" if row.seat == self.you else "")
             right = row.status + ("  \u2713" if row.done else "")
-            right_w = QFontMetrics(plain).horizontalAdvance(right) + 6
-            tag = f"  {row.tag}" if row.tag else ""
-            room = int(w - x - right_w - 4)
+            right_w = QFontMetrics(plain).horizontalAdvance(right) + 4
+            room = int(w - x - right_w - 2)
+            fitted = textfit.fit(shown, room, self.px, bold=True)
+            painter.setFont(fitted.font)
             painter.drawText(QRectF(x, top, room, line), Qt.AlignmentFlag.AlignVCenter,
-                             QFontMetrics(bold).elidedText(shown, Qt.TextElideMode.ElideRight,
-                                                           room))
-            used = QFontMetrics(bold).horizontalAdvance(shown)
-            if tag and used < room:
-                painter.setFont(plain)
-                painter.setPen(look.MUTED_ON_FELT)
-                painter.drawText(QRectF(x + used, top, room - used, line),
-                                 Qt.AlignmentFlag.AlignVCenter,
-                                 QFontMetrics(plain).elidedText(tag, Qt.TextElideMode.ElideRight,
-                                                                int(room - used)))
+                             fitted.lines[0])
+            used = fitted.width()
+            space = self.px * 0.45
+            for tag in (row.tag, row.short):  # the whole tag, else its short form
+                if not tag:
+                    continue
+                label = textfit.fit(tag, room - used - space, self.px * 0.95,
+                                    hyphenate=False)
+                if label.fits or tag == (row.short or row.tag):
+                    painter.setFont(label.font)
+                    painter.setPen(look.MUTED_ON_FELT)
+                    painter.drawText(QRectF(x + used + space, top, room - used - space, line),
+                                     Qt.AlignmentFlag.AlignVCenter, label.lines[0])
+                    break
             painter.setFont(plain)
             painter.setPen(look.LIT if row.acting else look.INK_ON_FELT)
             painter.drawText(QRectF(w - right_w - 4, top, right_w, line),
@@ -97,9 +117,28 @@ class TrackView(QWidget):
 
     def show_track(self, model: TrackModel | None, px: float) -> None:
         self.model, self.px = model, px
+        self.row = 2.6
         self.setVisible(model is not None)
         self.setFixedHeight(self.sizeHint().height())
         self.update()
+
+    row = 2.6
+    """A track's height in text heights (less in a crowded side panel)."""
+
+    def squeeze(self) -> None:
+        self.row = 1.8
+        self.setFixedHeight(self.sizeHint().height())
+        self.update()
+
+    def _columns(self) -> int:
+        """Effects two a row while their names fit half the width, else one."""
+        m = self.model
+        if m is None or not m.effects:
+            return 2
+        metrics = QFontMetrics(look.font(self.px * 0.85))
+        half = max(self.width(), 240) / 2 - 10
+        widest = max(metrics.horizontalAdvance("\u2713 " + name) for name, _ in m.effects)
+        return 2 if widest <= half else 1
 
     def sizeHint(self) -> QSize:
         m = self.model
@@ -107,7 +146,9 @@ class TrackView(QWidget):
             return QSize(240, 0)
         rows = 1 if m.meet else 2
         effects = len(m.effects)
-        return QSize(240, int(self.px * (2.6 * rows + 1.6 * ((effects + 1) // 2) + 0.6)))
+        per = self._columns()
+        return QSize(240, int(self.px * (self.row * rows + 1.6 * ((effects + per - 1) // per)
+                                         + 0.6)))
 
     def paintEvent(self, event: QPaintEvent | None) -> None:
         m = self.model
@@ -116,7 +157,7 @@ class TrackView(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         w = float(self.width())
-        row_h = self.px * 2.6
+        row_h = self.px * self.row
         if m.meet:
             # Green starts at the left, red at the right; the star sits between.
             spaces = 2 * m.star + 1
@@ -131,9 +172,10 @@ class TrackView(QWidget):
         if m.effects:
             fnt = look.font(self.px * 0.85)
             painter.setFont(fnt)
-            col_w = w / 2
+            per = self._columns()
+            col_w = w / per
             for i, (name, on) in enumerate(m.effects):
-                box = QRectF((i % 2) * col_w, y + (i // 2) * self.px * 1.6 + 2, col_w - 4,
+                box = QRectF((i % per) * col_w, y + (i // per) * self.px * 1.6 + 2, col_w - 4,
                              self.px * 1.45)
                 painter.setPen(QPen(look.LIT if on else QColor("#5A6E65"), 1.2))
                 painter.setBrush(QColor(255, 216, 102, 50) if on else Qt.BrushStyle.NoBrush)
@@ -193,22 +235,37 @@ class SidePanel(QFrame):
         self.px = float(look.default_px())
 
     def fit(self, width: int, height: int) -> None:
-        self.setFixedWidth(max(240, min(420, round(width * 0.22))))
+        self.setFixedWidth(max(280, min(420, round(width * 0.22))))
         self.px = max(look.default_px() * 1.05, height * 0.0155)
         self.title.setFont(look.font(self.px * 1.15, bold=True))
         self.track_title.setFont(look.font(self.px * 1.15, bold=True))
         self.facts.setFont(look.font(self.px * 0.95))
 
-    def settle(self) -> None:
-        """Wrapped facts need their height for this width, or the panel overlaps itself."""
+    def settle(self, room: float = 1e9) -> None:
+        """Wrapped facts need their height for this width, or the panel overlaps itself;
+        a panel taller than ``room`` first brings its player rows closer."""
         margins = self.contentsMargins()
         inner = self.width() - 22 - margins.left() - margins.right()
         self.facts.setFixedHeight(max(0, self.facts.heightForWidth(max(100, inner)))
                                   if self.facts.text() else 0)
         layout = self.layout()
-        if layout is not None:
+        if layout is None:
+            return
+        layout.activate()
+        need = layout.sizeHint().height()
+        if need > room and self.players.rows:
+            over = need - room
+            rows = len(self.players.rows)
+            share = max(0.0, 1 - over / (rows * self.players._line_h()))
+            self.players.squeeze(share)
             layout.activate()
-            self.setFixedHeight(layout.sizeHint().height())
+            need = layout.sizeHint().height()
+        if need > room:  # still too tall: the tracks and the gaps give way too
+            self.track.squeeze()
+            layout.setSpacing(3)
+            layout.activate()
+            need = layout.sizeHint().height()
+        self.setFixedHeight(need)
 
 
 __all__ = ["PlayersList", "SidePanel", "TrackView"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import (
     QFrame,
@@ -37,6 +37,9 @@ CHECKED_STYLE = (
     "QPushButton:disabled { background: #4A5752; color: #A9B5AF; border-color: #3A4641; }"
 )
 
+
+LOG_MIN = 120
+"""The least height the log is shown at under the side panel (else it folds away)."""
 
 REVEAL_MS = 2500
 """A reveal stays on the board this long (a click on the board, or a person's next move
@@ -114,12 +117,18 @@ class STierTable(QWidget):
 
         self.side = SidePanel(self)
         self.log_panel = LogPanel(self)
-        self.log_panel.setMinimumHeight(120)
+        self.log_panel.setMinimumHeight(LOG_MIN)
+        self._log_wanted = True
         right = QVBoxLayout()
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(0)
         right.addWidget(self.side)
         right.addWidget(self.log_panel, 1)
+        self.side_rest = QFrame(self)  # under the side panel when the log is folded away
+        self.side_rest.setObjectName("stierRest")
+        self.side_rest.setStyleSheet("#stierRest { background: #1B2A24;"
+                                     " border-left: 1px solid #0B1712; }")
+        right.addWidget(self.side_rest, 0)
         self.right = right
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
@@ -238,8 +247,25 @@ class STierTable(QWidget):
             scene.facts.append(f"Time limit: {int(timer['seconds'])} s, then the host "
                                "goes on with what lies there.")
         self.side.facts.setText("\n".join(scene.facts))
-        self.side.settle()
+        self._settle_side()
         self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
+
+    def _settle_side(self) -> None:
+        """The side column: players, track and facts whole; the log under them gets
+        what is left, and folds away (Show log brings it back) when that is too little."""
+        self.side.settle(self.height() - (LOG_MIN if self._log_wanted else 0))
+        room = self.height() - self.side.height()
+        fits = room >= LOG_MIN
+        if self._log_wanted and self.log_panel.isHidden() == fits:
+            self.log_panel.setVisible(fits)
+            self.banner.toggle.setText("Hide log" if fits else "Show log")
+        if not fits and self._log_wanted:
+            self.side.settle(self.height())
+        self.side_rest.setVisible(self.log_panel.isHidden())
+        folded = not fits and self._log_wanted
+        self.banner.toggle.setEnabled(not folded)
+        self.banner.toggle.setToolTip("The log needs a taller window: the players come first"
+                                      if folded else "")
 
     def _show_topic(self, text: str, known: bool) -> None:
         px = max(look.default_px() * 1.6, self.height() * 0.04)
@@ -310,13 +336,21 @@ class STierTable(QWidget):
         if panel is not None and ctx is not None and self.you is not None:
             panel.on_flip(ctx, picture)
 
+    def chat_place(self) -> QRect:
+        """Where the window's chat may lie: over the whole side column (players,
+        track, facts and log), which it covers while it is open."""
+        return QRect(self.side.x(), 0, self.side.width(), self.height())
+
     def toggle_log(self) -> None:
-        self.log_panel.setVisible(not self.log_panel.isVisible())
-        self.banner.toggle.setText("Hide log" if self.log_panel.isVisible() else "Show log")
+        self._log_wanted = self.log_panel.isHidden()
+        self.log_panel.setVisible(self._log_wanted)
+        self.side_rest.setVisible(not self._log_wanted)
+        self.banner.toggle.setText("Show log" if self.log_panel.isHidden() else "Hide log")
 
     def _fit(self) -> None:
         self.log_panel.fit(self.width(), self.height())
         self.side.fit(self.width(), self.height())
+        self.log_panel.setFixedWidth(self.side.width())  # one column
         self.banner.fit(self.height())
         self.message.setFont(look.font(max(look.default_px() * 1.1, self.height() * 0.018)))
 

@@ -300,6 +300,7 @@ class TeamPanel:
             for seat in members:
                 lead = t < len(leaders) and leaders[t] == seat
                 tag = f"{TEAM_NAMES[t]}{' leader' if lead else ''}"
+                short = f"{TEAM_NAMES[t][0]}{' leader' if lead else ''}"
                 status = ""
                 if lead and ctx.phase == "notes":
                     status = "written" if written[t] else "writing"
@@ -307,7 +308,7 @@ class TeamPanel:
                     status = "to move"
                 rows.append(PlayerRow(int(seat), tag, status,
                                       seat in ctx.actors and not ctx.over,
-                                      lead and ctx.phase == "notes" and written[t]))
+                                      lead and ctx.phase == "notes" and written[t], short))
         return rows
 
 
