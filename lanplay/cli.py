@@ -149,6 +149,16 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                    help="a peer-N.frames file of `selfplay --record` or `join --record`")
     v.set_defaults(func=cmd_verify)
 
+    r = sub.add_parser("replay", help="print a finished game step by step, in words")
+    r.add_argument("file", type=Path, metavar="FILE",
+                   help="a finished game: a host's history save (saves/history/ of the data "
+                        "directory) or an audit a laptop kept (audits/)")
+    r.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="see it from seat N (from 1; default: as a spectator saw it)")
+    r.add_argument("--open", action="store_true",
+                   help="everything open: what every seat held, at every step")
+    r.set_defaults(func=cmd_replay)
+
     b = sub.add_parser("bench", help="measure latency, delta size and host work")
     b.add_argument("--json", action="store_true")
     b.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
@@ -521,6 +531,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return _fail(exc.reason)
     for line in lines:
         print(line)
+    return status
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from lanplay.replay.words import run_replay
+
+    status, lines = run_replay(args.file, args.seat, args.open)
+    if status != 0:
+        return _fail(lines[0])
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `lanplay replay FILE | head`: the reader has seen enough
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

@@ -270,6 +270,11 @@ class Secrets(Protocol):
         """What the host submits as SYSTEM for a stood-in seat that would need its secret."""
         ...
 
+    def revealed(self, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The secret an action of the log reveals (as ``fill`` takes it), or None: a
+        replay of the finished game shows the seat's table as its laptop showed it."""
+        ...
+
 
 def secrets_of(game: Any) -> Secrets | None:
     """The game's ``secrets`` (None for the games whose every secret the host may hold)."""

@@ -15,6 +15,8 @@ from PyQt6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QStyleOptionGraphicsItem,
@@ -157,6 +159,19 @@ def test_a_wrapped_label_with_room_fits_and_without_is_clipped(qtbot: object,
     tight.setWordWrap(True)
     tight.setFixedHeight(12)
     assert kinds(inspect(window_with(tight, width=200), probe)) == [("clipped", text)]
+
+
+def test_a_wrapping_list_fits_a_long_line_on_several_and_a_single_line_list_does_not(
+        qtbot: object, probe: TextProbe) -> None:
+    text = "33. Bot 1 played 2 (IV): ranking card IV turned down. Bot 2 wins the trick"
+    wrapping = QListWidget()
+    wrapping.setWordWrap(True)
+    wrapping.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    wrapping.addItem(QListWidgetItem(text))
+    assert inspect(window_with(wrapping, width=220), probe) == []
+    single = QListWidget()
+    single.addItem(QListWidgetItem(text))
+    assert kinds(inspect(window_with(single, width=220), probe)) == [("clipped", text)]
 
 
 def test_a_text_wholly_under_another_widget_is_not_visible(qtbot: object,
@@ -327,3 +342,13 @@ def test_a_row_wider_than_a_scroll_area_that_cannot_scroll_sideways_is_cut(
         area.setWidget(row)
         found = kinds(inspect(window_with(area, width=260, height=160), probe))
         assert (("clipped", "Remove") in found) == cut, policy
+
+
+def test_a_list_row_half_past_the_bottom_scrolls_into_view(qtbot: object,
+                                                          probe: TextProbe) -> None:
+    from PyQt6.QtWidgets import QListWidget
+
+    moves = QListWidget()
+    moves.addItems([f"{n}. Ann played {n}" for n in range(1, 40)])
+    moves.setFixedHeight(95)
+    assert inspect(window_with(moves), probe) == []

@@ -129,6 +129,17 @@ def test_games_import_nothing_of_the_host_or_the_network() -> None:
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.timeout(30)
+def test_the_replay_model_is_pure() -> None:
+    # a replay's states and views come from the rules alone; reading files is files.py's
+    model = ROOT / "lanplay" / "replay" / "model.py"
+    io = ("os", "pathlib", "io", "json", "time", "asyncio", "socket", "threading",
+          "lanplay.saves", "lanplay.peer", "lanplay.host", "lanplay.replay.files", "PyQt6")
+    bad = [f"{name} (line {line})" for name, line, _ in imported_names(model)
+           if any(under(name, m) for m in io)]
+    assert not bad, bad
+
+
 HOST_PARTS: dict[str, set[str]] = {
     # each part of lanplay/host/ and the other parts it may import
     "__init__": {"config", "dispatch", "peers", "seeds", "server"},

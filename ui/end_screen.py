@@ -71,6 +71,8 @@ class EndScreen(QWidget):
     again = pyqtSignal()
     leave = pyqtSignal()
     look = pyqtSignal()
+    replay = pyqtSignal()
+    """Go over the game just played, move by move (``ui.replays``)."""
     change = pyqtSignal()
     """The owner picks another game for the next one (the room stays open)."""
 
@@ -106,6 +108,12 @@ class EndScreen(QWidget):
         self.look_button = button("See the table", "flat")
         self.look_button.clicked.connect(self.look)
         buttons.addWidget(self.look_button)
+        self.replay_button = button("Replay", "flat")
+        self.replay_button.setToolTip("Go over this game move by move, from any seat or "
+                                      "with every hand open.")
+        self.replay_button.clicked.connect(self.replay)
+        self.replay_button.hide()  # until the game's audit is here
+        buttons.addWidget(self.replay_button)
         buttons.addStretch(1)
         self.change_button = button("Change game\u2026")
         self.change_button.setToolTip("Another game, mode or options for the next game; "
@@ -177,12 +185,17 @@ class EndScreen(QWidget):
         self.detail.setText(" ".join(notes))
         self.detail.setVisible(bool(notes))
         self.verdict.hide()  # this game's check comes with its audit
+        self.replay_button.hide()  # and so does its replay
 
     def show_verdict(self, text: str, ok: bool) -> None:
         """The line saying what this laptop's replay of the game found."""
         self.verdict.setText(text)
         theme.restyle(self.verdict, "ok" if ok else "error")
         self.verdict.show()
+
+    def offer_replay(self) -> None:
+        """The game's audit is here: it can be replayed."""
+        self.replay_button.show()
 
     def set_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
         self.status.setText(text)

@@ -419,7 +419,11 @@ def _item_view_texts(window: QWidget, view: QAbstractItemView) -> Iterator[tuple
             if cell.isEmpty() or not cell.intersects(visible):
                 continue
             short = _cell_short(view, index, cell, text, metrics)
-            yield text, QRectF(_map_rect(port, cell, window)), short
+            # A row half past the top or bottom of a list scrolls into view; across,
+            # the whole cell must be there.
+            top, bottom = max(cell.top(), visible.top()), min(cell.bottom(), visible.bottom())
+            shown = QRect(cell.left(), top, cell.width(), bottom - top + 1)
+            yield text, QRectF(_map_rect(port, shown, window)), short
 
 
 def _cell_short(view: QAbstractItemView, index: Any, cell: QRect, text: str,

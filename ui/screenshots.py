@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,8 +230,9 @@ async def _render_all(camera: _Camera) -> list[Path]:
     from ui.settings import Settings
     from ui.window import MainWindow
 
+    data = tempfile.TemporaryDirectory(prefix="lanplay-shots-")  # the replay's audit goes here
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False, pace=0.0)
+                    save=False, pace=0.0, data_dir=data.name)
     other = Host("alles-klar", config=HostConfig(
         host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
         interfaces=LOOPBACK, seed=3, save=False))
@@ -262,6 +264,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         watcher_task = asyncio.get_running_loop().create_task(watcher.run())
         await _room_full(window, camera, guest)
         await _table(window, camera)
+        await _replay(window, camera)
         await _gone(window, camera, other)
     finally:
         if watcher_task is not None:
@@ -277,6 +280,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         await other.stop()
         for announcer in extra:
             await announcer.stop()
+        data.cleanup()
     return camera.written
 
 
@@ -457,9 +461,31 @@ async def _table(window: Any, camera: _Camera) -> None:
     window.resize(*camera.first)
 
     await play_until(lambda view, plays: False)
-    await window.wait_until(lambda: window.game.end.isVisible(), 30)
+    await window.wait_until(lambda: window.game.end.isVisible()
+                            and window.game.end.replay_button.isVisible(), 30)  # audit in
     await _settle(1.5)  # the last trick flies to its winner first
     await camera.shot(window, "game-over.png")
+
+
+async def _replay(window: Any, camera: _Camera) -> None:
+    """The game just played, replayed from the end screen: from the window's seat in the
+    middle of the game, then with everything open; then Help -> Replays."""
+    window.game.end.replay_button.click()
+    replay = window.replay_windows[-1]
+    replay.resize(*camera.first)
+    replay.go(replay.replay.moves // 2, animate=False)
+    await camera.shot(replay, "replay.png", settle=0.4)
+    replay.set_open(True)
+    await camera.shot(replay, "replay-open.png", settle=0.2)
+    replay.close()
+    await window.wait_until(lambda: window.last_game.path is not None, 10)
+
+    def open_replays() -> Any:
+        window.replays_action.trigger()
+        return window.dialog
+
+    dialog = await camera.dialog(window, open_replays, "replays.png")
+    dialog.reject()
 
 
 async def _gone(window: Any, camera: _Camera, other: Any) -> None:

@@ -34,6 +34,8 @@ from PyQt6.QtWidgets import (
 from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
 from lanplay.peer import JoinError
+from lanplay.replay import files
+from lanplay.replay.model import ReplayError
 from protocol.messages import Chat, GameOver, Lobby, Welcome
 from ui import network_help, pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
@@ -45,6 +47,7 @@ from ui.host_dialog import HostChoice, HostDialog
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
 from ui.pacing import Pacer, actor, by_person
+from ui.replays import LastGame, ReplaysDialog, open_file, open_replay
 from ui.resume_dialog import ResumeDialog
 from ui.room import RoomPage
 from ui.rules_help import RulesDialog
@@ -181,6 +184,8 @@ class MainWindow(QMainWindow):
         self.game.rules.connect(self.show_rules)
         self.game.again.connect(self._play_again)
         self.game.chat.send.connect(self._say)
+        self.game.end.replay.connect(self.replay_last_game)
+        self.last_game = LastGame()
         self.gone.home.clicked.connect(self.go_home)
 
         menu = self.menuBar()
@@ -196,6 +201,11 @@ class MainWindow(QMainWindow):
         self.pictures_action: QAction = pictures
         self.pictures_action.triggered.connect(self.show_pictures)
         self.pictures: QDialog | None = None
+        replays = help_menu.addAction("Replays of finished games\u2026")
+        assert replays is not None
+        self.replays_action: QAction = replays
+        self.replays_action.triggered.connect(self.open_replays)
+        self.replay_windows: list[QWidget] = []
 
         shortcuts: list[tuple[QKeySequence | str, Callable[[], None]]] = [
             (QKeySequence(Qt.Key.Key_F1), self.show_rules),
@@ -403,6 +413,33 @@ class MainWindow(QMainWindow):
         dialog = ResumeDialog(self.home.unfinished, self)
         dialog.resume.connect(lambda path: self.spawn(self._resume(path, dialog)))
         self._open(dialog)
+
+    def open_replays(self) -> None:
+        """Help -> Replays: the finished games on this laptop, each to go over again."""
+        dialog = ReplaysDialog(files.finished_games(self.net.data_dir), self)
+
+        def chosen(path: Any) -> None:
+            try:
+                self._replaying(open_file(self, path))
+            except ReplayError as exc:
+                dialog.failed(exc.reason)
+            else:
+                dialog.accept()
+
+        dialog.chosen.connect(chosen)
+        self._open(dialog)
+
+    def replay_last_game(self) -> None:
+        """The end screen's "Replay": the game just played, from this laptop's seat."""
+        try:
+            self._replaying(open_replay(self, self.last_game.replay()))
+        except ReplayError as exc:
+            self.game.set_end_status(exc.reason, can_play_again=True, waiting=False)
+
+    def _replaying(self, window: QWidget) -> None:
+        self.replay_windows.append(window)
+        window.destroyed.connect(lambda *_: self.replay_windows.remove(window))
+        self._touch()
 
     def show_rules(self) -> None:
         game = self.lobby.game if self.lobby is not None and self.conn is not None else None
@@ -742,9 +779,26 @@ class MainWindow(QMainWindow):
         self.pacer.when_idle(show)
 
     def _on_audit(self, verdict: Any) -> None:
-        """This laptop's own check of the game: the end screen says what it found."""
+        """This laptop's own check of the game: the end screen says what it found, and
+        the game can be replayed (kept at once; said on the end screen once it shows,
+        after the last moves: a result shown later would clear what came before it)."""
         names = [str(s.get("name", "")) for s in self.lobby.seats] if self.lobby else []
-        self.game.end.show_verdict(verdict.line(names), verdict.ok)
+        conn, number = self.conn, self._game_number
+        audit = conn.peer.witness.last_audit if conn is not None else None
+        kept = conn is not None and audit is not None and self.lobby is not None
+        if conn is not None and audit is not None and self.lobby is not None:
+            self.last_game.keep(audit, self.lobby.seats, conn.peer.seat, conn.peer.result,
+                                verdict.summary(), conn.peer.host_name, self.net.data_dir,
+                                self.spawn)
+
+        def show() -> None:
+            if self.conn is conn and self._game_number == number:
+                self.game.end.show_verdict(verdict.line(names), verdict.ok)
+                if kept:
+                    self.game.end.offer_replay()
+                self._touch()
+
+        self.pacer.when_idle(show)
         self._touch()
 
     def _update_end_status(self) -> None:

@@ -24,7 +24,14 @@ from typing import Any
 
 from lanplay.game import Action, IllegalAction, Seat, View
 from lanplay.games.s_tier import competitive
-from lanplay.games.s_tier.common import GAME_ID, TIER_COUNT, commitment, is_commitment, is_tier
+from lanplay.games.s_tier.common import (
+    GAME_ID,
+    TIER_COUNT,
+    commitment,
+    is_commitment,
+    is_tier,
+    reveal_fields,
+)
 from lanplay.games.s_tier.coop import correct_count
 
 Secret = dict[str, Any]
@@ -169,6 +176,20 @@ def fill(view: View, seat: Seat | None, secret: Secret | None) -> View:
     return {**view, "note": list(secret["tiers"])}
 
 
+def revealed(action: Mapping[str, Any]) -> Secret | None:
+    """The secret a reveal in the log makes public, as the leader's laptop kept it (a
+    replay of the finished game shows the leader's table with its note from the start
+    of the round); None for any other action or a reveal that is not well formed."""
+    if action.get("type") != "reveal":
+        return None
+    try:
+        tiers, salt = reveal_fields(action)
+    except IllegalAction:
+        return None
+    return {"commitment": commitment(tiers, bytes.fromhex(salt)), "tiers": list(tiers),
+            "salt": salt}
+
+
 def standin(view: View, seat: Seat) -> Action | None:
     """What the host does (as SYSTEM) for a stood-in leader whose note is needed now:
     the stand-in cannot know a note kept on the leader's laptop, so the round is void."""
@@ -179,5 +200,5 @@ def standin(view: View, seat: Seat) -> Action | None:
     return {"type": "void", "seat": seat}
 
 
-__all__ = ["Secret", "answer", "fill", "key", "note_problem", "seal", "standin",
+__all__ = ["Secret", "answer", "fill", "key", "note_problem", "revealed", "seal", "standin",
            "writing"]
