@@ -152,7 +152,12 @@ def diff_marked(old: Any, new: Any, old_marks: Marks | None, new_marks: Marks | 
             ops.append([SET, [key], value])
             continue
         before = old[key]
-        if (type(before) is list and type(value) is list and before is not value
+        kind = type(before)
+        if kind is type(value) and kind in _ATOMS:  # a turn, a phase: no bytes needed
+            if before != value:
+                ops.append([SET, [key], value])
+            continue
+        if (kind is list and type(value) is list and before is not value
                 and len(value) >= len(before) and all(map(operator.is_, before, value))):
             if len(value) > len(before):
                 ops.append([EXTEND, [key], value[len(before):]])

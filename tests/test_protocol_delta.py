@@ -332,6 +332,7 @@ def _marked(old: Any, new: Any, shared: Any = None) -> list[list[Any]]:
 
 @pytest.mark.parametrize(("old", "new"), [
     ({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3]}),
+    ({"turn": 1, "phase": "play", "n": None}, {"turn": 2, "phase": "play", "n": None}),
     ({"a": 1}, {"a": True}),  # equal in Python, not on the wire
     ({"a": [1]}, {"a": [1.0]}),
     ({"a": -0.0}, {"a": 0.0}),
