@@ -24,9 +24,9 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 Viewer = int | None
@@ -59,7 +59,41 @@ class LogLine:
     seats: tuple[Seat, ...] = ()
 
     def to_view(self) -> dict[str, Any]:
-        return {"text": self.text, "seats": list(self.seats)}
+        """The line as views show it: made once, then the very same map every time
+        (a log is in every viewer's view after every action; views are never changed
+        in place, and the host's diff skips a part whose items are the same objects)."""
+        found: dict[str, Any] | None = self.__dict__.get("_view")
+        if found is None:
+            found = {"text": self.text, "seats": list(self.seats)}
+            self.__dict__["_view"] = found
+        return found
+
+
+T = TypeVar("T")
+
+
+def per_state(state: Any, name: str, make: Callable[[], T]) -> T:
+    """``make()`` once per state object, kept in the state's own ``__dict__``: a frozen
+    dataclass's fields, its equality, ``replace`` and the saves never see it. A state
+    is never changed once made, so what follows from it stays true. The host builds a
+    view of every state for every viewer; parts they share (the log) are then built
+    once and are the same objects in each view, which its diff skips by identity.
+    Views are never changed in place, so sharing is safe."""
+    memo = getattr(state, "__dict__", None)
+    if memo is None:
+        return make()
+    found = memo.get(name, _MISSING)
+    if found is _MISSING:
+        found = memo[name] = make()
+    return found  # type: ignore[no-any-return]
+
+
+_MISSING = object()
+
+
+def log_view(state: Any) -> list[dict[str, Any]]:
+    """``state.log`` (LogLines) as a view's ``log``, built once per state."""
+    return per_state(state, "_log_view", lambda: [line.to_view() for line in state.log])
 
 
 def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -292,6 +326,6 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
 
 __all__ = [
     "SYSTEM", "Action", "Game", "IllegalAction", "LogLine", "Mode", "Option", "Result", "Seat",
-    "Secrets", "Timer", "View", "Viewer", "format_log", "mode_of", "player_range",
-    "resolve_options", "seats_problem", "secrets_of",
+    "Secrets", "Timer", "View", "Viewer", "format_log", "log_view", "mode_of", "per_state",
+    "player_range", "resolve_options", "seats_problem", "secrets_of",
 ]

@@ -55,6 +55,7 @@ from lanplay.game import (
     Seat,
     View,
     Viewer,
+    log_view,
 )
 from lanplay.rng import choice_index, shuffled, stream
 
@@ -662,7 +663,7 @@ def view(state: State, viewer: Viewer) -> View:
         "supply": len(state.supply),
         "step": state.step,
         "compares": state.compares,
-        "log": [line.to_view() for line in state.log],
+        "log": log_view(state),
         "last": None if state.last is None else state.last.to_view(),
         "over": res is not None,
         "winners": None if res is None else list(res.winners),
