@@ -24,9 +24,9 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lanplay.messages import Content, Msg, Problem, as_msg, content, items, msg, render
 
@@ -77,9 +77,10 @@ class LogLine:
         object.__setattr__(self, "_view", {**self.message.to_wire(), "seats": list(self.seats)})
 
     def to_view(self) -> dict[str, Any]:
-        """The line as a view holds it: a fresh map, whose arguments are shared with every
-        other view of the line (read them; never change them)."""
-        view: dict[str, Any] = dict(self._view)  # type: ignore[attr-defined]
+        """The line as views show it: made once, then the very same map every time
+        (a log is in every viewer's view after every action; views are never changed
+        in place, and the host's diff skips a part whose items are the same objects)."""
+        view: dict[str, Any] = self.__dict__["_view"]
         return view
 
     @property
@@ -92,6 +93,33 @@ class LogLine:
         for index, seat in reversed(list(enumerate(self.seats))):
             names[seat] = f"{{{index}}}"
         return self.message.english(names)
+
+
+T = TypeVar("T")
+
+
+def per_state(state: Any, name: str, make: Callable[[], T]) -> T:
+    """``make()`` once per state object, kept in the state's own ``__dict__``: a frozen
+    dataclass's fields, its equality, ``replace`` and the saves never see it. A state
+    is never changed once made, so what follows from it stays true. The host builds a
+    view of every state for every viewer; parts they share (the log) are then built
+    once and are the same objects in each view, which its diff skips by identity.
+    Views are never changed in place, so sharing is safe."""
+    memo = getattr(state, "__dict__", None)
+    if memo is None:
+        return make()
+    found = memo.get(name, _MISSING)
+    if found is _MISSING:
+        found = memo[name] = make()
+    return found  # type: ignore[no-any-return]
+
+
+_MISSING = object()
+
+
+def log_view(state: Any) -> list[dict[str, Any]]:
+    """``state.log`` (LogLines) as a view's ``log``, built once per state."""
+    return per_state(state, "_log_view", lambda: [line.to_view() for line in state.log])
 
 
 def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -330,7 +358,6 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> Msg | None:
 
 __all__ = [
     "SYSTEM", "Action", "Game", "IllegalAction", "LogLine", "Mode", "Option", "Result", "Seat",
-    "Secrets", "Timer", "View", "Viewer", "format_log", "game_word", "mode_of", "mode_word",
-    "player_range",
-    "resolve_options", "seats_problem", "secrets_of",
+    "Secrets", "Timer", "View", "Viewer", "format_log", "game_word", "log_view", "mode_of",
+    "mode_word", "per_state", "player_range", "resolve_options", "seats_problem", "secrets_of",
 ]

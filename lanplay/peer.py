@@ -226,9 +226,18 @@ class Peer:
                 return
             since = loop.time()
             try:
-                while True:
-                    msg = await asyncio.wait_for(link.recv(), self.dead_after)
-                    self._handle(msg)
+                # One deadline moved on before each read: ``wait_for`` would start a
+                # task for every frame, which cost a loop turn and a task each.
+                async with asyncio.timeout(None) as deadline:
+                    while True:
+                        deadline.reschedule(loop.time() + self.dead_after)
+                        msg = await link.recv()
+                        if isinstance(msg, Audit):
+                            # The audit means replaying the whole game (milliseconds):
+                            # whatever else the loop has to do (a window's redraw,
+                            # other connections) goes first.
+                            await asyncio.sleep(0)
+                        self._handle(msg)
             except _HostBroke as broke:  # asking again would bring the same: leave
                 self._count(link)
                 self.link = None

@@ -67,7 +67,9 @@ class Session:
         self.state: Any = game.setup(players, self.mode, self.options, seed)
         self.state_id = 0
         self.log: list[LogEntry] = []
-        self._views: dict[Viewer, tuple[int, View]] = {}
+        self._views: dict[Viewer, tuple[int, View, delta.Marks | None]] = {}
+        """Per viewer: the state_id and the view it was last sent, and the view's marks
+        (``delta.marks``: its next diff compares bytes, not trees)."""
 
     # --- acting -------------------------------------------------------------
 
@@ -127,7 +129,7 @@ class Session:
     def snapshot(self, viewer: Viewer) -> Snapshot:
         """The whole view; also the base the next delta for ``viewer`` builds on."""
         view = self.view(viewer)
-        self._views[viewer] = (self.state_id, view)
+        self._views[viewer] = (self.state_id, view, delta.marks(view))
         return Snapshot(self.state_id, view)
 
     def deltas(self, viewers: Iterable[Viewer]) -> dict[Viewer, Delta]:
@@ -138,13 +140,16 @@ class Session:
         when it comes back.
         """
         out: dict[Viewer, Delta] = {}
+        shared: delta.Shared = {}  # a public change is diffed once for all viewers
         for viewer in viewers:
             if viewer in out:
                 continue
             new = self.view(viewer)
-            base, old = self._views.get(viewer, (-1, None))
-            self._views[viewer] = (self.state_id, new)
-            ops = delta.diff(old, new) if old is not None else [[delta.SET, [], new]]
+            marks = delta.marks(new)
+            base, old, old_marks = self._views.get(viewer, (-1, None, None))
+            self._views[viewer] = (self.state_id, new, marks)
+            ops = (delta.diff_marked(old, new, old_marks, marks, shared) if old is not None
+                   else [[delta.SET, [], new]])
             out[viewer] = Delta(base, self.state_id, ops)
         return out
 

@@ -486,6 +486,8 @@ def _why_not(value: Any, hint: Any, where: str) -> str | None:
             for key, item in value.items():
                 if _why_not(key, key_hint, where) is not None:
                     return f"{where} has a {wire_name(key)} map key; map keys must be str"
+                if value_hint is Any:
+                    continue
                 why = _why_not(item, value_hint, f"{where}.{key[:40]}")
                 if why is not None:
                     return why
@@ -493,6 +495,8 @@ def _why_not(value: Any, hint: Any, where: str) -> str | None:
     elif origin is list or hint is list:
         if isinstance(value, list):
             (item_hint,) = typing.get_args(hint) or (Any,)
+            if item_hint is Any:  # any item fits: a delta's ops are checked as applied
+                return None
             for index, item in enumerate(value):
                 why = _why_not(item, item_hint, f"{where}[{index}]")
                 if why is not None:

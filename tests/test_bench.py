@@ -24,6 +24,16 @@ WORK = ("connections", "viewers", "actions", "games", "mean_us", "p50_us", "p99_
         "submit_mean_us", "deltas_mean_us", "encode_mean_us")
 SPEED = ("players", "games", "actions", "seconds", "games_per_s", "actions_per_s",
          "actions_per_game", "bot_share")
+GAME_ROW = ("seats", "spectators", "connections", "viewers", "games", "actions",
+            "host_work_p50_us", "host_work_p99_us", "host_work_mean_us", "host_work_cpu_p50_us",
+            "host_work_cpu_p99_us", "delta_median_bytes",
+            "snapshot_median_bytes", "delta_snapshot_ratio")
+TABLE_ROW = ("seats", "views", "frames", "apply_p50_ms", "apply_p99_ms", "frame_p50_ms",
+             "frame_p99_ms")
+LARGEST = {("alles-klar", "standard"): 5, ("ranking", "standard"): 5,
+           ("s-tier", "cooperative"): 6, ("s-tier", "competitive"): 11,
+           ("s-tier", "team"): 16, ("ranking-top", "standard"): 5,
+           ("ranagedon", "standard"): 4}
 
 
 def positive(section: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
@@ -51,7 +61,11 @@ def test_quick_bench_reports_every_figure_as_json(capsys: pytest.CaptureFixture[
         positive(row["floor"], FLOOR, f"{where}.floor")
         positive(row["no_save"], ("samples", *LATENCY[:4], "ratio_p50", "ratio_p99"),
                  f"{where}.no_save")
-        assert row["samples"] == row["no_save"]["samples"] == row["floor"]["samples"] >= 20
+        positive(row, ("ratio_p50_durable", "ratio_p99_durable"), where)
+        positive(row["floor_durable"], ("samples", "journal_line_bytes", *FLOOR[3:]),
+                 f"{where}.floor_durable")
+        assert row["samples"] == row["no_save"]["samples"] == row["floor"]["samples"] \
+            == row["floor_durable"]["samples"] >= 20
         assert row["p99_ms"] >= row["p50_ms"] and row["floor"]["p99_ms"] >= row["floor"]["p50_ms"]
         assert row["resyncs"] == 0
         # The floor sends frames of the size the peers really received.
@@ -72,8 +86,26 @@ def test_quick_bench_reports_every_figure_as_json(capsys: pytest.CaptureFixture[
     positive(speed, SPEED, "games_per_second")
     assert 0 < speed["bot_share"] <= 1
 
+    rows = report["games"]
+    assert {(g["game"], g["mode"]): g["seats"] for g in rows} == LARGEST
+    for g in rows:
+        positive(g, GAME_ROW, f"games[{g['label']}]")
+        assert g["spectators"] == 4 and g["connections"] == g["seats"] + 4
+        assert g["viewers"] == g["seats"] + 1  # the spectators share one view
+        assert g["host_work_p99_us"] >= g["host_work_p50_us"]
+    ranagedon = next(g for g in rows if g["game"] == "ranagedon")
+    positive(ranagedon["physics"], ("jump_count", "jump_p50_us", "jump_p99_us",
+                                    "dive_count", "dive_p50_us", "dive_p99_us"), "physics")
+
+    window = report["ui"]
+    assert "skipped" not in window, window
+    assert {(t["game"], t["mode"]) for t in window["tables"]} == set(LARGEST)
+    for t in window["tables"]:
+        positive(t, TABLE_ROW, f"ui[{t['label']}]")
+    positive(window, ("startup_ms",), "ui")
+
     aims = report["aims"]
-    assert len(aims) == 4
+    assert len(aims) == 8
     for aim in aims:
         assert aim["aim"] and isinstance(aim["met"], bool)
         assert aim["value"] > 0 and aim["limit"] > 0

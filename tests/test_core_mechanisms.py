@@ -4,6 +4,7 @@ simultaneous secret choices, order-independent actions and host timers."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 import toy_game
@@ -119,3 +120,29 @@ def test_every_peer_is_told_the_running_deadline_and_a_late_joiner_gets_what_is_
     assert running[1].key != running[0].key
     assert late_clock is not None and late_clock.key == running[0].key
     assert late_clock.remaining < 4.9 and 2.0 < late_left < 4.9
+
+
+def test_what_every_viewer_shares_is_built_once_per_state_and_stays_out_of_the_state() -> None:
+    """``per_state``: the log (and S-tier's board) of one state is the same object in
+    every viewer's view, equal to one built afresh; the state's fields, equality,
+    ``replace`` and its save never see the memo."""
+    import dataclasses
+
+    from lanplay import games, saves
+    from lanplay.tools import gamebench
+
+    for case in (gamebench.Case("alles-klar", None, 4), gamebench.Case("s-tier", "team", 8)):
+        game = games.load(case.game)
+        seen: list[Any] = []
+        gamebench.bot_actions(case, 2, lambda session, _, into=seen: into.append(
+            session.state), limit=40)
+        state = seen[-1]
+        plain_before = saves.plain(state)
+        views = [game.view(state, v) for v in (0, 1, None)]
+        assert views[0]["log"] is views[1]["log"] is views[2]["log"]
+        assert views[0]["log"] == [line.to_view() for line in state.log] != []
+        assert "_log_view" in state.__dict__
+        assert saves.plain(state) == plain_before
+        assert dataclasses.replace(state) == state
+        assert "_log_view" not in dataclasses.replace(state).__dict__
+        assert game.view(seen[-2], 0)["log"] is not views[0]["log"]

@@ -385,6 +385,36 @@ def test_a_view_digest_ignores_key_order_but_not_types() -> None:
     assert digest.differences(digest.view_digest({"a": True}), a) == ["b"]
 
 
+def test_digests_kept_delta_by_delta_are_those_of_the_whole_view() -> None:
+    """``Parts`` reuses what it knew of the unchanged maps and lists (by identity) and
+    of a list that only grew; every record must still be the view's digest from
+    scratch, whatever the deltas did: grow a log, change inside it, shrink it,
+    replace a part by another type, drop a key, or make the view not a map."""
+    rng = random.Random(7)
+    parts = digest.Parts()
+    view: Any = {"log": [{"t": "a", "s": [0]}], "hand": [1, 2], "n": 1, "gone": {"x": 1}}
+    bounded = delta.BoundedView(view)
+    assert parts.reset(bounded.value) == digest.view_digest(bounded.value)
+    steps: list[list[list[Any]]] = [
+        [[delta.EXTEND, ["log"], [{"s": [1], "t": "b"}]]],
+        [[delta.EXTEND, ["log"], [{"t": "c", "s": [2]}, {"t": "d", "s": []}]]],
+        [[delta.SET, ["log", 1, "t"], "B"]],
+        [[delta.TRUNCATE, ["log"], 2], [delta.SET, ["n"], 2.0]],
+        [[delta.EXTEND, ["log"], [{"t": "e", "s": [3]}]], [delta.DELETE, ["gone"]]],
+        [[delta.SET, ["hand"], {"a": [1, (2, 3)]}]],
+        [[delta.SET, ["log"], []]],
+        [[delta.EXTEND, ["log"], [{"t": str(i), "s": [i]} for i in range(20)]]],
+        [[delta.SET, ["log", 3], {"s": [9], "t": "z"}], [delta.SET, ["hand", "a", 0], 5]],
+    ]
+    for ops in steps + [[[delta.EXTEND, ["log"], [{"t": str(rng.random()), "s": [1]}]]]
+                        for _ in range(20)]:
+        bounded.apply(ops)
+        assert parts.update(bounded.value, ops) == digest.view_digest(bounded.value), ops
+    bounded.apply([[delta.SET, [], [1, 2]]])
+    assert parts.update(bounded.value, [[delta.SET, [], [1, 2]]]) \
+        == digest.Parts().reset(bounded.value)
+
+
 def test_a_long_audit_comes_in_parts_that_gather_into_the_whole(honest: Played) -> None:
     session = honest.session
     fair = session.fair

@@ -319,3 +319,63 @@ def test_a_delta_applied_to_the_wrong_view_fits_or_raises_delta_error(
     with contextlib.suppress(DeltaError):
         apply(other, ops)
     assert same(other, before)
+
+
+# --- diff_marked: the host's diff, which compares a view's top-level parts by bytes ---
+
+
+def _marked(old: Any, new: Any, shared: Any = None) -> list[list[Any]]:
+    from protocol.delta import diff_marked, marks
+
+    return diff_marked(old, new, marks(old), marks(new), shared)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3]}),
+    ({"turn": 1, "phase": "play", "n": None}, {"turn": 2, "phase": "play", "n": None}),
+    ({"a": 1}, {"a": True}),  # equal in Python, not on the wire
+    ({"a": [1]}, {"a": [1.0]}),
+    ({"a": -0.0}, {"a": 0.0}),
+    ({"a": float("nan")}, {"a": float("nan")}),
+    ({"a": {"x": 1, "y": 2}}, {"a": {"y": 2, "x": 1}}),  # order: walked, no op
+    ({"a": 1, "gone": 2}, {"b": 3, "a": 1}),
+    ({"a": (1, 2)}, {"a": [1, 2]}),
+    ({"a": {1, 2}}, {"a": {1, 2, 3}}),  # not msgpack, but marshal writes it
+    ([1, 2], [1, 2, 3]),  # not a map: plain diff
+])
+def test_diff_marked_gives_the_ops_of_diff(old: Any, new: Any) -> None:
+    assert repr(_marked(old, new)) == repr(diff(old, new))  # True is not 1 here
+
+
+def test_a_change_several_viewers_see_is_diffed_once_with_the_same_ops() -> None:
+    shared: dict[Any, Any] = {}
+    old = {"log": [{"t": "a"}], "hand": [1]}
+    new = {"log": [{"t": "a"}, {"t": "b"}], "hand": [2]}
+    first = _marked(old, new, shared)
+    other = _marked(copy.deepcopy(old), {**copy.deepcopy(new), "hand": [3]}, shared)
+    assert first == diff(old, new) and other == [[EXTEND, ["log"], [{"t": "b"}]],
+                                                 [SET, ["hand", 0], 3]]
+    assert len(shared) == 3 and other[0] is first[0]  # the log's op came from the first
+
+
+def test_every_games_deltas_are_diffs_ops_for_every_viewer() -> None:
+    """Session.deltas (marks, shared changes) against diff of the same views, for
+    every game at its largest seat count and a spectator, a seeded game each."""
+    from lanplay import games
+    from lanplay.session import Session
+    from lanplay.tools import gamebench
+
+    for case in gamebench.CASES:
+        game = games.load(case.game)
+        viewers: list[int | None] = [*range(case.seats), None]
+        session = Session(game, case.seats, case.mode, seed=3)
+        before = {v: session.snapshot(v).view for v in viewers}
+        for seat, action in gamebench.bot_actions(case, 3, limit=150):
+            session.submit(seat, action)
+            deltas = session.deltas(viewers)
+            for viewer in viewers:
+                now = session.view(viewer)
+                assert pack(deltas[viewer].ops) == pack(diff(before[viewer], now)), \
+                    (case, viewer)
+                assert apply(before[viewer], deltas[viewer].ops) == now
+                before[viewer] = now

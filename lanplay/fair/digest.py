@@ -12,6 +12,7 @@ delta touched.
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -98,19 +99,95 @@ class Replayed:
         return out
 
 
+_LEAF = frozenset({str, int, float, bool, type(None), bytes})
+"""Values that are their own canonical form (exact types: a subclass takes the long way)."""
+
+Memo = dict[int, tuple[Any, Any]]
+"""id of a map or list -> (it, its canonical form)."""
+
+
+def _canonical(value: Any, old: Memo, new: Memo) -> Any:
+    """``canonical(value)``, taking the form of a map or list that is in ``old`` (the
+    very object, not an equal one) from there, and noting every one it met in ``new``."""
+    if isinstance(value, dict | list | tuple):
+        found = old.get(id(value))
+        if found is None or found[0] is not value:
+            leaf = _LEAF
+            if isinstance(value, dict):
+                form: Any = {k: v if type(v) in leaf else _canonical(v, old, new)
+                             for k in sorted(value) for v in (value[k],)}
+            else:
+                form = [v if type(v) in leaf else _canonical(v, old, new) for v in value]
+            found = (value, form)
+        new[id(value)] = found
+        return found[1]
+    return value
+
+
+def _array_header(count: int) -> bytes:
+    """The msgpack array header msgpack itself writes for ``count`` items."""
+    if count < 16:
+        return bytes((0x90 | count,))
+    if count < 1 << 16:
+        return b"\xdc" + count.to_bytes(2, "big")
+    return b"\xdd" + count.to_bytes(4, "big")
+
+
 class Parts:
-    """The digests of the view a peer holds now, updated delta by delta."""
+    """The digests of the view a peer holds now, updated delta by delta.
+
+    A delta copies only the maps and lists on its paths (``delta.BoundedView``): the
+    rest of the view is the very same objects as before, so the canonical form of
+    each (what ``part_digest`` hashes) is kept by identity, and a part the delta
+    touched costs the work of what changed in it plus one pack and one hash, not a
+    walk of the whole part (a long log, say). The digests are those of
+    ``part_digest``, byte for byte. The view must not be changed in place (a peer's
+    never is: deltas make new maps and lists)."""
 
     def __init__(self) -> None:
         self.parts: dict[str, bytes] = {}
+        self._memo: dict[str, Memo] = {}
+        self._lists: dict[str, tuple[list[Any], bytes]] = {}
+        """A list part as last hashed, and its items' canonical msgpack, joined."""
+
+    def _digest(self, key: str, value: Any) -> bytes:
+        if type(value) is list:
+            return self._list_digest(key, value)
+        self._lists.pop(key, None)
+        memo: Memo = {}
+        form = _canonical(value, self._memo.get(key, {}), memo)
+        self._memo[key] = memo
+        return hashlib.sha256(pack(form)).digest()[:PART_BYTES]
+
+    def _list_digest(self, key: str, value: list[Any]) -> bytes:
+        """A list part: msgpack writes an array as its header and then each item as it
+        would alone, so a list that only grew (a log) is hashed from the bytes of the
+        items it had (the very same objects: compared by identity, in C) and the
+        packing of the new ones."""
+        before = self._lists.get(key)
+        old = self._memo.get(key, {})
+        memo: Memo = {}
+        header = _array_header(len(value))
+        if (before is not None and len(value) >= len(before[0])
+                and all(map(operator.is_, value, before[0]))):
+            body = before[1] + b"".join(pack(_canonical(item, old, memo))
+                                        for item in value[len(before[0]):])
+            whole = header + body
+        else:
+            whole = pack(_canonical(value, old, memo))
+            body = whole[len(header):]
+        self._memo[key] = memo
+        self._lists[key] = (value, body)
+        return hashlib.sha256(whole).digest()[:PART_BYTES]
 
     def reset(self, view: Mapping[str, Any]) -> bytes:
         """A whole new view (a snapshot): hash every key. A view that is not a map (a
         hostile delta can make one) is one nameless part no replay's view has."""
+        self._memo, self._lists = {}, {}
         if not isinstance(view, Mapping):
             self.parts = {"\x00": part_digest(view)}
         else:
-            self.parts = {k: part_digest(v) for k, v in view.items()}
+            self.parts = {k: self._digest(k, v) for k, v in view.items()}
         return record(self.parts)
 
     def update(self, view: Mapping[str, Any], ops: Sequence[Any]) -> bytes:
@@ -125,7 +202,9 @@ class Parts:
             touched.add(path[0])
         for key in touched:
             if key in view:
-                self.parts[key] = part_digest(view[key])
+                self.parts[key] = self._digest(key, view[key])
             else:
                 self.parts.pop(key, None)
+                self._memo.pop(key, None)
+                self._lists.pop(key, None)
         return record(self.parts)

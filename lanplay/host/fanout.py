@@ -8,6 +8,9 @@ in one place to measure and to make faster.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from lanplay.game import Viewer
 from lanplay.host.peers import Peers
 from lanplay.link import Link
 from lanplay.session import Session
@@ -20,10 +23,14 @@ def snapshots(session: Session, peers: Peers) -> list[tuple[Link, Snapshot]]:
     return [(c.link, session.snapshot(peers.viewer(c))) for c in peers.conns]
 
 
+def bodies(session: Session, viewers: Collection[Viewer]) -> dict[Viewer, bytes]:
+    """Each distinct viewer's delta since what it was last sent, encoded once."""
+    return {v: pack(to_wire(d)) for v, d in session.deltas(viewers).items()}
+
+
 def delta_bodies(session: Session, peers: Peers) -> list[tuple[Link, bytes]]:
     """Each connection's delta since what it was last sent, as an encoded body:
     computed once per distinct viewer and encoded once per viewer."""
     conns = list(peers.conns)
-    viewers = {peers.viewer(c) for c in conns}
-    bodies = {v: pack(to_wire(d)) for v, d in session.deltas(viewers).items()}
-    return [(c.link, bodies[peers.viewer(c)]) for c in conns]
+    found = bodies(session, {peers.viewer(c) for c in conns})
+    return [(c.link, found[peers.viewer(c)]) for c in conns]

@@ -2,8 +2,9 @@
 
 The ``Saver`` keeps the file of the game being played and hands each change
 to the ``Outbox`` in two halves: the write (a journal line, or now and then
-the full save, by ``saves.Writer`` in a worker thread) and what to publish
-once it is durable. Game news that writes nothing (a snapshot for a peer who
+the full save, by ``saves.Writer``: a full save in a worker thread, a journal
+line inline on the loop while the disk is quick) and what to publish once it
+is durable. Game news that writes nothing (a snapshot for a peer who
 joins) is posted behind whatever is still waiting, so the order holds.
 
 When a write fails (a full disk), what it was for is not published: the
@@ -31,6 +32,10 @@ from lanplay.session import Session
 
 log = logging.getLogger("lanplay.host")
 
+
+SMALL_WRITE = 4096
+"""Journal lines up to this many bytes may be written inline (``Outbox``: on the loop,
+when the disk is quick); anything larger, and every full save, in the worker thread."""
 
 Held = Callable[[str, list[Job]], None]
 """(why the save failed, in words; the held items' refusals to send)."""
@@ -142,6 +147,7 @@ class Saver:
         def saved() -> bool:
             return writer.durable >= state_id
 
+        small = False  # a full save goes to the worker thread; a journal line may not
         if (full or finished or writer.needs_full or room != writer.room
                 or session.state_id - writer.full_at >= saves.COMPACT_EVERY):
             save = self.save_of(session, games_played)
@@ -156,6 +162,7 @@ class Saver:
                 self._outbox.post(publish, saved=saved, dropped=dropped)
                 return
             writer.lines(cache[start:], state_id)
+            small = sum(len(line) for line in cache[start:]) <= SMALL_WRITE
 
         def write() -> None:
             try:
@@ -171,7 +178,8 @@ class Saver:
                 if writer.durable >= state_id:
                     self.error = None
 
-        self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped)
+        self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped,
+                          small=small)
 
     def after_pending(self, publish: Callable[[], None]) -> None:
         """``publish`` once everything posted before it is saved and published."""

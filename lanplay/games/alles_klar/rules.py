@@ -38,7 +38,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
-from lanplay.game import Action, IllegalAction, LogLine, Result, Seat, View, Viewer
+from lanplay.game import Action, IllegalAction, LogLine, Result, Seat, View, Viewer, log_view
 from lanplay.messages import N_, Items, Msg, items, msg, msg_n, seats
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
@@ -488,7 +488,7 @@ def view(state: State, viewer: Viewer) -> View:
         "pile": len(state.pile),
         "won": [len(w) for w in state.won],
         "removed": len(state.removed),
-        "log": [line.to_view() for line in state.log],
+        "log": log_view(state),
         "last": None if state.last is None else state.last.to_view(),
         "over": res is not None,
         "scores": None if res is None else list(res.scores),

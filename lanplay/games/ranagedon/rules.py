@@ -55,6 +55,7 @@ from lanplay.game import (
     Timer,
     View,
     Viewer,
+    log_view,
 )
 from lanplay.games.ranagedon import model, slide
 from lanplay.games.ranagedon.geometry import (
@@ -616,7 +617,7 @@ def view(state: State, viewer: Viewer) -> View:
         "turn_limit": TURN_LIMIT,
         "scores": points(state),
         "free": free_counts(state),
-        "log": [line.to_view() for line in state.log],
+        "log": log_view(state),
         "last": None if state.last is None else state.last.to_view(),
         "over": res is not None,
         "winners": None if res is None else list(res.winners),

@@ -55,6 +55,7 @@ from lanplay.game import (
     Seat,
     View,
     Viewer,
+    log_view,
 )
 from lanplay.messages import N_, Content, Msg, Problem, items, msg, msg_n, picture, question, seats
 from lanplay.messages import seat as _seat
@@ -684,7 +685,7 @@ def view(state: State, viewer: Viewer) -> View:
         "supply": len(state.supply),
         "step": state.step,
         "compares": state.compares,
-        "log": [line.to_view() for line in state.log],
+        "log": log_view(state),
         "last": None if state.last is None else state.last.to_view(),
         "over": res is not None,
         "winners": None if res is None else list(res.winners),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lanplay.game import View, Viewer
+from lanplay.game import View, Viewer, log_view
 from lanplay.games.ranking_top import cards
 from lanplay.games.ranking_top.rules import actors, rankable, result, toppers
 from lanplay.games.ranking_top.state import GAME_ID, Event, Link, State
@@ -80,7 +80,7 @@ def view(state: State, viewer: Viewer) -> View:
         "can_top": [] if own is None else toppers(state, own),
         "can_rank": [] if own is None else rankable(state, own),
         "reshuffles": state.reshuffles,
-        "log": [line.to_view() for line in state.log],
+        "log": log_view(state),
         "last": _event(state.last),
         "over": res is not None,
         "winners": None if res is None else list(res.winners),

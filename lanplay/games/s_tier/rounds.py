@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lanplay.game import Result, Seat, View, Viewer
+from lanplay.game import Result, Seat, View, Viewer, log_view, per_state
 from lanplay.games.s_tier.common import GAME_ID, TIERS, LogLine, Topic, plain, topic_of
 from lanplay.rng import shuffled
 
@@ -56,8 +56,9 @@ def framed_view(state: Rounds, mode: str, viewer: Viewer, actors: frozenset[Seat
         "round": state.round, "phase": state.phase, "actors": sorted(actors),
         "tiers": list(TIERS),
         **table,
-        "log": [line.to_view() for line in state.log],
-        "last": plain(state.last) if state.last is not None else None,
+        "log": log_view(state),
+        "last": per_state(state, "_last_view", lambda: plain(state.last))
+        if state.last is not None else None,
         "over": result is not None,
         "winners": None if result is None else list(result.winners),
         "scores": None if result is None else list(result.scores),

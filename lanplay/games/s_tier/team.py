@@ -34,7 +34,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lanplay.content.library import Library
-from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.game import (
+    SYSTEM,
+    Action,
+    IllegalAction,
+    Result,
+    Seat,
+    Timer,
+    View,
+    Viewer,
+    per_state,
+)
 from lanplay.games.s_tier.common import (
     PLAIN_NOTE,
     TIER_COUNT,
@@ -107,10 +117,13 @@ class Team(Rounds):
 
     @property
     def teams(self) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
-        return teams_of(self.players)
+        return per_state(self, "_teams", lambda: teams_of(self.players))
 
     @property
     def leaders(self) -> tuple[Seat, Seat]:
+        return per_state(self, "_leaders", self._leaders)
+
+    def _leaders(self) -> tuple[Seat, Seat]:
         t0, t1 = self.teams
         r = self.round - 1
         return (t0[(self.offsets[0] + r) % len(t0)], t1[(self.offsets[1] + r) % len(t1)])
@@ -132,8 +145,12 @@ class Team(Rounds):
         return rest or (self.leaders[team],)
 
     def name(self, picture: str) -> str:
-        found = self.deck.name_in((c for hand in self.hands for c in hand), picture)
-        return picture if found is None else found
+        names = per_state(self, "_names", dict[str, str])
+        found = names.get(picture)
+        if found is None:
+            named = self.deck.name_in((c for hand in self.hands for c in hand), picture)
+            found = names[picture] = picture if named is None else named
+        return found
 
     def word(self, picture: str) -> Content:
         """A picture of this round as a message argument."""
@@ -523,8 +540,9 @@ def view(state: Team, viewer: Viewer) -> View:
     leading = viewer is not None and viewer in state.leaders
     team = state.leaders.index(viewer) if leading and viewer is not None else None
     writing = state.phase == "notes"
-    if not writing:
-        pictures = [picture_view(state, i) for i in range(2 * PER_LEADER)]
+    if not writing:  # the same for every viewer: built once per state
+        pictures = per_state(state, "_pictures", lambda: [
+            picture_view(state, i) for i in range(2 * PER_LEADER)])
     elif team is not None:
         pictures = [picture_view(state, i) for i in range(team * PER_LEADER,
                                                           (team + 1) * PER_LEADER)]
