@@ -97,7 +97,8 @@ KEEP_TOGETHER = frozenset({"ch", "ck", "sc", "ph", "th", "qu", "ll", "rr"})
 def _syllable_cut(word: str, cut: int) -> int:
     """``cut`` moved back (at most three letters) to just before a consonant that opens
     a syllable, as German and Spanish break a word: "Achter-bahn", not "Achterb-ahn";
-    "Dino-saurio", not "Dinosa-urio". Where no such place is near, ``cut`` itself."""
+    "Dino-saurio", not "Dinosa-urio". Where no such place is near, ``cut`` itself, or
+    just before the letters it would part."""
     for at in range(cut, max(2, cut - 3), -1):
         if at + 1 >= len(word):
             continue
@@ -107,6 +108,8 @@ def _syllable_cut(word: str, cut: int) -> int:
                     and (word[at - 2] + word[at - 1]).lower() not in KEEP_TOGETHER):
                 return at - 1  # "kr", "pl" open the syllable together: "Schild-kröte"
             return at
+    while cut > 3 and (word[cut - 1] + word[cut]).lower() in KEEP_TOGETHER:
+        cut -= 1  # at least not inside "sch", "ck": "Babyfla-sche", not "Babyflas-che"
     return cut
 
 
