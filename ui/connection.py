@@ -26,12 +26,14 @@ from lanplay import saves
 from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
+from lanplay.host.server import CLOSED
 from lanplay.keeper import Keeper
 from lanplay.peer import JoinError, Peer
 from ui.bridge import PeerBridge
 from ui.i18n import _
 
-HOST_CLOSED = "The host closed the room."
+HOST_CLOSED = CLOSED
+"""A message, so every laptop reads it in its own language."""
 
 
 @dataclass

@@ -494,13 +494,15 @@ async def _replay(window: Any, camera: _Camera) -> None:
 
 
 async def _gone(window: Any, camera: _Camera, other: Any) -> None:
+    from lanplay.host.server import CLOSED
+
     window.leave()
     await window.wait_until(lambda: window.conn is None
                             and window.stack.currentWidget() is window.home, 15)
     target = next(h for h in window.home._found.values() if h.host_name == "Ben's laptop")
     window.home.join_requested.emit(target)
     await window.wait_until(lambda: window.lobby is not None, 15)
-    await other.stop("Ben closed the room.")
+    await other.stop(CLOSED)  # what a window says when its host closes the room
     await window.wait_until(lambda: window.stack.currentWidget() is window.gone, 15)
     await camera.shot(window, "host-gone.png")
 
