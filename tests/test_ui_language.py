@@ -170,3 +170,19 @@ def test_with_no_choice_the_system_locale_decides(monkeypatch: pytest.MonkeyPatc
         assert Settings.load(tmp_path).language == ""  # a choice lanplay cannot speak
     finally:
         locale.set_language(None)
+
+
+def test_a_replays_result_and_the_fair_play_verdict_speak_german(german: None) -> None:
+    from lanplay.fair.audit import Verdict
+    from ui.end_screen import verdict_text
+    from ui.result_words import result_words
+
+    names = ["Mia", "Jonas", "Bot 1"]
+    result = {"winners": [0], "scores": [38, 0, 32]}
+    assert result_words(result, names) == "Mia hat gewonnen (Mia 38, Jonas 0, Bot 1 32)"
+    assert result_words({"winners": [0, 2], "scores": [2, 1, 2],
+                         "detail": {"teams": [[0, 2], [1]]}}, names, False) == \
+        "Team Mia und Bot 1 hat gewonnen"
+    assert result_words(None, names) == ""
+    said = verdict_text(Verdict(ok=True, drawn=(1,)), names)
+    assert said.startswith("Auf diesem Laptop geprüft") and "außer Jonas" in said

@@ -42,6 +42,7 @@ from lanplay.replay.words import holding
 from ui import theme
 from ui.game_page import make_table
 from ui.i18n import N_, _, content
+from ui.result_words import result_words
 from ui.resume_dialog import when
 from ui.widgets import Card, button, label
 
@@ -116,7 +117,7 @@ class ReplayWindow(QWidget):
         said = [", ".join(replay.names)]
         if f.played:
             said.append(when(f.played))
-        said.append(replay.result_text())
+        said.append(result_words(replay.result.to_wire(), replay.names))
         self.about = label(" \u00b7 ".join(said), "muted", wrap=True)
         self.about.setTextFormat(Qt.TextFormat.PlainText)  # names come from a file
         self.about.setToolTip(" \u00b7 ".join(said))

@@ -35,6 +35,7 @@ from protocol.messages import Audit
 from ui.home import game_name
 from ui.i18n import N_, _
 from ui.replay_window import ReplayWindow
+from ui.result_words import result_words
 from ui.resume_dialog import when
 from ui.widgets import dialog_buttons, label
 
@@ -118,10 +119,11 @@ class ReplaysDialog(QDialog):
                                 for i, n in enumerate(game.players))
             item = QTreeWidgetItem([game_name(game.game), players,
                                     when(game.played) if game.played else "",
-                                    game.result])
+                                    result_words(game.outcome, game.players, False)
+                                    or game.result])
             item.setData(0, Qt.ItemDataRole.UserRole, str(game.path))
             item.setToolTip(1, players)
-            item.setToolTip(3, game.scores)
+            item.setToolTip(3, result_words(game.outcome, game.players) or game.scores)
             self.games.addTopLevelItem(item)
         first = self.games.topLevelItem(0)
         if first is not None:
