@@ -24,9 +24,9 @@ one-file app carries them). A checkout or an editable install needs no step:
 ``translation`` compiles the ``.po`` in memory when no ``.mo`` at least as new
 lies beside it.
 
-A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` and
-``python -m lanplay.tools.core_pot --sync xx`` start its two catalogues from
-the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
+A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx``,
+``python -m lanplay.tools.core_pot --sync xx`` and ``python -m ui.locale_pot
+--sync xx`` (the window's) start its three catalogues from the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
 say the conventions; keep every ``{field}``); write each game's
 ``help.xx.md`` with the first line the German and Spanish ones have (the
 English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py,
