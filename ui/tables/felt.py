@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 from lanplay.game import format_log
 from ui.tables import look
 from ui.tables.motion import Motion
-from ui.tables.widgets import Banner, FeltView, LogPanel, Toast
+from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
 
 LogFormat = Callable[[Mapping[str, Any], Sequence[str]], str]
 PENDING_MS = 5000
@@ -46,7 +46,7 @@ class FeltTable(Motion, QWidget):
         self.seats: list[dict[str, Any]] = []
         self.you: int | None = None
         self._pointer: QPointF | None = None
-        self.scene = QGraphicsScene(self)
+        self.scene: QGraphicsScene = CachedScene(self)
         self._init_motion()
         self.graphics = FeltView(self.scene, self)
         self.graphics.resized.connect(self._rebuild)
