@@ -4,6 +4,10 @@ The core never opens the window: the window's entry point (``ui.main``, the
 installed ``lanplay`` command) calls ``main`` with the window to open when no
 command is given and the commands that need it (``screenshots``). Run
 headless (``python -m lanplay``), no command says where the window is.
+
+``--lang de`` (before or after the command) chooses the language of everything
+this process says, the window included (``lanplay.locale.set_language``);
+without it ``LANPLAY_LANG``, then the system's locale, decide.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
+from lanplay import locale as lang
 from lanplay.game import player_range, seats_problem
+from lanplay.messages import Msg, content_text, items, msg, render
 from lanplay.names import printable
 
 DEFAULT_PORT = 7531
@@ -44,6 +50,11 @@ def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None 
     """Run one command; with none, open ``window`` (or say where the window is)."""
     parser = _parser(window is not None, commands)
     args = parser.parse_args(argv)
+    if getattr(args, "lang", None):
+        try:
+            lang.set_language(args.lang)
+        except ValueError as exc:
+            return _fail(str(exc))
     for command in commands:
         if command.option and getattr(args, command.name.replace("-", "_")):
             return command.run(args)
@@ -65,6 +76,7 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         "Tabletop games at a LAN party. With no command, opens the window." if window else
         "Tabletop games at a LAN party: the commands that need no window."))
     p.add_argument("--version", action="version", version=version_text())
+    p.add_argument("--lang", default=None, metavar="LANG", help=LANG_HELP)
     for command in commands:
         if command.option:
             p.add_argument(f"--{command.name}", action="store_true", help=command.help)
@@ -176,7 +188,13 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         extra = sub.add_parser(command.name, help=command.help)
         command.arguments(extra)
         extra.set_defaults(func=command.run)
+    for each in sub.choices.values():  # ``lanplay games --lang de`` as well as before it
+        each.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG", help=LANG_HELP)
     return p
+
+
+LANG_HELP = (f"the language to speak ({', '.join(lang.LANGUAGES)}; default: "
+             f"${lang.ENV}, else the system's)")
 
 
 def version_text() -> str:
@@ -198,35 +216,64 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def _fail(message: str) -> int:
-    print(f"lanplay: {message}", file=sys.stderr)
+def _fail(message: Msg | str) -> int:
+    print(f"lanplay: {render(message)}", file=sys.stderr)
     return 2
+
+
+def _say(message: Msg) -> str:
+    """A message in the chosen language (``--lang``, ``LANPLAY_LANG`` or the system's)."""
+    return render(message)
 
 
 # --- games ---------------------------------------------------------------------
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    """Every game, its names and descriptions in the chosen language (``lang`` says
+    which; ids, keys and values stay as the host and ``--option`` take them)."""
+    speak = lang.language()
     rows: list[dict[str, Any]] = []
     for e in games.CATALOGUE:
-        row: dict[str, Any] = {"id": e.id, "name": e.name, "players": list(e.players),
-                               "modes": list(e.modes), "available": e.available}
+        row: dict[str, Any] = {"id": e.id, "name": content_text("game", e.id, e.name, speak),
+                               "players": list(e.players), "modes": list(e.modes),
+                               "available": e.available, "lang": speak}
         if e.available:
             game = games.load(e.id)
+            row["summary"] = content_text("game-summary", e.id, game.summary, speak)
             row["players"] = list(player_range(game))
             row["modes"] = [m.id for m in game.modes]
-            row["options"] = [{"key": o.key, "default": o.default, "choices": list(o.choices),
-                               "label": o.label} for o in game.options]
+            row["mode_names"] = {
+                m.id: content_text("mode", f"{e.id}:{m.id}", m.name, speak) for m in game.modes}
+            row["mode_descriptions"] = {
+                m.id: content_text("mode-help", f"{e.id}:{m.id}", m.description, speak)
+                for m in game.modes}
+            row["options"] = [_option_row(e.id, o, speak) for o in game.options]
         rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
     for r in rows:
         lo, hi = r["players"]
-        status = "available" if r["available"] else "coming"
-        print(f"{r['id']:<12} {r['name']:<14} {lo}-{hi} players  "
-              f"modes: {', '.join(r['modes']):<32} {status}")
+        status = _say(msg("available") if r["available"] else msg("coming"))
+        modes = ", ".join(r["modes"])  # the ids: what --mode takes
+        print(f"{r['id']:<12} {r['name']:<14} "
+              f"{_say(msg('{low}-{high} players', low=lo, high=hi)):<12}  "
+              f"{_say(msg('modes: {modes}', modes=modes)):<40} {status}")
     return 0
+
+
+def _option_row(game_id: str, option: Any, speak: str) -> dict[str, Any]:
+    where = f"{game_id}:{option.key}"
+    row = {"key": option.key, "default": option.default, "choices": list(option.choices),
+           "label": content_text("option", where, option.label, speak),
+           "help": content_text("option-help", where, option.help, speak) if option.help
+           else ""}
+    words = {c: content_text("choice", f"{where}:{c}", c, speak)
+             for c in option.choices if isinstance(c, str) and c}
+    if words:
+        row["choice_labels"] = words
+    return row
 
 
 # --- host ----------------------------------------------------------------------
@@ -511,14 +558,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{out['game']} ({out['mode']}), {out['players']} bots, seed {out['seed']}: "
-              f"{out['actions']} actions in {out['seconds']} s")
-        print(f"winners (seats): {', '.join(str(w + 1) for w in out['winners'])}; "
-              f"scores: {out['scores']}")
-        print(f"frames per peer: {out['frames']}; bytes per peer: {out['bytes']}; "
-              f"largest frame: {out['largest_frame']} bytes")
+        print(_say(msg("{game} ({mode}), {players} bots, seed {seed}: {actions} actions in "
+                       "{seconds} s", game=out["game"], mode=out["mode"],
+                       players=out["players"], seed=out["seed"], actions=out["actions"],
+                       seconds=out["seconds"])))
+        print(_say(msg("winners (seats): {winners}; scores: {scores}",
+                       winners=items([w + 1 for w in out["winners"]]),
+                       scores=str(out["scores"]))))
+        print(_say(msg("frames per peer: {frames}; bytes per peer: {bytes}; largest frame: "
+                       "{largest} bytes", frames=str(out["frames"]), bytes=str(out["bytes"]),
+                       largest=out["largest_frame"])))
         if args.record:
-            print(f"recorded to {args.record}")
+            print(_say(msg("recorded to {path}", path=str(args.record))))
     return 0
 
 

@@ -28,6 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from lanplay.messages import Content, Msg, Problem, as_msg, content, items, msg, render
+
 Seat = int
 Viewer = int | None
 Action = dict[str, Any]
@@ -36,37 +38,61 @@ SYSTEM: Seat = -1
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse; ``reason`` is a sentence a player understands.
+    """An action the rules refuse; ``message`` says why (a ``lanplay.messages`` message,
+    rendered on the offender's laptop in its language), ``reason`` is its English.
 
     The reason must never mention hidden information of another seat (a card in
     someone else's hand, the next card of the deck): it is sent to the offender.
     """
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: Msg | str) -> None:
+        self.message = as_msg(reason)
+        super().__init__(self.message)
+
+    @property
+    def reason(self) -> str:
+        """The English (rendered when asked: a bot's or a test's refusals are many)."""
+        return self.message.english()
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True)
 class LogLine:
-    """A public log entry, kept in the state and shown through ``view``.
+    """A public log entry, kept in the state and shown through ``view``: a message
+    (``lanplay.messages``) each laptop renders in its language with the names it
+    shows, and the seats it is about (the table marks them; the first is the actor).
 
-    ``{0}``, ``{1}`` in ``text`` stand for the names of ``seats``, so each
-    laptop fills in the names it shows (``format_log``).
-    """
+    ``seats`` left empty is every seat the message names, in the order of its
+    arguments."""
 
-    text: str
+    message: Msg
     seats: tuple[Seat, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", self.message.seats())
+        # Built once: every view of every viewer after every action holds the whole log.
+        object.__setattr__(self, "_view", {**self.message.to_wire(), "seats": list(self.seats)})
 
     def to_view(self) -> dict[str, Any]:
         """The line as views show it: made once, then the very same map every time
         (a log is in every viewer's view after every action; views are never changed
         in place, and the host's diff skips a part whose items are the same objects)."""
-        found: dict[str, Any] | None = self.__dict__.get("_view")
-        if found is None:
-            found = {"text": self.text, "seats": list(self.seats)}
-            self.__dict__["_view"] = found
-        return found
+        view: dict[str, Any] = self.__dict__["_view"]
+        return view
+
+    @property
+    def text(self) -> str:
+        """The English with ``{0}``, ``{1}`` ... for the names of ``seats``: how a line
+        read before texts travelled as keys (the tests' shorthand)."""
+        if not self.seats:
+            return self.message.english()
+        names = [f"seat {s + 1}" for s in range(max(self.seats) + 1)]
+        for index, seat in reversed(list(enumerate(self.seats))):
+            names[seat] = f"{{{index}}}"
+        return self.message.english(names)
 
 
 T = TypeVar("T")
@@ -97,19 +123,9 @@ def log_view(state: Any) -> list[dict[str, Any]]:
 
 
 def format_log(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's text with seat names in place of ``{0}``, ``{1}``.
-
-    Peers call it on what arrived over the wire, so a malformed entry gives its
-    raw text rather than an exception.
-    """
-    seats = entry.get("seats") or []
-    filled = [names[s] if isinstance(s, int) and 0 <= s < len(names)
-              else f"seat {s + 1}" if isinstance(s, int) else "someone" for s in seats]
-    text = str(entry.get("text", ""))
-    try:
-        return text.format(*filled)
-    except (IndexError, KeyError, ValueError, AttributeError):
-        return text
+    """A log entry in this laptop's language with its names (``lanplay.messages.render``;
+    kept for callers of the old name)."""
+    return render(entry, names)
 
 
 @dataclass(frozen=True)
@@ -141,7 +157,8 @@ class Option:
         value: Any
         if isinstance(self.default, bool):
             if text.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-                raise ValueError(f"option {self.key} takes yes or no, not {text!r}")
+                raise Problem(msg("Option {option} takes yes or no, not {value}.",
+                                  option=self.key, value=repr(text)))
             value = text.lower() in ("1", "true", "yes", "on")
         elif isinstance(self.default, int):
             value = int(text)
@@ -150,8 +167,9 @@ class Option:
         else:
             value = text
         if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"option {self.key} must be one of {allowed}, not {text!r}")
+            raise Problem(msg("Option {option} must be one of {choices}, not {value}.",
+                              option=self.key, choices=items([str(c) for c in self.choices]),
+                              value=repr(text)))
         return value
 
 
@@ -289,8 +307,8 @@ def mode_of(game: Game, mode_id: str | None) -> Mode:
     for mode in game.modes:
         if mode.id == mode_id:
             return mode
-    names = ", ".join(m.id for m in game.modes)
-    raise ValueError(f"{game.name} has no mode {mode_id!r}; choose one of {names}")
+    raise Problem(msg("{game} has no mode {mode}; choose one of {modes}.", game=game_word(game),
+                      mode=repr(mode_id)[:60], modes=items([m.id for m in game.modes])))
 
 
 def resolve_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -299,13 +317,15 @@ def resolve_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
     out = {o.key: o.default for o in game.options}
     for key, value in given.items():
         if key not in known:
-            names = ", ".join(known) or "none"
-            raise ValueError(f"{game.name} has no option {key!r} (options: {names})")
+            raise Problem(msg("{game} has no option {option} (options: {options}).",
+                              game=game_word(game), option=repr(key)[:60],
+                              options=items(list(known)) if known else msg("none")))
         opt = known[key]
         if isinstance(value, str) and not isinstance(opt.default, str):
             value = opt.parse(value)
         if opt.choices and value not in opt.choices:
-            raise ValueError(f"option {key} must be one of {list(opt.choices)}")
+            raise Problem(msg("Option {option} must be one of {choices}.", option=key,
+                              choices=items([str(c) for c in opt.choices])))
         out[key] = value
     return out
 
@@ -314,18 +334,30 @@ def player_range(game: Game) -> tuple[int, int]:
     return (min(m.min_players for m in game.modes), max(m.max_players for m in game.modes))
 
 
-def seats_problem(game: Game, mode_id: str | None, players: int) -> str | None:
-    """A sentence saying why ``players`` cannot start, or None when they can."""
+def game_word(game: Game) -> Content:
+    """A game's name as a message argument (each laptop says it in its language)."""
+    return content("game", game.id, game.name)
+
+
+def mode_word(game: Game, mode: Mode) -> Content:
+    return content("mode", f"{game.id}:{mode.id}", mode.name)
+
+
+def seats_problem(game: Game, mode_id: str | None, players: int) -> Msg | None:
+    """Why ``players`` cannot start (a message; its str is the English), or None."""
     mode = mode_of(game, mode_id)
     if mode.min_players <= players <= mode.max_players:
         return None
-    span = f"{mode.min_players}-{mode.max_players}"
-    label = game.name if len(game.modes) == 1 else f"{game.name} ({mode.name})"
-    return f"{label} needs {span} players; there are {players}."
+    if len(game.modes) == 1:
+        return msg("{game} needs {low}-{high} players; there are {n}.", game=game_word(game),
+                   low=mode.min_players, high=mode.max_players, n=players)
+    return msg("{game} ({mode}) needs {low}-{high} players; there are {n}.",
+               game=game_word(game), mode=mode_word(game, mode), low=mode.min_players,
+               high=mode.max_players, n=players)
 
 
 __all__ = [
     "SYSTEM", "Action", "Game", "IllegalAction", "LogLine", "Mode", "Option", "Result", "Seat",
-    "Secrets", "Timer", "View", "Viewer", "format_log", "log_view", "mode_of", "per_state",
-    "player_range", "resolve_options", "seats_problem", "secrets_of",
+    "Secrets", "Timer", "View", "Viewer", "format_log", "game_word", "log_view", "mode_of",
+    "mode_word", "per_state", "player_range", "resolve_options", "seats_problem", "secrets_of",
 ]

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from lanplay import games
 from lanplay.game import SYSTEM, Action, Game, IllegalAction, Seat, Secrets, View, secrets_of
+from lanplay.messages import Msg
 from protocol.messages import Accepted, Rejected
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class Keeper:
             try:
                 sealed = secrets.seal(peer.view, peer.seat, action, os.urandom(SALT_BYTES))
             except IllegalAction as exc:
-                return self._refuse(exc.reason)
+                return self._refuse(exc.message)
             if sealed is not None:
                 action, secret = sealed
                 self._keep(secret)
@@ -177,12 +178,13 @@ class Keeper:
             return peer.view
         return secrets.fill(peer.view, peer.seat, self._find(secrets.key(peer.view, peer.seat)))
 
-    def _refuse(self, reason: str) -> int:
-        """Refuse here what must not leave the laptop, as the host would refuse a move."""
+    def _refuse(self, reason: Msg) -> int:
+        """Refuse here what must not leave the laptop, as the host would refuse a move
+        (its message too, so the table says it in the laptop's language)."""
         peer = self.peer
         assert peer is not None
         ident = next(self._ids)
-        refusal = Rejected(ident, "illegal", reason)
+        refusal = Rejected(ident, "illegal", reason.english(), reason.to_wire())
         peer.rejections.append(refusal)
         peer.changed.set()
         for listener in list(peer.listeners):

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from lanplay import admission, names
+from lanplay import admission, messages, names
 from lanplay.content import in_play
 from lanplay.content.transfer import PictureReceiver, TransferError
 from lanplay.fair.audit import Verdict
@@ -84,6 +84,9 @@ MAX_REASON = 500
 """Characters kept of a host's reason: its reasons are one sentence."""
 
 
+LOST = messages.msg("The connection to the host was lost.")
+
+
 class JoinError(Exception):
     """The host could not be reached or refused us; ``reason`` says why.
 
@@ -104,8 +107,11 @@ class Peer:
                  recorder: Callable[[bytes], None] | None = None,
                  reconnect_for: float = RECONNECT_FOR, dead_after: float = 10.0,
                  password: str | admission.RoomKey | None = None,
-                 contribution_seed: int | None = None) -> None:
+                 contribution_seed: int | None = None, lang: str | None = None) -> None:
         self.name = name
+        self.lang = lang
+        """The language this laptop says its own reasons in (None: ``lanplay.locale``'s);
+        what the host says comes as messages, rendered by whoever shows them."""
         self.password = password
         self.colour = colour
         self.token = token
@@ -168,8 +174,9 @@ class Peer:
             link = await open_link(host, port, timeout, recorder=self.recorder,
                                    limits=HANDSHAKE)
         except (OSError, TimeoutError) as exc:
-            raise JoinError(f"Could not reach {host}:{port} ({_why(exc)}). Check the "
-                            f"address and that the host is running.") from exc
+            raise JoinError(self._say(messages.msg(
+                "Could not reach {address} ({why}). Check the address and that the host is "
+                "running.", address=f"{host}:{port}", why=_why(exc)))) from exc
         link.send(Hello(PROTOCOL_VERSION, self.name, self.colour, self.token,
                         self.spectate, self.bot))
         try:
@@ -178,21 +185,25 @@ class Peer:
                 if not self.password:
                     link.abort()
                     self._count(link)
-                    raise JoinError("This room needs a password; ask the host for it.",
-                                    "password")
+                    raise JoinError(self._say(messages.msg(
+                        "This room needs a password; ask the host for it.")), "password")
                 link.send(Answer(admission.proof(self.password, first.nonce, first.salt)))
                 first = await asyncio.wait_for(link.recv(), timeout)
         except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
             link.abort()
             self._count(link)
-            raise JoinError(f"{host}:{port} did not answer like a lanplay host.") from exc
+            raise JoinError(self._say(messages.msg(
+                "{address} did not answer like a lanplay host.", address=f"{host}:{port}"))
+            ) from exc
         if isinstance(first, Refused):
             await link.close()
             self._count(link)
-            raise JoinError(first.reason[:MAX_REASON], first.code[:40])
+            raise JoinError(self.heard(first.message, first.reason), first.code[:40])
         if not isinstance(first, Welcome):
             link.abort()
-            raise JoinError(f"{host}:{port} sent {first.TYPE} instead of a welcome.")
+            raise JoinError(self._say(messages.msg(
+                "{address} sent {type} instead of a welcome.", address=f"{host}:{port}",
+                type=first.TYPE)))
         link.limits = FROM_HOST  # from the frame after the welcome on
         self.link = link
         self.seat, self.token, self.owner = first.seat, first.token or None, first.owner
@@ -243,8 +254,9 @@ class Peer:
                 self._count(link)
                 link.abort()
                 self.link = None
-                self.closed_reason = (f"The host sent something this lanplay cannot use "
-                                      f"({exc.reason[:200]}).")
+                self.closed_reason = self._say(messages.msg(
+                    "The host sent something this lanplay cannot use ({why}).",
+                    why=exc.reason[:200]))
                 # Coming straight back to a host that does it again would spin: wait
                 # longer each time, and give up after a few in a row.
                 broken = broken + 1 if loop.time() - since < STEADY else 1
@@ -257,7 +269,7 @@ class Peer:
                 link.abort()
                 self.link = None
             if self._closing or not await self._reconnect():
-                self._finish(self.closed_reason or "The connection to the host was lost.")
+                self._finish(self.closed_reason or self._say(LOST))
                 return
 
     async def _reconnect(self) -> bool:
@@ -347,8 +359,9 @@ class Peer:
             try:
                 self._view = delta.BoundedView(msg.view)
             except delta.ViewTooBig as exc:
-                raise _HostBroke(f"The host sent {exc.reason}, far more than any game "
-                                 f"needs; left the room so this laptop stays usable.") from None
+                raise _HostBroke(self._say(messages.msg(
+                    "The host sent {what}, far more than any game needs; left the room so "
+                    "this laptop stays usable.", what=exc.reason))) from None
             self.state_id = msg.state_id
             self._awaiting_snapshot = False
             self.result = None if msg.state_id == 0 else self.result
@@ -375,7 +388,7 @@ class Peer:
         elif isinstance(msg, Accepted):
             self._notify("accepted", msg)
         elif isinstance(msg, Rejected):
-            msg = Rejected(msg.id, msg.code[:40], msg.reason[:MAX_REASON])
+            msg = Rejected(msg.id, msg.code[:40], msg.reason[:MAX_REASON], msg.message)
             _keep(self.rejections, msg, REJECTIONS_KEPT)
             self._notify("rejected", msg)
         elif isinstance(msg, Chat):
@@ -408,10 +421,11 @@ class Peer:
         elif isinstance(msg, PackOffer | PictureChunk):
             self._on_pictures(msg)
         elif isinstance(msg, Bye):
-            self.closed_reason = msg.reason[:MAX_REASON] or "The host said goodbye."
+            self.closed_reason = (self.heard(msg.message, msg.reason)
+                                  or self._say(messages.msg("The host said goodbye.")))
             raise _Done
         elif isinstance(msg, Refused):
-            self.closed_reason = msg.reason[:MAX_REASON]
+            self.closed_reason = self.heard(msg.message, msg.reason)
             self._notify("refused", msg)
             raise _Done
 
@@ -450,6 +464,19 @@ class Peer:
         self.resyncs += 1
         self._awaiting_snapshot = True
         self.send(Resync(reason))
+
+    def _say(self, message: messages.Msg) -> str:
+        return messages.render(message, (), self.lang)
+
+    def heard(self, message: dict[str, Any] | None, reason: str) -> str:
+        """What the host said, in this laptop's language (its English when it sent no
+        message), cut to a sentence's length."""
+        text = messages.render(message, self._seat_names(), self.lang) if message else reason
+        return text[:MAX_REASON]
+
+    def _seat_names(self) -> list[str]:
+        seats = self.lobby.seats if self.lobby is not None else []
+        return [str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats]
 
     def _notify(self, event: str, payload: Any) -> None:
         self.changed.set()

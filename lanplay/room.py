@@ -15,6 +15,7 @@ from typing import Any
 
 from lanplay import games, names
 from lanplay.game import Game, mode_of, resolve_options, seats_problem
+from lanplay.messages import N_, Msg, Problem, items, msg, seats
 from lanplay.session import Refusal
 from protocol.messages import Lobby
 
@@ -76,13 +77,19 @@ class Room:
         """Choose another game, mode or options, the room staying open; returns the
         seats that no longer fit the new seat range (they leave it, see ``_fit_seats``).
         Between games the room goes back to the lobby: the next game is a new one."""
-        self._need_phase("choose the game", "lobby", "over")
+        self._need_phase(N_("You cannot choose the game while the game is being played."),
+                         "lobby", "over")
         try:
             game = games.load(game_id)
             mode_id = mode_of(game, mode).id
             opts = resolve_options(game, options)
-        except (KeyError, ValueError) as exc:
-            raise Refusal("bad_game", str(exc).strip("'\"")) from exc
+        except Problem as exc:
+            raise Refusal("bad_game", exc.message) from exc
+        except KeyError:
+            raise Refusal("bad_game", msg("There is no game {game}; the games are {games}.",
+                                          game=repr(str(game_id))[:60],
+                                          games=items([e.id for e in games.CATALOGUE]))
+                          ) from None
         self.game, self.mode, self.options = game, mode_id, opts
         self.phase = "lobby"
         return self._fit_seats()
@@ -104,18 +111,23 @@ class Room:
     def max_players(self) -> int:
         return mode_of(self.game, self.mode).max_players
 
-    def problem(self) -> str | None:
-        """Why the game cannot start now, in words; None when it can."""
+    def problem(self) -> Msg | None:
+        """Why the game cannot start now (a message naming seats by their index); None
+        when it can."""
         too = seats_problem(self.game, self.mode, len(self.seats))
         if too:
             return too
-        waiting = [s.name for s in self.seats if not s.connected]
+        waiting = [i for i, s in enumerate(self.seats) if not s.connected]
         if waiting:
-            return f"Waiting for {', '.join(waiting)} to reconnect."
-        unready = [s.name for s in self.seats if not s.ready]
+            return msg("Waiting for {seats} to reconnect.", seats=seats(waiting))
+        unready = [i for i, s in enumerate(self.seats) if not s.ready]
         if unready:
-            return f"Waiting for {', '.join(unready)} to be ready."
+            return msg("Waiting for {seats} to be ready.", seats=seats(unready))
         return None
+
+    def names(self) -> list[str]:
+        """The seats' names, by index: what a message's seats are named with."""
+        return [s.name for s in self.seats]
 
     # --- seats ---------------------------------------------------------------
 
@@ -126,10 +138,10 @@ class Room:
         unique in the room ("Ann (2)"), so everyone sees, and every log prints,
         the same harmless text."""
         if self.phase == "playing":
-            raise Refusal("started", "The game has already started; you can watch as a "
-                                     "spectator.")
+            raise Refusal("started", msg("The game has already started; you can watch as a "
+                                         "spectator."))
         if len(self.seats) >= self.max_players:
-            raise Refusal("full", f"The room is full ({self.max_players} seats).")
+            raise Refusal("full", msg("The room is full ({n} seats).", n=self.max_players))
         colour = self._colour_for(colour, bot)
         seat = Seat(name=names.unique(names.name(name), (s.name for s in self.seats)),
                     colour=colour, bot=bot, ready=bot, owner=owner, connected=True)
@@ -165,7 +177,8 @@ class Room:
         return self.seats.index(seat)
 
     def remove(self, index: int) -> Seat:
-        self._need_phase("remove a player", "lobby", "over")
+        self._need_phase(N_("You cannot remove a player while the game is being played."),
+                         "lobby", "over")
         seat = self._seat_at(index)
         self.seats.remove(seat)
         self.banned.add(seat.token)
@@ -176,33 +189,40 @@ class Room:
         self.seats.remove(seat)
 
     def move(self, index: int, to: int) -> None:
-        self._need_phase("reorder seats", "lobby", "over")
+        self._need_phase(N_("You cannot reorder seats while the game is being played."),
+                         "lobby", "over")
         seat = self._seat_at(index)
         if not isinstance(to, int) or not 0 <= to < len(self.seats):
-            raise Refusal("bad_seat", f"There is no seat {to!r} to move to.")
+            raise Refusal("bad_seat", msg("There is no seat {seat} to move to.",
+                                          seat=repr(to)[:40]))
         self.seats.remove(seat)
         self.seats.insert(to, seat)
 
     def set_ready(self, seat: Seat, ready: bool) -> None:
-        self._need_phase("change readiness", "lobby", "over")
+        self._need_phase(N_("You cannot change readiness while the game is being played."),
+                         "lobby", "over")
         seat.ready = ready
 
     def _seat_at(self, index: Any) -> Seat:
         if not isinstance(index, int) or isinstance(index, bool) \
                 or not 0 <= index < len(self.seats):
-            raise Refusal("bad_seat", f"There is no seat {index!r}.")
+            raise Refusal("bad_seat", msg("There is no seat {seat}.", seat=repr(index)[:40]))
         return self.seats[index]
 
-    def _need_phase(self, what: str, *phases: str) -> None:
+    def _need_phase(self, refusal: str, *phases: str) -> None:
+        """Refuse with ``refusal`` (a key) unless the room is in one of ``phases``."""
         if self.phase not in phases:
-            raise Refusal("started", f"You cannot {what} while the game is being played.")
+            raise Refusal("started", msg(refusal))
 
     # --- what everyone is told ---------------------------------------------------
 
     def lobby_message(self, now: float | None = None) -> Lobby:
         now = time.monotonic() if now is None else now
+        problem = self.problem() if self.phase != "playing" else None
         return Lobby(host_name=self.host_name, game=self.game.id, mode=self.mode,
                      options=dict(self.options), seats=[s.public(now) for s in self.seats],
-                     phase=self.phase, problem=self.problem() if self.phase != "playing"
-                     else None, spectators=self.spectators,
-                     standin_after=self.standin_after, watchers=list(self.watchers))
+                     phase=self.phase,
+                     problem=None if problem is None else problem.english(self.names()),
+                     spectators=self.spectators, standin_after=self.standin_after,
+                     watchers=list(self.watchers),
+                     problem_message=None if problem is None else problem.to_wire())

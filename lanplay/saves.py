@@ -49,7 +49,7 @@ from lanplay import games
 from lanplay import schema as sc
 from lanplay.admission import RoomKey
 from lanplay.fair.seed import Fairness
-from lanplay.game import SYSTEM
+from lanplay.game import SYSTEM, LogLine
 from lanplay.session import LogEntry, Session
 
 log = logging.getLogger("lanplay.saves")
@@ -174,6 +174,8 @@ def plain(value: Any) -> Any:
         return value
     if kind is tuple or kind is list:
         return [plain(v) for v in value]
+    if kind is LogLine:  # as it travels: a message of nested values, built once
+        return value.to_view()
     names = _FIELDS.get(kind)
     if names is not None:
         return {name: plain(getattr(value, name)) for name in names}

@@ -27,14 +27,16 @@ from lanplay.game import (
     resolve_options,
     seats_problem,
 )
+from lanplay.messages import Msg, Problem, msg, seats
 from protocol import delta
 from protocol.messages import Delta, Snapshot
 
 
 class Refusal(IllegalAction):
-    """An IllegalAction with a machine-readable ``code`` for the wire."""
+    """An IllegalAction with a machine-readable ``code`` for the wire; its ``message``
+    travels too (``Rejected.message``), so the offender reads it in its language."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: Msg | str) -> None:
         super().__init__(reason)
         self.code = code
 
@@ -56,7 +58,7 @@ class Session:
         self.options = resolve_options(game, options or {})
         problem = seats_problem(game, self.mode, players)
         if problem:
-            raise ValueError(problem)
+            raise Problem(problem)
         self.players = players
         self.seed = seed
         self.fair: Fairness | None = None
@@ -88,19 +90,19 @@ class Session:
         action may not be applied.
         """
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise Refusal("malformed", "An action must be a map with a 'type'.")
+            raise Refusal("malformed", msg("An action must be a map with a 'type'."))
         if self.result is not None:
-            raise Refusal("over", "The game is over.")
+            raise Refusal("over", msg("The game is over."))
         if seat != SYSTEM and seat not in self.actors():
             raise Refusal("not_your_turn", self._waiting_for())
         if (state_id is not None and state_id != self.state_id
                 and not self._order_independent(seat, action)):
-            raise Refusal("stale", "The table changed before your move arrived; "
-                                   "look again and make it once more.")
+            raise Refusal("stale", msg("The table changed before your move arrived; "
+                                       "look again and make it once more."))
         try:
             self.game.check(self.state, seat, action)
         except IllegalAction as exc:
-            raise Refusal("illegal", exc.reason) from exc
+            raise Refusal("illegal", exc.message) from exc
         self.state = self.game.apply(self.state, seat, action)
         self.state_id += 1
         self.log.append(LogEntry(seat, action, self.state_id))
@@ -113,12 +115,11 @@ class Session:
         except Exception:
             return False
 
-    def _waiting_for(self) -> str:
+    def _waiting_for(self) -> Msg:
         waiting = sorted(self.actors())
         if not waiting:
-            return "It is not your turn."
-        names = ", ".join(f"seat {s + 1}" for s in waiting)
-        return f"It is not your turn: waiting for {names}."
+            return msg("It is not your turn.")
+        return msg("It is not your turn: waiting for {waiting}.", waiting=seats(waiting))
 
     # --- what each viewer is told --------------------------------------------
 

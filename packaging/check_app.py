@@ -32,6 +32,8 @@ NEEDED = (
     # Compiled by .ci/build-app (not in git, so data_files() alone would not ask).
     "lanplay/locale/de/LC_MESSAGES/lanplay-content.mo",
     "lanplay/locale/es/LC_MESSAGES/lanplay-content.mo",
+    "lanplay/locale/de/LC_MESSAGES/lanplay.mo",
+    "lanplay/locale/es/LC_MESSAGES/lanplay.mo",
 )
 
 

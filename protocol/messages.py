@@ -16,9 +16,10 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Bumped on any incompatible change; a hello with another version is refused.
-(2: the shuffle every seat contributes to, and the audit at the end of a game.)"""
+(2: the shuffle every seat contributes to, and the audit at the end of a game;
+3: texts travel as keys: log lines and view texts are messages, see PROTOCOL.md.)"""
 
 
 class ProtocolError(Exception):
@@ -71,6 +72,9 @@ class Refused(Message):
     TYPE: ClassVar[str] = "refused"
     code: str
     reason: str
+    message: dict[str, Any] | None = None
+    """``reason`` as a message (key and args, docs/PROTOCOL.md "Texts travel as keys"),
+    for the laptop to say in its language; ``reason`` is its English."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,8 @@ class Bye(Message):
 
     TYPE: ClassVar[str] = "bye"
     reason: str = ""
+    message: dict[str, Any] | None = None
+    """``reason`` as a message, as in Refused."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,10 @@ class Lobby(Message):
     """The spectators' names, in the order they came (the owner sees who watches)."""
     paused: str | None = None
     """Why the host holds every move now (it cannot save the game); None: play goes on."""
+    problem_message: dict[str, Any] | None = None
+    """``problem`` as a message (its seats are the lobby's), as in Refused."""
+    paused_message: dict[str, Any] | None = None
+    """``paused`` as a message."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +183,8 @@ class Chat(Message):
     text: str
     sender: str = ""
     seat: int | None = None
+    message: dict[str, Any] | None = None
+    """From the host itself (sender "lanplay"): ``text`` as a message, as in Refused."""
 
 
 # --- the game -------------------------------------------------------------
@@ -205,6 +217,8 @@ class Rejected(Message):
     id: int
     code: str
     reason: str
+    message: dict[str, Any] | None = None
+    """``reason`` as a message, as in Refused (its seats named by the laptop)."""
 
 
 @dataclass(frozen=True)

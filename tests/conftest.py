@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The suite reads English: a developer's German desktop must not turn every text it
+# checks (tests that check another language say so, or set the variable themselves).
+os.environ["LANPLAY_LANG"] = "en"
 
 # Hosts save every game; tests (and the commands they start) must never write
 # into the user's own data directory. A RAM disk when there is one: the same

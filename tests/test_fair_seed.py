@@ -19,6 +19,7 @@ from lanplay.fair.seed import (
     seed_digest,
     seeded_bytes,
 )
+from lanplay.messages import msg
 from protocol.codec import encode
 from protocol.messages import SeedCommit
 
@@ -62,7 +63,7 @@ def test_the_exchange_takes_one_contribution_per_seat_and_draws_for_the_silent()
     exchange = Exchange(game=3, seats=3, secret=b"s" * 32)
     assert exchange.commitment == commitment(b"s" * 32)
     assert exchange.offer(0, 3, "aa" * 32) is None
-    assert exchange.offer(0, 3, "bb" * 32) == ("duplicate", pytest.approx(
+    assert exchange.offer(0, 3, "bb" * 32) == ("duplicate", msg(
         "Your contribution to this shuffle is already in."))
     assert exchange.offer(1, 2, "bb" * 32)[0] == "late"  # type: ignore[index]
     assert exchange.offer(1, 3, "BB" * 32)[0] == "malformed"  # type: ignore[index]

@@ -384,7 +384,10 @@ def test_a_move_out_of_turn_is_refused() -> None:
             answer = await rejected(waiting, lambda: waiting.intent(
                 {"type": "play", "card": own}))
             assert answer.code == "not_your_turn"
-            assert f"seat {on_turn.seat + 1}" in answer.reason
+            # the English names the seat as the room does; the message names it by number
+            assert on_turn.name in answer.reason
+            assert answer.message == {"key": "It is not your turn: waiting for {waiting}.",
+                                      "args": {"waiting": {"seats": [on_turn.seat]}}}
             readable(answer.reason)
             assert not on_turn.rejections
             await t.intact_to_the_end()

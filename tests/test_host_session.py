@@ -260,7 +260,7 @@ def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
             assert not pia.owner and pia.seat == 1
             await olga.wait_until(lambda p: len(p.lobby.seats) == 2, 5)  # type: ignore
             assert lobby_of(olga) == [("Olga", False, True), ("Pia", False, False)]
-            assert "Waiting for Olga, Pia to be ready" in await refused(olga, "start")
+            assert "Waiting for Olga and Pia to be ready" in await refused(olga, "start")
 
             pia.control("ready")
             await olga.wait_until(lambda p: lobby_of(p)[1][1], 5)

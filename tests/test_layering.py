@@ -103,9 +103,11 @@ def test_game_rules_are_pure() -> None:
     assert not bad, "\n".join(bad)
 
 
-GAMES_MAY_USE = ("lanplay.game", "lanplay.games", "lanplay.rng", "lanplay.content")
+GAMES_MAY_USE = ("lanplay.game", "lanplay.games", "lanplay.rng", "lanplay.content",
+                 "lanplay.messages")
 """All of lanplay a game's rules may import: the surface, each other, seeded
-randomness and the picture library."""
+randomness, the picture library and the messages its texts are (built there, rendered
+on each laptop)."""
 
 HOST_AND_NETWORK = ("lanplay.host", "lanplay.peer", "lanplay.link", "lanplay.discovery",
                     "lanplay.outbox", "lanplay.admission", "lanplay.bots", "lanplay.session",
@@ -146,18 +148,19 @@ HOST_PARTS: dict[str, set[str]] = {
     "config": set(),
     "shared": set(),
     "peers": set(),
-    "seeds": {"config", "peers", "shared"},
+    "seeds": {"config", "peers", "shared", "words"},
     "fanout": {"peers"},
     "packs": {"peers"},
     "saving": {"config", "shared"},
     "away": {"config", "shared"},
     "announce": {"config", "peers", "shared"},
-    "dispatch": {"peers"},
-    "commands": {"config", "packs", "peers", "shared"},
-    "connections": {"config", "packs", "peers", "shared"},
+    "words": set(),
+    "dispatch": {"peers", "words"},
+    "commands": {"config", "packs", "peers", "shared", "words"},
+    "connections": {"config", "packs", "peers", "shared", "words"},
     "flow": {"away", "config", "fanout", "peers", "saving", "seeds", "shared"},
     "server": {"announce", "commands", "config", "connections", "dispatch", "flow", "packs",
-               "peers", "saving", "seeds", "shared"},
+               "peers", "saving", "seeds", "shared", "words"},
 }
 
 HOST_DUTIES: dict[str, set[str]] = {

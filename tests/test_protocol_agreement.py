@@ -33,13 +33,17 @@ DOC = (ROOT / "docs" / "PROTOCOL.md").read_text()
 
 
 def codes_the_host_sends() -> set[str]:
-    """Every code literal in Refused(code, ...), Refusal(code, ...), Rejected(id, code, ...)."""
+    """Every code literal in Refused(code, ...), Refusal(code, ...), Rejected(id, code, ...)
+    and the host's helpers that build those two with their message (lanplay.host.words)."""
     found: set[str] = set()
     for path in (ROOT / "lanplay").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            at = {"Refused": 0, "Refusal": 0, "Rejected": 1}.get(node.func.id)
+            name = node.func.id if isinstance(node.func, ast.Name) else \
+                node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            at = {"Refused": 0, "Refusal": 0, "Rejected": 1, "refused": 0,
+                  "rejected": 1, "_rejected": 1}.get(name)
             if at is None or len(node.args) <= at:
                 continue
             arg = node.args[at]

@@ -38,13 +38,15 @@ def test_every_message_type_is_registered_once_under_its_own_name() -> None:
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
-def test_the_protocol_version_is_2() -> None:
-    assert PROTOCOL_VERSION == 2  # 2: the shuffle every seat contributes to, and the audit
+def test_the_protocol_version_is_3() -> None:
+    # 2: the shuffle every seat contributes to, and the audit; 3: texts travel as keys
+    # (a log line of a version-2 window would read nothing of a version-3 view).
+    assert PROTOCOL_VERSION == 3
 
 
 def test_to_wire_is_a_plain_map_with_type_first() -> None:
     assert to_wire(Chat("hi", "Ada", 0)) == {"type": "chat", "text": "hi", "sender": "Ada",
-                                              "seat": 0}
+                                              "seat": 0, "message": None}
     assert next(iter(to_wire(Ping(3)))) == "type"
 
 

@@ -26,6 +26,7 @@ from lanplay.game import Action, Seat, Secrets, View
 from lanplay.games.s_tier.common import commitment
 from lanplay.host import Host, HostConfig
 from lanplay.keeper import Keeper, NoteFiles
+from lanplay.messages import render
 from lanplay.peer import Peer
 from lanplay.saves import plain
 
@@ -249,7 +250,7 @@ def test_a_laptop_that_lies_about_the_count_is_named_to_everyone(tmp_path: Path)
         assert {line.seats[0] for line in named} <= set(leaders)
         for peer in peers:  # named to everyone: in every peer's own log
             assert peer.view is not None
-            texts = [entry["text"] for entry in peer.view["log"]]
+            texts = [render(entry, (), "en") for entry in peer.view["log"]]
             assert sum("is named for it" in t for t in texts) == len(counts)
 
     run(main())
@@ -344,7 +345,7 @@ def test_a_stand_in_for_an_away_leader_voids_the_round_and_says_so(tmp_path: Pat
         assert len(said) == len(voids) and said[0].seats == (leader,)
         assert re.search(r"round 1 is void", said[0].text)
         assert watcher.view is not None and any(
-            "cannot know a note" in entry["text"] for entry in watcher.view["log"])
+            "cannot know a note" in render(entry, (), "en") for entry in watcher.view["log"])
         assert session.result is not None
 
     run(main())

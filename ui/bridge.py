@@ -8,6 +8,7 @@ belongs next to the room's buttons, a refused move next to the table.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PyQt6.QtCore import QObject, pyqtSignal
@@ -68,10 +69,13 @@ class PeerBridge(QObject):
         elif event == "rejected" and isinstance(payload, Rejected):
             if payload.id in self.controls:
                 self.controls.discard(payload.id)
-                self.control_rejected.emit(payload.reason)
+                self.control_rejected.emit(self.peer.heard(payload.message, payload.reason))
             else:
-                self.move_rejected.emit(payload.reason)
+                self.move_rejected.emit(self.peer.heard(payload.message, payload.reason))
         elif event == "chat" and isinstance(payload, Chat):
+            if payload.message:  # the host's own words: in this laptop's language
+                payload = dataclasses.replace(
+                    payload, text=self.peer.heard(payload.message, payload.text))
             self.chat.emit(payload)
         elif event == "game_over" and isinstance(payload, GameOver):
             self.game_over.emit(payload)

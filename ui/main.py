@@ -4,6 +4,10 @@ With no command it opens the window; ``screenshots`` renders the window's
 screens; ``--install-desktop`` puts lanplay in a Linux menu; every other
 command is ``lanplay.cli``'s and runs headless. Qt is
 imported only for those two, so the headless commands work without PyQt6.
+
+``--lang de`` is ``lanplay.cli``'s too (before or after any command, this file's
+included): it is set with ``lanplay.locale.set_language`` before the window or a
+command starts, so the window reads its choice from ``lanplay.locale.language()``.
 """
 
 from __future__ import annotations

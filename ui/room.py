@@ -7,6 +7,7 @@ and is shown under the buttons).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
@@ -87,12 +88,13 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
-    """'Waiting for Mia, Ben to be ready.' in words: 'Waiting for Mia and Ben to be
-    ready.', and read by Mia: 'Waiting for you and Ben to be ready: press “I'm ready”.'"""
+    """'Waiting for Mia and Ben to be ready.' as Mia reads it: 'Waiting for you and Ben
+    to be ready: press “I'm ready”.' (the host's English; the lobby's problem_message
+    holds the same as a message)."""
     head, tail = "Waiting for ", " to be ready."
     if not (problem.startswith(head) and problem.endswith(tail)):
         return problem
-    names = problem[len(head):-len(tail)].split(", ")
+    names = re.split(r", | and ", problem[len(head):-len(tail)])
     name = me.get("name") if me is not None else None
     mine = name in names
     if mine:

@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from lanplay.messages import Msg, msg
+
 SECRET_BYTES = 32
 """Length of the host's secret and of every contribution."""
 SEED_BYTES = 8
@@ -134,17 +136,17 @@ class Exchange:
     def missing(self) -> list[int]:
         return [s for s in range(self.seats) if s not in self.values]
 
-    def offer(self, seat: int, game: int, value: str) -> tuple[str, str] | None:
+    def offer(self, seat: int, game: int, value: str) -> tuple[str, Msg] | None:
         """Take ``seat``'s contribution; (code, reason) when it cannot count."""
         if game != self.game:
-            return "late", "That contribution is for another game's shuffle."
+            return "late", msg("That contribution is for another game's shuffle.")
         if not 0 <= seat < self.seats:
-            return "spectator", "Only seated players contribute to the shuffle."
+            return "spectator", msg("Only seated players contribute to the shuffle.")
         if seat in self.values:
-            return "duplicate", "Your contribution to this shuffle is already in."
+            return "duplicate", msg("Your contribution to this shuffle is already in.")
         raw = from_hex(value)
         if raw is None:
-            return "malformed", "A contribution is 64 lower-case hex digits (32 bytes)."
+            return "malformed", msg("A contribution is 64 lower-case hex digits (32 bytes).")
         self.values[seat] = raw
         return None
 

@@ -16,7 +16,18 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from lanplay.game import Action, Game, Result, Seat, Timer, View, Viewer, format_log
+from lanplay.game import (
+    Action,
+    Game,
+    Result,
+    Seat,
+    Timer,
+    View,
+    Viewer,
+    format_log,
+    game_word,
+)
+from lanplay.messages import Problem, items, msg
 
 
 class RulesGame(Game):
@@ -42,8 +53,9 @@ class RulesGame(Game):
 
     def check_mode(self, mode: str) -> None:
         if all(m.id != mode for m in self.modes):
-            choices = ", ".join(m.id for m in self.modes)
-            raise ValueError(f"{self.name} has no mode {mode!r}; choose {choices}")
+            raise Problem(msg("{game} has no mode {mode}; choose one of {modes}.",
+                              game=game_word(self), mode=repr(mode)[:60],
+                              modes=items([m.id for m in self.modes])))
 
     def actors(self, state: Any) -> frozenset[Seat]:
         found: frozenset[Seat] = self.rules.actors(state)

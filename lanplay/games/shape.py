@@ -286,16 +286,35 @@ def _num(value: Any) -> str:
 
 SEAT: Mapping[str, Any] = {"type": "int", "min": 0, "max": 15, "doc": "a seat, 0..players-1"}
 
+_MESSAGE_FIELDS: Mapping[str, Any] = {
+    "key": {"type": "str", "doc": "The English template, also the message's id in the "
+            "`lanplay` catalogue: `{name}` fields are filled from `args` (`{{` and `}}` "
+            "are plain braces)."},
+    "args": {"type": "dict", "keys": "field name", "values": {"type": "any"},
+             "doc": "Each field's argument: a number, a str shown as it is, `{\"seat\": n}`, "
+             "`{\"seats\": [n, ...]}`, content (`{\"picture\": id, \"text\": English}`), "
+             "`{\"list\": [...]}` or a message (docs/PROTOCOL.md, \"Texts travel as keys\"); "
+             "left out when there are none."},
+    "plural": {"type": "str", "doc": "The English plural template; the argument `n` picks "
+               "the form."},
+}
+
+MESSAGE: Mapping[str, Any] = {
+    "type": "map", "name": "message",
+    "summary": "A text each laptop renders in its own language (`lanplay.messages.render`).",
+    "fields": _MESSAGE_FIELDS, "optional": ["args", "plural"],
+}
+
 LOG_ENTRY: Mapping[str, Any] = {
     "type": "map", "name": "log line",
-    "summary": "One public log line.",
+    "summary": "One public log line: a message, and the seats it is about.",
     "fields": {
-        "text": {"type": "str", "doc": "The sentence, with `{0}`, `{1}` ... standing for the "
-                 "names of `seats` (Python `str.format` syntax: `{{` and `}}` are plain "
-                 "braces)."},
+        **_MESSAGE_FIELDS,
         "seats": {"type": "list", "items": SEAT,
-                  "doc": "The seats the placeholders name, in order."},
+                  "doc": "The seats the line is about (the first is the actor), as its "
+                  "arguments name them."},
     },
+    "optional": ["args", "plural"],
 }
 
 LOG: Mapping[str, Any] = {"type": "list", "items": LOG_ENTRY,
@@ -511,6 +530,6 @@ def note_problem(note: Mapping[str, Any], value: Any) -> str | None:
     return None
 
 
-__all__ = ["CHOICE", "LOG", "LOG_ENTRY", "MAY", "NOTE", "SEAT", "TEMPLATE", "Shape",
+__all__ = ["CHOICE", "LOG", "LOG_ENTRY", "MAY", "MESSAGE", "NOTE", "SEAT", "TEMPLATE", "Shape",
            "action_problems", "action_shapes", "describe", "fits", "norm", "note_problem",
            "problems", "schema_of", "shape_problems", "view_shape"]

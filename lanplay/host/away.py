@@ -21,6 +21,7 @@ from lanplay import rng
 from lanplay.game import SYSTEM, secrets_of
 from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status
+from lanplay.messages import Msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
 
@@ -37,7 +38,7 @@ class Game(Protocol):
     def paused(self) -> str | None: ...
 
     def after_action(self, then: Callable[[], None] | None = None,
-                     refuse: Callable[[str], None] | None = None) -> None: ...
+                     refuse: Callable[[Msg], None] | None = None) -> None: ...
 
 
 class StandIns:

@@ -12,14 +12,16 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from lanplay import rng
+from lanplay import messages, rng
+from lanplay.game import game_word
 from lanplay.host.config import HostConfig
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
+from lanplay.host.words import refused
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal
-from protocol.messages import PROTOCOL_VERSION, Chat, Control, Refused, Welcome
+from protocol.messages import PROTOCOL_VERSION, Chat, Control, Welcome
 
 OWNER_COMMANDS = ("add_bot", "remove_seat", "move_seat", "set_game", "start")
 
@@ -78,14 +80,16 @@ class Commands:
             return
         if cmd == "ready":
             if conn.seat is None:
-                raise Refusal("spectator", "Spectators have no seat to be ready in.")
+                raise Refusal("spectator", messages.msg("Spectators have no seat to be ready in."))
             room.set_ready(conn.seat, bool(args.get("ready", True)))
             self._lobby_changed()
             return
         if cmd not in OWNER_COMMANDS:
-            raise Refusal("unknown_command", f"Unknown room command {cmd[:40]!r}.")
+            raise Refusal("unknown_command", messages.msg("Unknown room command {command}.",
+                                                          command=repr(cmd[:40])))
         if conn.seat is None or not conn.seat.owner:
-            raise Refusal("not_owner", "Only the player who opened the room can do that.")
+            raise Refusal("not_owner", messages.msg("Only the player who opened the room can "
+                                                    "do that."))
         if cmd == "add_bot":
             self.add_bot()
         elif cmd == "remove_seat":
@@ -98,7 +102,8 @@ class Commands:
             game = args.get("game", room.game.id)
             options = args.get("options", {})
             if not isinstance(game, str) or not isinstance(options, dict):
-                raise Refusal("bad_game", "set_game needs a game id and a map of options.")
+                raise Refusal("bad_game", messages.msg("set_game needs a game id and a map of "
+                                                       "options."))
             mode = args.get("mode")
             unseated = room.set_game(game, mode if isinstance(mode, str) else None, options)
             self._forget_game()  # the next game is a new one (the last is saved and over)
@@ -106,7 +111,8 @@ class Commands:
             try:
                 self.packs.share_named(room.options)
             except ValueError as exc:
-                raise Refusal("bad_game", str(exc)) from None
+                raise Refusal("bad_game", exc.message if isinstance(exc, messages.Problem)
+                              else str(exc)) from None
             self._lobby_changed()
         elif cmd == "start":
             self._start_game()
@@ -114,18 +120,20 @@ class Commands:
     def add_bot(self) -> None:
         """Seat a bot: a real peer over loopback that sees only its own view."""
         if len(self.room.seats) >= self.room.max_players:
-            raise Refusal("full", f"The room is full ({self.room.max_players} seats).")
+            raise Refusal("full", messages.msg("The room is full ({n} seats).",
+                                               n=self.room.max_players))
         if self.room.phase == "playing":
-            raise Refusal("started", "Bots can only join before the game starts.")
+            raise Refusal("started", messages.msg("Bots can only join before the game starts."))
         self.bots.add()
 
     def sit(self, conn: Conn) -> None:
         """A spectator takes a free seat between games (the ``sit`` room command)."""
         if conn.seat is not None:
-            raise Refusal("seated", "You already have a seat.")
+            raise Refusal("seated", messages.msg("You already have a seat."))
         room = self.room
         if room.phase == "playing":
-            raise Refusal("started", "Seats free up between games: wait for this one to end.")
+            raise Refusal("started", messages.msg("Seats free up between games: wait for this "
+                                                  "one to end."))
         seat = room.add(conn.name, conn.colour)  # "full" when there is no free seat
         conn.seat = seat
         self.peers.unwatch(conn)
@@ -144,23 +152,25 @@ class Commands:
             seat = conn.seat
             assert seat is not None
             if seat.bot:
-                conn.link.send(Refused("removed", "The game changed and has no seat for "
-                                                  "this bot."))
+                conn.link.send(refused("removed", messages.msg(
+                    "The game changed and has no seat for this bot.")))
                 self._detach(conn)
                 self._spawn(conn.link.close())
                 continue
             conn.seat = None
             self.peers.watch(conn)
             conn.link.send(Welcome(PROTOCOL_VERSION, None, "", room.host_name, room.game.id))
-            conn.link.send(Chat(f"The game changed to {room.game.name}, which has no seat "
-                                f"for you: you watch now, and may take a seat when one "
-                                f"frees up.", "lanplay", None))
+            said = messages.msg("The game changed to {game}, which has no seat for you: you "
+                                "watch now, and may take a seat when one frees up.",
+                                game=game_word(room.game))
+            conn.link.send(Chat(said.english(), "lanplay", None, said.to_wire()))
 
     def remove_seat(self, index: Any) -> None:
         seat = self.room.remove(index)
         self.peers.tell_seats()
         for conn in [c for c in self.peers.conns if c.seat is seat]:
-            conn.link.send(Refused("removed", "The host removed you from this room."))
+            conn.link.send(refused("removed", messages.msg("The host removed you from this "
+                                                           "room.")))
             self._detach(conn)
             self._spawn(conn.link.close())  # flush the refusal, then close
         self._lobby_changed()

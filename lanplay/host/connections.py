@@ -29,7 +29,9 @@ from lanplay.host.config import MAX_PENDING, OVER_LIMIT, PENDING_PER_ADDRESS, Ho
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
+from lanplay.host.words import bye, refused, rejected
 from lanplay.link import Link, LinkClosed
+from lanplay.messages import Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
 from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits
@@ -42,8 +44,6 @@ from protocol.messages import (
     Message,
     Pong,
     ProtocolError,
-    Refused,
-    Rejected,
     Welcome,
 )
 
@@ -109,7 +109,7 @@ class Reception:
             self._over += 1
         try:
             if over and self._over > OVER_LIMIT:
-                link.send(Refused("full", self._busy))
+                link.send(refused("full", self._busy))
                 return
             hello = await self._handshake(link, address, over)
             if hello is None:
@@ -131,29 +131,29 @@ class Reception:
                 # are free and decoding a few bytes costs nothing.
                 charged = len(body) > FREE_BODY
                 if charged and not conn.limit.allow(now):
-                    msg: Message | None = None
+                    got: Message | None = None
                 else:
-                    msg = link.decode(body)
-                    if isinstance(msg, Bye):
+                    got = link.decode(body)
+                    if isinstance(got, Bye):
                         self._on_bye(conn)
                         continue
-                    if charged or isinstance(msg, Pong) or conn.limit.allow(now):
-                        self._dispatch(conn, msg)
+                    if charged or isinstance(got, Pong) or conn.limit.allow(now):
+                        self._dispatch(conn, got)
                         continue
                 if conn.limit.flooding():
-                    link.send(Refused("flood", "You sent far too many messages too fast; "
-                                               "the host closed your connection."))
+                    link.send(refused("flood", msg("You sent far too many messages too fast; "
+                                                   "the host closed your connection.")))
                     return
-                link.send(Rejected(getattr(msg, "id", 0) if msg is not None else 0, "rate",
-                                   "Slow down: too many moves at once."))
-        except ProtocolError as exc:
-            link.send(Refused("malformed", exc.reason))
+                link.send(rejected(getattr(got, "id", 0) if got is not None else 0, "rate",
+                                   msg("Slow down: too many moves at once.")))
+        except ProtocolError as exc:  # about the wire: its reason stays as the codec says it
+            link.send(refused("malformed", exc.reason))
         except (LinkClosed, ConnectionError, OSError):
             pass
         except Exception:  # a bug of ours must cost one connection, not the host
             log.exception("error serving %s", link.peername)
-            link.send(Refused("internal", "The host hit an internal error with your "
-                                          "connection; please join again."))
+            link.send(refused("internal", msg("The host hit an internal error with your "
+                                              "connection; please join again.")))
         finally:
             if waiting:
                 self.handshakes.close(address)
@@ -174,9 +174,9 @@ class Reception:
             link.abort()
 
     @property
-    def _busy(self) -> str:
-        return (f"The host has too many connections waiting ({self.config.max_peers} "
-                f"players and spectators at most); try again later.")
+    def _busy(self) -> Msg:
+        return msg("The host has too many connections waiting ({n} players and spectators "
+                   "at most); try again later.", n=self.config.max_peers)
 
     async def _handshake(self, link: Link, address: str, over: bool) -> Hello | None:
         """The hello (and the answer to the password's challenge) within the deadline;
@@ -197,18 +197,18 @@ class Reception:
                     deadline.reschedule(began + min(cfg.over_hello, cfg.handshake_timeout))
                 hello = await link.recv()
                 if not isinstance(hello, Hello):
-                    link.send(Refused("malformed", f"The first message must be a hello, "
-                                                   f"not {hello.TYPE}."))
+                    link.send(refused("malformed", msg("The first message must be a hello, "
+                                                       "not {type}.", type=hello.TYPE)))
                     return None
                 if hello.version != PROTOCOL_VERSION:
-                    link.send(Refused("version", f"This host speaks lanplay protocol "
-                                                 f"{PROTOCOL_VERSION}, you speak "
-                                                 f"{hello.version}: use the same lanplay "
-                                                 f"version on both laptops."))
+                    link.send(refused("version", msg(
+                        "This host speaks lanplay protocol {host}, you speak {yours}: use the "
+                        "same lanplay version on both laptops.", host=PROTOCOL_VERSION,
+                        yours=hello.version)))
                     return None
                 if over:
                     if not self._holds_seat(hello.token):
-                        link.send(Refused("full", self._busy))
+                        link.send(refused("full", self._busy))
                         return None
                     deadline.reschedule(began + cfg.handshake_timeout)
                 if key is not None:
@@ -217,10 +217,10 @@ class Reception:
                     answer = await link.recv()
         except TimeoutError:
             if over:
-                link.send(Refused("full", self._busy))
+                link.send(refused("full", self._busy))
             else:
-                link.send(Refused("timeout", "The handshake did not finish in time; "
-                                             "connect with lanplay."))
+                link.send(refused("timeout", msg("The handshake did not finish in time; "
+                                                 "connect with lanplay.")))
             return None
         if key is not None and not await self._password_ok(link, address, key, nonce, answer):
             return None
@@ -258,8 +258,8 @@ class Reception:
                 throttle.passed(address)
                 return True
             throttle.failed(address, now)
-            link.send(Refused("password", "Wrong password for this room; ask the host for "
-                                          "it and try again."))
+            link.send(refused("password", msg("Wrong password for this room; ask the host for "
+                                              "it and try again.")))
             return False
         finally:
             if not checked:
@@ -267,20 +267,20 @@ class Reception:
 
     def _locked_out(self, link: Link, address: str) -> None:
         left = math.ceil(self.throttle.locked(address, asyncio.get_running_loop().time()))
-        link.send(Refused("locked_out", f"Too many wrong passwords from your laptop; wait "
-                                        f"{left} seconds, then try again."))
+        link.send(refused("locked_out", msg("Too many wrong passwords from your laptop; wait "
+                                            "{n} seconds, then try again.", n=left)))
 
     def _admit(self, link: Link, hello: Hello) -> Conn | None:
         """A seat by its token, a new seat in the lobby, or the gallery; Welcome says which."""
         if self.status.stopping:
-            link.send(Refused("stopping", "The host is shutting down."))
+            link.send(refused("stopping", msg("The host is shutting down.")))
             return None
         room, tokens = self.room, self.tokens
         seat: Seat | None = None
         try:
             if hello.token:
                 if hello.token in room.banned:
-                    raise Refusal("removed", "The host removed you from this room.")
+                    raise Refusal("removed", msg("The host removed you from this room."))
                 seat = room.by_token(hello.token)
                 if seat is None:
                     if hello.token in tokens.bots:
@@ -294,12 +294,13 @@ class Reception:
                         seat = room.add(hello.name, hello.colour, owner=True,
                                         token=tokens.owner)
                     else:
-                        raise Refusal("bad_token", "That reconnect token does not belong "
-                                                   "to any seat here; join as a new player.")
+                        raise Refusal("bad_token", msg("That reconnect token does not belong "
+                                                       "to any seat here; join as a new "
+                                                       "player."))
                 for old in [c for c in self.peers.conns if c.seat is seat]:
                     # Closed, not aborted: a reset could overtake the bye, and the old
                     # peer would then come back and take the seat from the new one.
-                    old.link.send(Bye("You connected again from elsewhere."))
+                    old.link.send(bye(msg("You connected again from elsewhere.")))
                     self.peers.conns.discard(old)
                     self._spawn(old.link.close())
                 seat.connected = True
@@ -309,7 +310,7 @@ class Reception:
                 if not hello.spectate and room.phase != "playing":
                     seat = room.add(hello.name, hello.colour, bot=hello.bot)
         except Refusal as exc:
-            link.send(Refused(exc.code, exc.reason))
+            link.send(refused(exc.code, exc.message))
             return None
         cfg = self.config
         conn = Conn(link, seat, limit=RateLimit(cfg.rate, cfg.burst, cfg.flood_after,
@@ -333,8 +334,8 @@ class Reception:
     def _need_room(self) -> None:
         """A new connection needs room under max_peers (a returning seat does not)."""
         if len(self.peers.conns) >= self.config.max_peers:
-            raise Refusal("full", f"The host has too many connections "
-                                  f"({self.config.max_peers}); try again later.")
+            raise Refusal("full", msg("The host has too many connections ({n}); try again "
+                                      "later.", n=self.config.max_peers))
 
     def _on_bye(self, conn: Conn) -> None:
         """A player who says goodbye before the first game frees the seat (no ban:

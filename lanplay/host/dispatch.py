@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from lanplay import messages
 from lanplay.host.peers import Conn, Peers
+from lanplay.host.words import rejected
 from lanplay.room import Room
 from lanplay.session import Refusal, Session
 from protocol.messages import (
@@ -42,10 +44,10 @@ class Game(Protocol):
     def paused(self) -> str | None: ...
 
     @property
-    def refusal(self) -> str: ...
+    def refusal(self) -> messages.Msg: ...
 
     def after_action(self, then: Callable[[], None] | None = None,
-                     refuse: Callable[[str], None] | None = None) -> None: ...
+                     refuse: Callable[[messages.Msg], None] | None = None) -> None: ...
 
     def send_snapshot(self, conn: Conn) -> None: ...
 
@@ -69,7 +71,7 @@ class Dispatcher:
             try:
                 self._control(conn, msg)
             except Refusal as exc:
-                conn.link.send(Rejected(msg.id, exc.code, exc.reason))
+                conn.link.send(self._rejected(msg.id, exc.code, exc.message))
         elif isinstance(msg, Chat):
             self._on_chat(conn, msg)
         elif isinstance(msg, Ping):
@@ -85,29 +87,35 @@ class Dispatcher:
             for chunk in self._pictures(msg):
                 conn.link.send(chunk)
         else:
-            conn.link.send(Rejected(0, "unexpected",
-                                    f"A peer may not send a {msg.TYPE} message."))
+            conn.link.send(self._rejected(0, "unexpected", messages.msg(
+                "A peer may not send a {type} message.", type=msg.TYPE)))
+
+    def _rejected(self, ident: int, code: str, message: messages.Msg) -> Rejected:
+        """A refusal, its English naming the room's seats as the laptops do."""
+        return rejected(ident, code, message, [s.name for s in self.room.seats])
 
     def _on_intent(self, conn: Conn, msg: Intent) -> None:
         session = self.game.session
         if session is None or self.room.phase == "lobby":
-            conn.link.send(Rejected(msg.id, "no_game", "The game has not started yet."))
+            conn.link.send(self._rejected(msg.id, "no_game",
+                                          messages.msg("The game has not started yet.")))
             return
         if conn.seat is None:
-            conn.link.send(Rejected(msg.id, "spectator", "Spectators cannot make moves."))
+            conn.link.send(self._rejected(msg.id, "spectator",
+                                          messages.msg("Spectators cannot make moves.")))
             return
         if self.game.paused is not None:  # the host cannot save: no move may be made
-            conn.link.send(Rejected(msg.id, "disk_full", self.game.refusal))
+            conn.link.send(self._rejected(msg.id, "disk_full", self.game.refusal))
             return
         try:
             session.submit(self.room.index(conn.seat), msg.action, msg.state_id)
         except Refusal as exc:
-            conn.link.send(Rejected(msg.id, exc.code, exc.reason))
+            conn.link.send(self._rejected(msg.id, exc.code, exc.message))
             return
         conn.limit.refund()
         accepted = Accepted(msg.id, session.state_id)
         self.game.after_action(lambda: conn.link.send(accepted), lambda why: conn.link.send(
-            Rejected(msg.id, "disk_full", why)))
+            self._rejected(msg.id, "disk_full", why)))
 
     def _on_chat(self, conn: Conn, msg: Chat) -> None:
         text = msg.text.strip()[:MAX_CHAT]

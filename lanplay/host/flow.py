@@ -30,6 +30,7 @@ from lanplay.host.peers import Conn, Peers
 from lanplay.host.saving import Saver
 from lanplay.host.seeds import SeedSource, Shuffle
 from lanplay.host.shared import Status
+from lanplay.messages import Msg, msg
 from lanplay.room import Room
 from lanplay.session import Refusal, Session
 from protocol.codec import pack
@@ -64,7 +65,9 @@ class Play:
         self._audit: tuple[Session, list[Audit]] | None = None
         self.paused: str | None = None
         """Why every move is held now (a save failed), as the lobby says; None: play on."""
-        self.refusal = ""
+        self.paused_message: Msg | None = None
+        """``paused`` as a message, for each laptop to say in its language."""
+        self.refusal: Msg = msg("The host cannot save the game, so your move was not made.")
         """What a player whose move is held is told (with code ``disk_full``)."""
         self._retry: asyncio.TimerHandle | None = None
         self._undone_over = False
@@ -84,7 +87,7 @@ class Play:
         """Begin the next game: its shuffle first (``_deal`` follows once it is made)."""
         room = self.room
         if room.phase == "playing":
-            raise Refusal("started", "The game is already being played.")
+            raise Refusal("started", msg("The game is already being played."))
         problem = room.problem()
         if problem:
             raise Refusal("not_ready", problem)
@@ -166,7 +169,7 @@ class Play:
         self._lobby_changed()
 
     def after_action(self, then: Callable[[], None] | None = None,
-                     refuse: Callable[[str], None] | None = None) -> None:
+                     refuse: Callable[[Msg], None] | None = None) -> None:
         """Tell every live viewer its delta (and run ``then``) once the save that
         holds the action is on disk: no peer hears of a move a crash could undo.
         If it cannot be saved the move is undone, and ``refuse`` is told why."""
@@ -224,11 +227,12 @@ class Play:
         self.saver.rewound(told)
         self.cancel_timer()
         first = self.paused is None
-        self.paused = (f"Play is paused: the host cannot save the game ({why}). It goes "
-                       f"on by itself once the host can save again.")
-        self.refusal = (f"The host cannot save the game ({why}), so your move was not "
-                        f"made. Play goes on by itself once it can save; then make your "
-                        f"move again.")
+        self.paused_message = msg("Play is paused: the host cannot save the game ({why}). It "
+                                  "goes on by itself once the host can save again.", why=why)
+        self.paused = self.paused_message.english()
+        self.refusal = msg("The host cannot save the game ({why}), so your move was not made. "
+                           "Play goes on by itself once it can save; then make your move "
+                           "again.", why=why)
         if first:
             log.info("Play is held: the game cannot be saved (%s).", why)
             self._lobby_changed()
@@ -255,7 +259,7 @@ class Play:
         session = self.session
         if session is None or self.paused is None or self.status.stopping:
             return
-        self.paused = None
+        self.paused = self.paused_message = None
         log.info("The game is saved again; play goes on.")
         if self.published < 0:  # the game's start itself had not been saved
             self.published = session.state_id

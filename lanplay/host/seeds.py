@@ -20,12 +20,14 @@ import secrets
 from collections.abc import Callable
 from typing import Protocol
 
+from lanplay import messages
 from lanplay.fair.seed import SECRET_BYTES, Exchange, Fairness, seeded_bytes
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status
+from lanplay.host.words import rejected
 from lanplay.room import Room
-from protocol.messages import Contribution, Rejected, SeedCommit
+from protocol.messages import Contribution, SeedCommit
 
 
 class SeedSource(Protocol):
@@ -89,16 +91,16 @@ class Shuffle:
         """A peer's contribution: counted, or refused with a reason."""
         exchange = self.exchange
         if exchange is None:
-            conn.link.send(Rejected(0, "late", "No shuffle is waiting for contributions "
-                                               "now."))
+            conn.link.send(rejected(0, "late", messages.msg(
+                "No shuffle is waiting for contributions now.")))
             return
         if conn.seat is None:
-            conn.link.send(Rejected(0, "spectator", "Only seated players contribute to the "
-                                                    "shuffle."))
+            conn.link.send(rejected(0, "spectator", messages.msg(
+                "Only seated players contribute to the shuffle.")))
             return
         problem = exchange.offer(self.room.index(conn.seat), msg.game, msg.value)
         if problem is not None:
-            conn.link.send(Rejected(0, *problem))
+            conn.link.send(rejected(0, *problem))
         elif exchange.complete:
             self.finish()
 

@@ -33,9 +33,13 @@ from lanplay.host.peers import Conn, Peers
 from lanplay.host.saving import Saver
 from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.shared import Status, Tokens
+from lanplay.host.words import bye
+from lanplay.messages import Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
-from protocol.messages import Bye, Message
+from protocol.messages import Message
+
+STOPPED = msg("The host has stopped the game.")
 
 
 class Host:
@@ -188,7 +192,7 @@ class Host:
             self._spawn(self.announcing.updates())
         return self.status.port
 
-    async def stop(self, reason: str = "The host has stopped the game.") -> None:
+    async def stop(self, reason: Msg | str = STOPPED) -> None:
         """Say goodbye to every peer, withdraw the announcement, stop listening.
 
         After ``kill`` it only releases what the dead host still holds."""
@@ -205,7 +209,7 @@ class Host:
             self._server.close()
         await self.saver.drain(5.0)
         for conn in list(self.conns):
-            conn.link.send(Bye(reason))
+            conn.link.send(bye(reason))
         await asyncio.gather(*(c.link.close() for c in list(self.conns)),
                              return_exceptions=True)
         await self._release()
@@ -266,8 +270,10 @@ class Host:
     def _lobby_changed(self) -> None:
         """The room changed: every peer is told, then the LAN, then the listeners,
         and a room now full and ready may start its game."""
-        self.peers.broadcast(dataclasses.replace(self.room.lobby_message(),
-                                                 paused=self.play.paused))
+        paused = self.play.paused_message
+        self.peers.broadcast(dataclasses.replace(
+            self.room.lobby_message(), paused=self.play.paused,
+            paused_message=None if paused is None else paused.to_wire()))
         self.announcing.changed()
         self._emit("lobby")
         self.play.start_if_due()

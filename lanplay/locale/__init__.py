@@ -8,7 +8,11 @@ one ``.pot`` template per domain beside the language folders. Domains:
   option words, Ranking Top's card effects); ``msgctxt`` is the kind and id
   (``picture:abacus``). Its template is generated from the sources by
   ``python -m lanplay.tools.content_pot``.
-* ``lanplay``: the window's and the core's own messages (not here yet).
+* ``lanplay``: the core's own messages: the log lines, refusals and rejection
+  reasons the host sends as keys (``lanplay.messages``), the game-over texts
+  and what the headless commands print. Its template is extracted from the
+  sources by ``python -m lanplay.tools.core_pot``.
+* ``lanplay-ui``: the window's own strings (another piece of work).
 
 The rules help is not a catalogue: each game has ``help.<lang>.md`` beside
 ``help.md`` (``help_path``).
@@ -19,19 +23,27 @@ one-file app carries them). A checkout or an editable install needs no step:
 ``translation`` compiles the ``.po`` in memory when no ``.mo`` at least as new
 lies beside it.
 
-A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` starts
-its content catalogue from the template; translate every ``msgstr`` (the
-header's comment in ``de``'s says the conventions); write each game's
+A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` and
+``python -m lanplay.tools.core_pot --sync xx`` start its two catalogues from
+the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
+say the conventions; keep every ``{field}``); write each game's
 ``help.xx.md`` with the first line the German and Spanish ones have (the
-English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py
-and tests/test_locale_help.py then hold the language to the English whole.
+English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py,
+tests/test_locale_core.py and tests/test_locale_help.py then hold the language
+to the English whole.
+
+Which language this process speaks: ``set_language`` (``lanplay --lang``), else
+``LANPLAY_LANG``, else the system's (``system_language``); ``language()`` says.
 """
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
-from collections.abc import Sequence
+import locale as _system
+import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from lanplay.locale import po
@@ -43,6 +55,11 @@ LANGUAGES = ("en", "de", "es")
 """English is the source language: its texts are the msgids, so it has no catalogue."""
 
 CONTENT_DOMAIN = "lanplay-content"
+CORE_DOMAIN = "lanplay"
+ENV = "LANPLAY_LANG"
+"""Overrides the system's language for every command (``lanplay --lang`` sets it too)."""
+
+_chosen: str | None = None
 
 
 def catalogue_path(lang: str, domain: str, suffix: str = ".po", root: Path = DIR) -> Path:
@@ -83,6 +100,70 @@ def translation(domain: str, languages: Sequence[str],
     return result
 
 
+@functools.lru_cache(maxsize=32)
+def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
+    """``translation(domain, [lang])``, loaded once per process (rendering a log line
+    asks for it every time). English is the msgids themselves: no file is looked at,
+    so the English of a refusal costs the rules no I/O."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return translation(domain, [lang])
+
+
+def normalise(name: str | None) -> str | None:
+    """A known language for a locale name ("de_DE.UTF-8" -> "de", "es" -> "es"), or
+    None when lanplay does not speak it ("C", "fr_FR", "")."""
+    if not name:
+        return None
+    base = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for: the first of ``LANGUAGE`` (a list, as
+    gettext reads it), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that lanplay speaks,
+    else the locale Python finds (Windows and macOS set no variable), else English."""
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            found = normalise(part)
+            if found:
+                return found
+        if var != "LANGUAGE":  # the first one set decides, as for gettext ("C" is English)
+            return "en"
+    try:
+        found = normalise(_system.getlocale(_system.LC_MESSAGES if hasattr(
+            _system, "LC_MESSAGES") else _system.LC_CTYPE)[0])
+    except (ValueError, TypeError):
+        found = None
+    return found or "en"
+
+
+def set_language(lang: str | None) -> str:
+    """Choose the language of everything this process renders (``None``: back to
+    ``LANPLAY_LANG`` or the system's); ValueError for one lanplay does not speak."""
+    global _chosen
+    if lang is None:
+        _chosen = None
+        return language()
+    found = normalise(lang)
+    if found is None:
+        raise ValueError(f"lanplay speaks {', '.join(LANGUAGES)}, not {lang!r}")
+    _chosen = found
+    return found
+
+
+def language() -> str:
+    """The language to render in: ``set_language``'s choice, else ``LANPLAY_LANG``,
+    else the system's. Read each time, so a test or a command may change it."""
+    if _chosen is not None:
+        return _chosen
+    return normalise(os.environ.get(ENV)) or system_language()
+
+
 def help_path(game_dir: Path, lang: str) -> Path:
     """A game's rules help in ``lang``: ``help.<lang>.md``, or the English ``help.md``
     when there is no translation (or for English)."""
@@ -92,5 +173,6 @@ def help_path(game_dir: Path, lang: str) -> Path:
     return game_dir / "help.md"
 
 
-__all__ = ["CONTENT_DOMAIN", "DIR", "LANGUAGES", "catalogue_path", "help_path", "mo_bytes",
-           "template_path", "translation"]
+__all__ = ["CONTENT_DOMAIN", "CORE_DOMAIN", "DIR", "ENV", "LANGUAGES", "catalogue",
+           "catalogue_path", "help_path", "language", "mo_bytes", "normalise", "set_language",
+           "system_language", "template_path", "translation"]

@@ -16,7 +16,7 @@ from PyQt6.QtCore import QEvent, QPointF, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
-from lanplay.game import format_log
+from lanplay.messages import render
 from ui.tables import look
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
@@ -85,7 +85,7 @@ class FeltTable(Motion, QWidget):
         self.seats = look.with_badges(seats)
         self.you = you if you is not None and 0 <= you < players else None
 
-    def _show_log(self, view: dict[str, Any], fmt: LogFormat = format_log) -> None:
+    def _show_log(self, view: dict[str, Any], fmt: LogFormat = render) -> None:
         names = self._names()
         self.log_panel.show_log(
             [(fmt(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],

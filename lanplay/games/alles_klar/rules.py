@@ -39,6 +39,8 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
 from lanplay.game import Action, IllegalAction, LogLine, Result, Seat, View, Viewer, log_view
+from lanplay.messages import N_, Items, Msg, items, msg, msg_n, seats
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "alles-klar"
@@ -46,7 +48,8 @@ VALUES = 11
 SETS = 7
 DECK_SIZE = VALUES * SETS
 ROMAN = ("I", "II", "III", "IV", "V")
-ORDINAL = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
+ORDINAL = (N_("highest"), N_("second-highest"), N_("third-highest"), N_("fourth-highest"),
+           N_("fifth-highest"))
 PAIRS: tuple[tuple[int, int], ...] = (
     (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5), (1, 2),
 )
@@ -222,7 +225,7 @@ def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
         players=players, hand_size=hand_size, end_rule=end_rule, hands=hands,
         pile=tuple(deck[players * hand_size:]), table=((),) * players, ranking=ALL_UP,
         turn=first, leader=first, trick=1, won=((),) * players, removed=(),
-        log=(LogLine("{0} leads the first trick.", (first,)),), seed=seed,
+        log=(LogLine(msg("{actor} leads the first trick.", actor=_seat(first))),), seed=seed,
     )
 
 
@@ -262,8 +265,8 @@ def legal(state: State, seat: Seat) -> list[Action]:
 
 # --- checking an action from the network --------------------------------------
 
-def _numerals_text(numerals: Sequence[int]) -> str:
-    return " or ".join(ROMAN[n - 1] for n in numerals)
+def _numerals_text(numerals: Sequence[int]) -> Items:
+    return items([ROMAN[n - 1] for n in numerals], "or")
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -273,43 +276,49 @@ def _is_int(value: object) -> TypeGuard[int]:
 def check(state: State, seat: Seat, action: object) -> None:
     """Refuse anything but a legal play, with a reason that reveals nothing hidden."""
     if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a map with a 'type'.")
+        raise IllegalAction(msg("An action must be a map with a 'type'."))
     if state.turn is None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(msg("The game is over."))
     kind = action.get("type")
     if kind is None:
-        raise IllegalAction("An action needs a 'type'; here the only one is 'play'.")
+        raise IllegalAction(msg("An action needs a 'type'; here the only one is 'play'."))
     if kind != "play":
-        raise IllegalAction(f"Unknown action {str(kind)[:40]!r}.")
+        raise IllegalAction(msg("Unknown action {action}.", action=repr(str(kind)[:40])))
     if seat != state.turn:
-        raise IllegalAction(f"It is not your turn: waiting for seat {state.turn + 1}.")
+        raise IllegalAction(msg("It is not your turn: waiting for {waiting}.",
+                                waiting=seats([state.turn])))
     extra = sorted(str(k) for k in action if k not in ("type", "card", "numeral"))
     if extra:
-        raise IllegalAction(f"A play has only 'card' and 'numeral', not {extra[0][:40]!r}.")
+        raise IllegalAction(msg("A play has only 'card' and 'numeral', not {key}.",
+                                key=repr(extra[0][:40])))
     if "card" not in action:
-        raise IllegalAction("Say which card to play: the play has no 'card'.")
+        raise IllegalAction(msg("Say which card to play: the play has no 'card'."))
     card = action["card"]
     if not _is_int(card):
-        raise IllegalAction("'card' must be the number of a card in your hand.")
+        raise IllegalAction(msg("'card' must be the number of a card in your hand."))
     if card not in state.hands[seat]:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(msg("That card is not in your hand."))
     numeral = action.get("numeral")
     if numeral is not None and not (_is_int(numeral) and 1 <= numeral <= 5):
-        raise IllegalAction("'numeral' must be a ranking card from 1 (I) to 5 (V).")
+        raise IllegalAction(msg("'numeral' must be a ranking card from 1 (I) to 5 (V)."))
     numerals = card_numerals(card)
     up = [n for n in numerals if state.ranking[n - 1]]
     if numeral is None:
         if len(up) > 1:
-            raise IllegalAction(
-                f"Choose which ranking card to turn down: {_numerals_text(up)}.")
+            raise IllegalAction(msg("Choose which ranking card to turn down: {numerals}.",
+                                    numerals=_numerals_text(up)))
         return
     name = ROMAN[numeral - 1]
     if numeral not in numerals:
-        raise IllegalAction(f"{card_label(card)} does not carry the numeral {name}.")
+        raise IllegalAction(msg("{card} does not carry the numeral {numeral}.",
+                                card=card_label(card), numeral=name))
     if numeral not in up:
-        rest = (f"this card can only turn down {_numerals_text(up)}." if up
-                else "play this card without a numeral.")
-        raise IllegalAction(f"Ranking card {name} is already face down; {rest}")
+        if up:
+            raise IllegalAction(msg("Ranking card {numeral} is already face down; this card "
+                                    "can only turn down {numerals}.", numeral=name,
+                                    numerals=_numerals_text(up)))
+        raise IllegalAction(msg("Ranking card {numeral} is already face down; play this "
+                                "card without a numeral.", numeral=name))
 
 
 # --- applying a play ------------------------------------------------------------
@@ -324,21 +333,17 @@ def _next_with_cards(hands: Sequence[Sequence[int]], after: Seat) -> Seat | None
     return None
 
 
-def _names(count: int) -> str:
-    """'{0}', '{0} and {1}', '{0}, {1} and {2}'."""
-    marks = [f"{{{i}}}" for i in range(count)]
-    return marks[0] if count == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
-
-
 def _end_line(won: Sequence[Sequence[int]]) -> LogLine:
     scores = [len(w) for w in won]
     best = max(scores)
     winners = tuple(s for s, score in enumerate(scores) if score == best)
-    cards = "card" if best == 1 else "cards"
     if len(winners) == 1:
-        return LogLine(f"Game over: {{0}} wins with {best} {cards}.", winners)
-    return LogLine(f"Game over: {_names(len(winners))} share the win with {best} {cards} each.",
-                   winners)
+        return LogLine(msg_n("Game over: {winner} wins with {n} card.",
+                             "Game over: {winner} wins with {n} cards.", best,
+                             winner=_seat(winners[0])))
+    return LogLine(msg_n("Game over: {winners} share the win with {n} card each.",
+                         "Game over: {winners} share the win with {n} cards each.", best,
+                         winners=seats(winners)))
 
 
 def apply(state: State, seat: Seat, action: Action) -> State:
@@ -368,24 +373,27 @@ def apply(state: State, seat: Seat, action: Action) -> State:
                                       card_numerals(card), numeral)
     table[seat].append(Placed(card))
 
-    effects = []
-    seats: tuple[Seat, ...] = (seat,)
+    effects: list[Msg] = []
     if covered is not None:
         earlier, owner = covered
         label = card_label(earlier)
         if owner == seat:
-            effects.append(f"their earlier {label} turned face down")
+            effects.append(msg("their earlier {card} turned face down", card=label))
         else:
-            effects.append(f"{{1}}'s {label} turned face down")
-            seats = (seat, owner)
+            effects.append(msg("{owner}'s {card} turned face down", owner=_seat(owner),
+                               card=label))
     if turned is not None:
-        effects.append(f"ranking card {ROMAN[turned - 1]} turned down")
-    text = f"{{0}} played {card_label(card)}" + (": " + ", ".join(effects) if effects else "")
-    log = [*state.log, LogLine(text + ".", seats)]
+        effects.append(msg("ranking card {numeral} turned down", numeral=ROMAN[turned - 1]))
+    if effects:
+        played = msg("{actor} played {card}: {effects}.", actor=_seat(seat),
+                     card=card_label(card), effects=items(effects))
+    else:
+        played = msg("{actor} played {card}.", actor=_seat(seat), card=card_label(card))
+    log = [*state.log, LogLine(played)]
     if state.pile and not pile:
-        log.append(LogLine("The draw pile is empty: this trick is the last one."
-                           if state.end_rule == FINISH_TRICK
-                           else "The draw pile is empty: play on until every hand is empty."))
+        log.append(LogLine(msg("The draw pile is empty: this trick is the last one.")
+                           if state.end_rule == FINISH_TRICK else
+                           msg("The draw pile is empty: play on until every hand is empty.")))
 
     won = [list(w) for w in state.won]
     removed = state.removed
@@ -397,19 +405,25 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         next_seat = _next_with_cards(hands, seat)
         if next_seat is None:
             kind = "blind"
-            log.append(LogLine(f"No one has a card left: blind trick, {len(trick_cards)} "
-                               "cards leave the game."))
+            log.append(LogLine(msg_n("No one has a card left: blind trick, {n} card leaves "
+                                     "the game.", "No one has a card left: blind trick, {n} "
+                                     "cards leave the game.", len(trick_cards))))
     elif kind == "won":
         winner = next(s for s, row in enumerate(table) for p in row
                       if p.up and card_value(p.card) == result.value)
-        assert result.rank is not None
+        assert result.rank is not None and result.value is not None
         won[winner].extend(trick_cards)
-        log.append(LogLine(
-            f"{{0}} wins the trick with the {result.value} ({ORDINAL[result.rank - 1]}, "
-            f"ranking card {ROMAN[result.rank - 1]}): {len(trick_cards)} cards.", (winner,)))
+        log.append(LogLine(msg_n(
+            "{winner} wins the trick with the {value} ({rank}, ranking card {numeral}): "
+            "{n} card.", "{winner} wins the trick with the {value} ({rank}, ranking card "
+            "{numeral}): {n} cards.", len(trick_cards), winner=_seat(winner),
+            value=result.value, rank=msg(ORDINAL[result.rank - 1]),
+            numeral=ROMAN[result.rank - 1])))
     else:
-        log.append(LogLine(f"{{0}} turned down the last ranking card: blind trick, "
-                           f"{len(trick_cards)} cards leave the game.", (seat,)))
+        log.append(LogLine(msg_n("{actor} turned down the last ranking card: blind trick, "
+                                 "{n} card leaves the game.", "{actor} turned down the last "
+                                 "ranking card: blind trick, {n} cards leave the game.",
+                                 len(trick_cards), actor=_seat(seat))))
 
     leader, trick = state.leader, state.trick
     if kind == "open":
@@ -425,7 +439,8 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         turn = None if finished else _next_with_cards(hands, lead - 1)
         if turn is not None:
             if turn != lead:
-                log.append(LogLine("{0} has no card left; {1} leads.", (lead, turn)))
+                log.append(LogLine(msg("{actor} has no card left; {next} leads.",
+                                       actor=_seat(lead), next=_seat(turn))))
             leader, trick = turn, trick + 1
     if turn is None:
         log.append(_end_line(won))

@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable, Sequence
 from statistics import NormalDist
 
+from lanplay.messages import N_, Msg, msg
+
 Point = tuple[float, float]
 
 TABLE_W = 800.0
@@ -234,11 +236,11 @@ def in_sector(x: float, y: float, side: int, sides: int) -> bool:
 
 
 CLUSTERS: tuple[tuple[str, tuple[Point, ...]], ...] = (
-    ("Block", ((200, -50), (200, 0), (200, 50), (250, -50), (250, 0), (250, 50),
+    (N_("Block"), ((200, -50), (200, 0), (200, 50), (250, -50), (250, 0), (250, 50),
                (300, -50), (300, 0), (300, 50))),
-    ("Line", ((200, -100), (200, -50), (200, 0), (200, 50), (200, 100),
+    (N_("Line"), ((200, -100), (200, -50), (200, 0), (200, 50), (200, 100),
               (243.3, -75), (243.3, -25), (243.3, 25), (243.3, 75))),
-    ("Wedge", ((200, 0), (243.3, -25), (243.3, 25), (286.6, -50), (286.6, 0), (286.6, 50),
+    (N_("Wedge"), ((200, 0), (243.3, -25), (243.3, 25), (286.6, -50), (286.6, 0), (286.6, 50),
                (329.9, -25), (329.9, 25), (373.2, 0))),
 )
 """Suggested formations as (distance from the pad centre, sideways offset), front first."""
@@ -252,19 +254,19 @@ def cluster(index: int, side: int, sides: int, count: int) -> list[Point]:
             for u, v in CLUSTERS[index][1][:count]]
 
 
-def deploy_problem(points: Sequence[Point], side: int, sides: int) -> str | None:
-    """Why a side's own formation breaks the deployment rules, or None."""
+def deploy_problem(points: Sequence[Point], side: int, sides: int) -> Msg | None:
+    """Why a side's own formation breaks the deployment rules (a message), or None."""
     for i, (x, y) in enumerate(points, 1):
         if not on_table(x, y):
-            return f"frog {i} is not wholly on the table"
+            return msg("frog {i} is not wholly on the table", i=i)
         if not in_sector(x, y, side, sides):
-            return f"frog {i} is outside your side's deployment sector"
+            return msg("frog {i} is outside your side's deployment sector", i=i)
         if dist(x, y, PAD_X, PAD_Y) < DEPLOY_MIN - EPS:
-            return f"frog {i} is closer than a palm to the lily pad"
+            return msg("frog {i} is closer than a palm to the lily pad", i=i)
     for i, (ax, ay) in enumerate(points):
         for j in range(i + 1, len(points)):
             if dist(ax, ay, *points[j]) < 2 * R - EPS:
-                return f"frogs {i + 1} and {j + 1} overlap"
+                return msg("frogs {i} and {j} overlap", i=i + 1, j=j + 1)
     reached, todo = {0}, [0]
     while todo:
         i = todo.pop()
@@ -273,5 +275,5 @@ def deploy_problem(points: Sequence[Point], side: int, sides: int) -> str | None
                 reached.add(j)
                 todo.append(j)
     if len(reached) != len(points):
-        return "your frogs must stay together: no gap wider than one disc"
+        return msg("your frogs must stay together: no gap wider than one disc")
     return None

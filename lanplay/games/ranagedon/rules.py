@@ -80,13 +80,15 @@ from lanplay.games.ranagedon.geometry import (
     sector,
 )
 from lanplay.games.ranagedon.model import DIVE, DOUBLE, POISON, Draws, Frog
+from lanplay.messages import N_, Msg, Problem, items, msg
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, stream
 
 GAME_ID = "ranagedon"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FROGS = 18
-COLOURS = ("green", "red")
-BORDERS = ("blue", "magenta", "yellow")
+COLOURS = (N_("green"), N_("red"))
+BORDERS = (N_("blue"), N_("magenta"), N_("yellow"))
 PRINTED, ALTERNATE = "printed", "alternate"
 ABILITY_CHOICES = (PRINTED, ALTERNATE)
 DEPLOY_CHOICES = (0, 60, 120)
@@ -195,10 +197,12 @@ def side_frogs(state: State, side: int) -> list[int]:
 
 def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Ranagedon needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+        raise Problem(msg("Ranagedon needs {low}-{high} players; there are {n}.",
+                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
     rule = options.get("abilities", PRINTED)
     if rule not in ABILITY_CHOICES:
-        raise ValueError(f"abilities must be printed or alternate, not {rule!r}")
+        raise Problem(msg("Option {option} must be one of {choices}.", option="abilities",
+                          choices=items(list(ABILITY_CHOICES))))
     frogs: list[Frog] = []
     for fid in range(FROGS):
         colour, border = COLOURS[fid // 9], BORDERS[fid % 9 // 3]
@@ -211,7 +215,8 @@ def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
         for fid, (x, y) in zip(ids, cluster(0, side, n, len(ids)), strict=True):
             frogs[fid] = replace(frogs[fid], x=x, y=y)
     return State(players, rule, seed, tuple(frogs), (False,) * n,
-                 log=(LogLine("Deploy your frogs: take a suggested cluster or place them."),))
+                 log=(LogLine(msg("Deploy your frogs: take a suggested cluster or place "
+                                  "them.")),))
 
 
 # --- who acts --------------------------------------------------------------------------
@@ -274,35 +279,49 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _number(action: Action, key: str, what: str) -> float:
+NUMBER_WORDS = {
+    "r": (N_("The press distance must be a number."),
+          N_("The press distance must be a finite number.")),
+    "theta": (N_("The angle must be a number."), N_("The angle must be a finite number.")),
+    "s": (N_("The strength must be a number."), N_("The strength must be a finite number.")),
+}
+"""Why a number field is refused: (not a number, not finite), whole sentences so each
+language says them with its own grammar."""
+
+
+def _number(action: Action, key: str) -> float:
     value: Any = action.get(key)
+    not_number, not_finite = NUMBER_WORDS[key]
     if type(value) not in (int, float):
-        raise IllegalAction(f"The {what} must be a number.")
+        raise IllegalAction(msg(not_number))
     if (type(value) is int and abs(value) > MAX_INT) or not math.isfinite(value):
-        raise IllegalAction(f"The {what} must be a finite number.")
+        raise IllegalAction(msg(not_finite))
     return float(value)
 
 
 def _keys(action: Action, allowed: set[str]) -> None:
     extra = sorted(str(k) for k in action if k not in allowed)
     if extra:
-        raise IllegalAction(f"Unexpected field {extra[0]!r:.40} in this action.")
+        raise IllegalAction(msg("Unexpected field {field} in this action.",
+                                field=repr(extra[0])[:40]))
     missing = sorted(allowed - set(action))
     if missing:
-        raise IllegalAction(f"This action needs the field {missing[0]!r}.")
+        raise IllegalAction(msg("This action needs the field {field}.",
+                                field=repr(missing[0])))
 
 
 def _frog(state: State, seat: Seat, action: Action) -> int:
     fid: Any = action.get("frog")
     if not _is_int(fid) or not 0 <= fid < FROGS:
-        raise IllegalAction(f"Choose a frog by its id, 0 to {FROGS - 1}.")
+        raise IllegalAction(msg("Choose a frog by its id, 0 to {last}.", last=FROGS - 1))
     frog = state.frogs[fid]
     if frog.side != side_of(state.players, seat):
-        raise IllegalAction("That frog is not yours.")
+        raise IllegalAction(msg("That frog is not yours."))
     if not model.is_free(state.frogs, fid):
-        raise IllegalAction("That frog is not free: it stands on a frog or one stands on it.")
+        raise IllegalAction(msg("That frog is not free: it stands on a frog or one stands "
+                                "on it."))
     if state.phase == AGAIN and fid != state.again_frog:
-        raise IllegalAction("Only the frog that just moved may jump now.")
+        raise IllegalAction(msg("Only the frog that just moved may jump now."))
     return int(fid)
 
 
@@ -314,83 +333,105 @@ def _deploy_points(state: State, seat: Seat, action: Action) -> list[tuple[float
         _keys(action, {"type", "cluster"})
         k = action["cluster"]
         if not _is_int(k) or not 0 <= k < len(CLUSTERS):
-            raise IllegalAction(f"Choose a suggested cluster 0 to {len(CLUSTERS) - 1}.")
+            raise IllegalAction(msg("Choose a suggested cluster 0 to {last}.",
+                                    last=len(CLUSTERS) - 1))
         return cluster(k, side, n, count)
     _keys(action, {"type", "frogs"})
     spots = action["frogs"]
     if not isinstance(spots, list) or len(spots) != count:
-        raise IllegalAction(f"Give a position [x, y] for each of your {count} frogs.")
+        raise IllegalAction(msg("Give a position [x, y] for each of your {n} frogs.", n=count))
     points = []
     for spot in spots:
         if (not isinstance(spot, list) or len(spot) != 2
                 or not all(type(v) in (int, float) and not (type(v) is int and abs(v) > MAX_INT)
                            and math.isfinite(v) for v in spot)):
-            raise IllegalAction("Each frog's position must be a pair of numbers [x, y] in mm.")
+            raise IllegalAction(msg("Each frog's position must be a pair of numbers [x, y] in "
+                                    "mm."))
         points.append((rnd(float(spot[0])), rnd(float(spot[1]))))
     problem = deploy_problem(points, side, n)
     if problem:
-        raise IllegalAction(f"That deployment is not allowed: {problem}.")
+        raise IllegalAction(msg("That deployment is not allowed: {problem}.", problem=problem))
     return points
 
 
 def check(state: State, seat: Seat, action: Action) -> None:
     """Raise IllegalAction with a reason the seat understands, or return."""
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a map with a type.")
+        raise IllegalAction(msg("An action must be a map with a type."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise IllegalAction("Unknown action.")
+        raise IllegalAction(msg("Unknown action."))
     if kind == "timeout":
         if seat != SYSTEM:
-            raise IllegalAction("Only the host's clock ends the deployment.")
+            raise IllegalAction(msg("Only the host's clock ends the deployment."))
         _keys(action, {"type", "phase"})
         if state.phase != DEPLOY or action.get("phase") != DEPLOY:
-            raise IllegalAction("The deployment is already over.")
+            raise IllegalAction(msg("The deployment is already over."))
         return
     if not _is_int(seat) or seat not in actors(state):
-        raise IllegalAction("It is not your turn." if state.phase != DEPLOY
-                            else "Your side has already deployed.")
+        raise IllegalAction(msg("It is not your turn.") if state.phase != DEPLOY
+                            else msg("Your side has already deployed."))
     if kind == "deploy":
         if state.phase != DEPLOY:
-            raise IllegalAction("The frogs are already deployed.")
+            raise IllegalAction(msg("The frogs are already deployed."))
         _deploy_points(state, seat, action)
         return
     if state.phase == DEPLOY:
-        raise IllegalAction("Deploy your frogs first.")
+        raise IllegalAction(msg("Deploy your frogs first."))
     if kind == "stop":
         if state.phase != AGAIN:
-            raise IllegalAction("There is no extra jump to decline.")
+            raise IllegalAction(msg("There is no extra jump to decline."))
         _keys(action, {"type"})
         return
     if kind == "dive":
         if state.phase != JUMP:
-            raise IllegalAction("A dive must be the first move of a turn.")
+            raise IllegalAction(msg("A dive must be the first move of a turn."))
         _keys(action, {"type", "frog", "theta", "s"})
         fid = _frog(state, seat, action)
         if state.frogs[fid].ability != DIVE:
-            raise IllegalAction("Only diving frogs can be hit to slide.")
+            raise IllegalAction(msg("Only diving frogs can be hit to slide."))
     else:
         _keys(action, {"type", "frog", "theta", "r", "s"})
         _frog(state, seat, action)
-        r = _number(action, "r", "press distance")
+        r = _number(action, "r")
         if not RING_IN <= r <= R:
-            raise IllegalAction(f"Press on the coloured border: {RING_IN:g} to {R:g} mm from "
-                                "the centre.")
-    _number(action, "theta", "angle")
-    s = _number(action, "s", "strength")
+            raise IllegalAction(msg("Press on the coloured border: {low} to {high} mm from "
+                                    "the centre.", low=float(RING_IN), high=float(R)))
+    _number(action, "theta")
+    s = _number(action, "s")
     if not 0 <= s <= 1:
-        raise IllegalAction("The strength must be between 0 and 1.")
+        raise IllegalAction(msg("The strength must be between 0 and 1."))
 
 
 # --- applying --------------------------------------------------------------------------
 
 
-def _name(frog: Frog) -> str:
-    return f"a {frog.colour} frog ({frog.border})"
+FROG_NAMES = {
+    ("green", "blue"): N_("a green frog (blue)"),
+    ("green", "magenta"): N_("a green frog (magenta)"),
+    ("green", "yellow"): N_("a green frog (yellow)"),
+    ("red", "blue"): N_("a red frog (blue)"),
+    ("red", "magenta"): N_("a red frog (magenta)"),
+    ("red", "yellow"): N_("a red frog (yellow)"),
+}
+"""A frog as the log names it: whole phrases, so each language declines its colour."""
+
+
+def _name(frog: Frog) -> Msg:
+    return msg(FROG_NAMES[frog.colour, frog.border])
+
+
+CLUSTER_WORDS = {name: word for (name, _), word in zip(
+    CLUSTERS, (N_("block"), N_("line"), N_("wedge")), strict=True)}
+"""A suggested cluster as the deployment's log line names it."""
+JUMP_OUTCOMES = {"landed": N_("landed"), "stacked": N_("landed on a stack"),
+                 "flipped": N_("flipped over"),
+                 "poisoned": N_("stepped on poison and went back"),
+                 "off_table": N_("jumped off the table")}
 
 
 def _start_play(state: State, first: Seat, log: list[LogLine]) -> State:
-    log.append(LogLine("{0} begins.", (first,)))
+    log.append(LogLine(msg("{actor} begins.", actor=_seat(first))))
     return replace(state, phase=JUMP, turn=first, first=first, log=tuple(log))
 
 
@@ -401,8 +442,10 @@ def _deploy(state: State, seat: Seat, action: Action) -> State:
     for fid, (x, y) in zip(side_frogs(state, side), points, strict=True):
         frogs[fid] = replace(frogs[fid], x=rnd(x), y=rnd(y))
     deployed = tuple(d or k == side for k, d in enumerate(state.deployed))
-    how = (CLUSTERS[action["cluster"]][0].lower() if "cluster" in action else "own formation")
-    log = [*state.log, LogLine(f"{{0}} deployed ({how}).", (seat,))]
+    how = (CLUSTER_WORDS[CLUSTERS[action["cluster"]][0]] if "cluster" in action
+           else N_("own formation"))
+    log = [*state.log, LogLine(msg("{actor} deployed ({how}).", actor=_seat(seat),
+                                   how=msg(how)))]
     moved = tuple(frogs[fid] for fid in side_frogs(state, side))
     first = seat if state.first is None else state.first
     after = replace(state, frogs=tuple(frogs), deployed=deployed, first=first, log=tuple(log),
@@ -411,7 +454,7 @@ def _deploy(state: State, seat: Seat, action: Action) -> State:
 
 
 def _timeout(state: State) -> State:
-    log = [*state.log, LogLine("Time is up: undeployed sides take their first cluster.")]
+    log = [*state.log, LogLine(msg("Time is up: undeployed sides take their first cluster."))]
     first = state.first
     if first is None:
         first = choice_index(state.players, stream(state.seed, "first"))
@@ -425,10 +468,10 @@ def _end_turn(state: State, log: list[LogLine]) -> State:
     nxt = (state.turn + 1) % state.players
     base = replace(state, turns=turns, again_frog=None, again_kind=None)
     if turns >= TURN_LIMIT * state.players:
-        log.append(LogLine(f"Every player has had {TURN_LIMIT} turns: the game ends."))
+        log.append(LogLine(msg("Every player has had {n} turns: the game ends.", n=TURN_LIMIT)))
         return replace(base, phase=OVER, turn=None, end="turn limit", log=tuple(log))
     if not _free_own(base, nxt):
-        log.append(LogLine("{0} has no free frog: the game ends.", (nxt,)))
+        log.append(LogLine(msg("{actor} has no free frog: the game ends.", actor=_seat(nxt))))
         return replace(base, phase=OVER, turn=None, end="no free frog", log=tuple(log))
     return replace(base, phase=JUMP, turn=nxt, log=tuple(log))
 
@@ -443,9 +486,8 @@ def _jump(state: State, seat: Seat, action: Action) -> State:
     moved = () if done.frogs[fid] == me else (done.frogs[fid],)
     event = Event(state.step, "jump", seat, fid, done.outcome, theta, r, s, (me.x, me.y),
                   arc=done.arc, moved=moved)
-    text = {"landed": "landed", "stacked": "landed on a stack", "flipped": "flipped over",
-            "poisoned": "stepped on poison and went back", "off_table": "jumped off the table"}
-    log = [*state.log, LogLine(f"{{0}} jumped {_name(me)}: {text[done.outcome]}.", (seat,))]
+    log = [*state.log, LogLine(msg("{actor} jumped {frog}: {outcome}.", actor=_seat(seat),
+                                   frog=_name(me), outcome=msg(JUMP_OUTCOMES[done.outcome])))]
     after = replace(state, frogs=done.frogs, last=event)
     if (state.phase == JUMP and me.ability == DOUBLE and done.outcome in ("landed", "off_table")
             and model.is_free(done.frogs, fid)):
@@ -466,8 +508,10 @@ def _dive(state: State, seat: Seat, action: Action) -> State:
     moved = tuple(done.frogs[f] for f, _ in done.paths)
     event = Event(state.step, "dive", seat, fid, outcome, theta, None, s, (me.x, me.y),
                   slide=done.paths, moved=moved)
-    text = "touched another frog" if done.touched else "touched nothing and may jump"
-    log = [*state.log, LogLine(f"{{0}} dived {_name(me)}: {text}.", (seat,))]
+    text = (msg("touched another frog") if done.touched
+            else msg("touched nothing and may jump"))
+    log = [*state.log, LogLine(msg("{actor} dived {frog}: {outcome}.", actor=_seat(seat),
+                                   frog=_name(me), outcome=text))]
     after = replace(state, frogs=done.frogs, last=event)
     if not done.touched:
         return replace(after, phase=AGAIN, again_frog=fid, again_kind=DIVE, log=tuple(log))
@@ -486,7 +530,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
     elif kind == "dive":
         after = _dive(state, seat, action)
     else:
-        log = [*state.log, LogLine("{0} declined the extra jump.", (seat,))]
+        log = [*state.log, LogLine(msg("{actor} declined the extra jump.", actor=_seat(seat)))]
         after = _end_turn(state, log)
     return replace(after, step=state.step + 1)
 

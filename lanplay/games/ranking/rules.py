@@ -57,6 +57,8 @@ from lanplay.game import (
     Viewer,
     log_view,
 )
+from lanplay.messages import N_, Content, Msg, Problem, items, msg, msg_n, picture, question, seats
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "ranking"
@@ -71,7 +73,7 @@ ROOF = 7
 SIDES = ("red", "blue")
 PLACE_SECONDS = (0, 30, 60, 120)
 GUESS_SECONDS = (0, 15, 30, 60)
-COLOURS = ("blue", "yellow", "green", "red", "purple")
+COLOURS = (N_("blue"), N_("yellow"), N_("green"), N_("red"), N_("purple"))
 PASS = "pass"
 PHASES = ("place", "compare", "guess", "over")
 
@@ -175,20 +177,21 @@ def initial_stones(players: int) -> tuple[tuple[int, ...], ...]:
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> State:
     """Draw 120 tiles and the question bag from ``library``, deal 6 each, start round 1."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Ranking needs {MIN_PLAYERS}-{MAX_PLAYERS} players; "
-                         f"there are {players}.")
+        raise Problem(msg("Ranking needs {low}-{high} players; there are {n}.",
+                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
     side = options.get("question_side", "red")
     if side not in SIDES:
-        raise ValueError(f"option question_side must be one of {list(SIDES)}")
+        raise Problem(msg("Option {option} must be one of {choices}.", option="question_side",
+                          choices=items(list(SIDES))))
     tiles = library.ranking_tiles(seed)
     names = tuple((t, library.picture(t).name) for t in tiles)
     bag = tuple(Ask(q.id, q.text, side, tuple((str(a), float(w)) for a, w in q.weights),
                     own=q.pack not in ("", "builtin"))
                 for q in library.ranking_questions(side))
     if not bag:
-        raise ValueError(f"There are no questions for the {side} side.")
+        raise Problem(msg("There are no questions for the {side} side.", side=msg(side)))
     if len(tiles) < players * HAND_SIZE + ROW_SIZE:
-        raise ValueError("There are not enough picture tiles for one round.")
+        raise Problem(msg("There are not enough picture tiles for one round."))
     deck = shuffled(tiles, stream(seed, "deal"))
     hands = tuple(tuple(deck[s * HAND_SIZE:(s + 1) * HAND_SIZE]) for s in range(players))
     first = choice_index(players, stream(seed, "first"))
@@ -200,7 +203,8 @@ def setup(players: int, options: Mapping[str, Any], seed: int, library: Library)
         eligible=(), pending=(None,) * players, step=0, compares=0,
         scores=(0,) * players, log=(),
     )
-    return _start_round(state, first, [LogLine("{0} is the starting player.", (first,))])
+    return _start_round(state, first, [LogLine(msg("{actor} is the starting player.",
+                                                   actor=_seat(first)))])
 
 
 def build(floors: Sequence[int], owners: Sequence[Seat | None], *, players: int = 4,
@@ -238,8 +242,9 @@ def _start_round(state: State, starter: Seat, log: list[LogLine]) -> State:
     # A group that brought its own questions wants to play them: those first.
     pool = [i for i, ask in enumerate(bag) if ask.own] or list(range(len(bag)))
     question = bag.pop(pool[choice_index(len(pool), stream(state.seed, "question", number))])
-    log.append(LogLine(f"Round {number}: {{0}} draws the question \"{_esc(question.text)}\"",
-                       (starter,)))
+    log.append(LogLine(msg("Round {round}: {actor} draws the question \"{question}\"",
+                           round=number, actor=_seat(starter),
+                           question=question_word(question.id, question.text))))
     return replace(
         state, bag=tuple(bag), question=question, round=number, phase="place",
         starter=starter, current=starter, placed=(None,) * state.players, row=(),
@@ -303,47 +308,49 @@ def _same(action: Mapping[Any, Any], expected: Mapping[str, Any]) -> bool:
 
 
 def _only(action: Mapping[Any, Any], keys: Iterable[str], what: str) -> None:
+    """Refuse a field not in ``keys``; ``what`` is the refusal's key (``{field}``)."""
     allowed = set(keys)
     extra = sorted(str(k) for k in action if k not in allowed)
     if extra:
-        raise IllegalAction(f"{what} has no field {extra[0][:40]!r}.")
+        raise IllegalAction(msg(what, field=repr(extra[0][:40])))
 
 
 def _slot(action: Mapping[Any, Any], key: str) -> int:
     value = action.get(key)
     if key not in action:
-        raise IllegalAction(f"Say which tile: the action has no '{key}'.")
+        raise IllegalAction(msg("Say which tile: the action has no '{field}'.", field=key))
     if not _is_int(value) or not 0 <= value < ROW_SIZE:
-        raise IllegalAction(f"'{key}' must be a slot of the row, 0 to {ROW_SIZE - 1}.")
+        raise IllegalAction(msg("'{field}' must be a slot of the row, 0 to {last}.",
+                                field=key, last=ROW_SIZE - 1))
     return value
 
 
-def _waiting(state: State) -> str:
+def _waiting(state: State) -> Msg:
     if state.phase == "place":
-        return "Now everyone places a tile."
+        return msg("Now everyone places a tile.")
     if state.phase == "compare":
-        return f"Now seat {state.current + 1} compares two tiles."
-    return "Now the others guess the tile of the player who compared."
+        return msg("Now {seat} compares two tiles.", seat=_seat(state.current))
+    return msg("Now the others guess the tile of the player who compared.")
 
 
 def check(state: State, seat: Seat, action: object) -> None:
     """Refuse anything but a legal action, with a reason that reveals nothing hidden."""
     if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a map with a 'type'.")
+        raise IllegalAction(msg("An action must be a map with a 'type'."))
     kind = action.get("type")
     if not isinstance(kind, str):
-        raise IllegalAction("An action needs a 'type': place, compare, guess or pass.")
+        raise IllegalAction(msg("An action needs a 'type': place, compare, guess or pass."))
     if kind not in ("place", "compare", "guess", PASS, "timeout"):
-        raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+        raise IllegalAction(msg("Unknown action {action}.", action=repr(kind[:40])))
     if state.over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(msg("The game is over."))
     if kind == "timeout":
         _check_timeout(state, seat, action)
         return
     if seat == SYSTEM:
-        raise IllegalAction("The host's clock only ends waits; it does not play.")
+        raise IllegalAction(msg("The host's clock only ends waits; it does not play."))
     if not _is_int(seat) or not 0 <= seat < state.players:
-        raise IllegalAction("You are not a player at this table.")
+        raise IllegalAction(msg("You are not a player at this table."))
     if kind == "place":
         _check_place(state, seat, action)
     elif kind == "compare":
@@ -354,61 +361,62 @@ def check(state: State, seat: Seat, action: object) -> None:
 
 def _check_timeout(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
     if seat != SYSTEM:
-        raise IllegalAction("Only the host's clock can end a wait.")
+        raise IllegalAction(msg("Only the host's clock can end a wait."))
     expected = timer_action(state)
     if expected is None or not _same(action, expected):
-        raise IllegalAction("That timer belongs to a wait that is already over.")
+        raise IllegalAction(msg("That timer belongs to a wait that is already over."))
 
 
 def _check_place(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
     if state.phase != "place":
-        raise IllegalAction("Tiles are placed only at the start of a round. " + _waiting(state))
+        raise IllegalAction(msg("Tiles are placed only at the start of a round. {now}",
+                                now=_waiting(state)))
     if state.placed[seat] is not None:
-        raise IllegalAction("You have already placed your tile this round.")
-    _only(action, ("type", "tile"), "A place")
+        raise IllegalAction(msg("You have already placed your tile this round."))
+    _only(action, ("type", "tile"), N_("A place has no field {field}."))
     if "tile" not in action:
-        raise IllegalAction("Say which tile to place: the action has no 'tile'.")
+        raise IllegalAction(msg("Say which tile to place: the action has no 'tile'."))
     tile = action["tile"]
     if not isinstance(tile, str):
-        raise IllegalAction("'tile' must be the id of a picture in your hand.")
+        raise IllegalAction(msg("'tile' must be the id of a picture in your hand."))
     if tile not in state.hands[seat]:
-        raise IllegalAction("That picture is not in your hand.")
+        raise IllegalAction(msg("That picture is not in your hand."))
 
 
 def _check_compare(state: State, seat: Seat, action: Mapping[Any, Any]) -> None:
     if state.phase != "compare":
-        raise IllegalAction("You cannot compare now. " + _waiting(state))
+        raise IllegalAction(msg("You cannot compare now. {now}", now=_waiting(state)))
     if seat != state.current:
-        raise IllegalAction(f"It is not your turn to compare: waiting for seat "
-                            f"{state.current + 1}.")
-    _only(action, ("type", "up", "down"), "A comparison")
+        raise IllegalAction(msg("It is not your turn to compare: waiting for {waiting}.",
+                                waiting=seats([state.current])))
+    _only(action, ("type", "up", "down"), N_("A comparison has no field {field}."))
     up, down = _slot(action, "up"), _slot(action, "down")
     if up == down:
-        raise IllegalAction("Choose two different tiles: one goes up, the other down.")
+        raise IllegalAction(msg("Choose two different tiles: one goes up, the other down."))
     a, b = state.row[up].floor, state.row[down].floor
     if BOTTOM in (a, b) or TOP in (a, b):
-        raise IllegalAction("A tile on floor 0 or floor 6 cannot be compared any more.")
+        raise IllegalAction(msg("A tile on floor 0 or floor 6 cannot be compared any more."))
     if a != b:
-        raise IllegalAction(f"Both tiles must be on the same floor; these are on floors "
-                            f"{a} and {b}.")
+        raise IllegalAction(msg("Both tiles must be on the same floor; these are on floors "
+                                "{a} and {b}.", a=a, b=b))
 
 
 def _check_guess(state: State, seat: Seat, kind: str, action: Mapping[Any, Any]) -> None:
     if state.phase != "guess" or state.guess_for is None:
-        raise IllegalAction("There is nothing to guess now. " + _waiting(state))
+        raise IllegalAction(msg("There is nothing to guess now. {now}", now=_waiting(state)))
     if seat == state.guess_for:
-        raise IllegalAction("The others are guessing your tile; wait for them.")
+        raise IllegalAction(msg("The others are guessing your tile; wait for them."))
     if seat not in state.eligible:
-        colour = COLOURS[state.guess_for]
-        raise IllegalAction(f"You have no {colour} guess stone left, so you sit this one out.")
+        raise IllegalAction(msg("You have no {colour} guess stone left, so you sit this one "
+                                "out.", colour=msg(COLOURS[state.guess_for])))
     if state.pending[seat] is not None:
-        raise IllegalAction("You have already answered for this comparison.")
+        raise IllegalAction(msg("You have already answered for this comparison."))
     if kind == "guess":
-        _only(action, ("type", "slot", "step"), "A guess")
+        _only(action, ("type", "slot", "step"), N_("A guess has no field {field}."))
     else:
-        _only(action, ("type", "step"), "A pass")
+        _only(action, ("type", "step"), N_("A pass has no field {field}."))
     if "step" in action and not (_is_int(action["step"]) and action["step"] == state.step):
-        raise IllegalAction("That answer was for an earlier comparison.")
+        raise IllegalAction(msg("That answer was for an earlier comparison."))
     if kind == "guess":
         _slot(action, "slot")
 
@@ -455,31 +463,33 @@ def _form_row(state: State) -> State:
     tiles += [(t, None) for t in state.supply[:fill]]
     order = shuffled(tiles, stream(state.seed, "row", state.round))
     row = tuple(Slot(t, START_FLOOR, (), owner) for t, owner in order)
-    line = LogLine(f"The row is laid out with {fill} tiles from the supply; {{0}} compares "
-                   "first.", (state.current,))
+    line = LogLine(msg_n("The row is laid out with {n} tile from the supply; {actor} compares "
+                         "first.", "The row is laid out with {n} tiles from the supply; "
+                         "{actor} compares first.", fill, actor=_seat(state.current)))
     return replace(state, supply=state.supply[fill:], placed=(None,) * state.players,
                    row=row, last_row=(), phase="compare", log=(*state.log, line))
 
 
-def _esc(text: str) -> str:
-    """Content text inside a log line, safe from ``format_log``'s placeholders."""
-    return text.replace("{", "{{").replace("}", "}}")
+def question_word(ident: str, text: str) -> Content:
+    """A question as a message argument (each laptop shows it in its language)."""
+    return question(ident, text)
 
 
-def _name(state: State, picture: str) -> str:
-    return _esc(dict(state.names).get(picture, picture))
+def _name(state: State, ident: str) -> Content:
+    """A picture as a message argument, with its name from the content."""
+    return picture(ident, dict(state.names).get(ident, ident))
 
 
 def _compare(state: State, seat: Seat, up: int, down: int) -> State:
     row = list(state.row)
     row[up] = replace(row[up], floor=row[up].floor + 1)
     row[down] = replace(row[down], floor=row[down].floor - 1)
-    text = (f"{{0}} rates {_name(state, row[up].picture)} above "
-            f"{_name(state, row[down].picture)}: up to floor {row[up].floor}, "
-            f"down to floor {row[down].floor}.")
+    text = msg("{actor} rates {a} above {b}: up to floor {up}, down to floor {down}.",
+               actor=_seat(seat), a=_name(state, row[up].picture),
+               b=_name(state, row[down].picture), up=row[up].floor, down=row[down].floor)
     state = replace(state, row=tuple(row), compares=state.compares + 1,
                     last=Event("compare", seat, up, down),
-                    log=(*state.log, LogLine(text, (seat,))))
+                    log=(*state.log, LogLine(text)))
     eligible = tuple(s for s in range(state.players)
                      if s != seat and state.stones[s][seat] > 0)
     if not eligible:
@@ -498,11 +508,10 @@ def _timeout(state: State) -> State:
             placed[s] = hand.pop(choice_index(len(hand),
                                               stream(state.seed, "autoplace", state.round, s)))
             hands[s] = tuple(hand)
-        names = ", ".join(f"{{{i}}}" for i in range(len(late)))
-        line = LogLine(f"Time is up: a tile was placed for {names}.", tuple(late))
+        line = LogLine(msg("Time is up: a tile was placed for {late}.", late=seats(late)))
         return _form_row(replace(state, hands=tuple(hands), placed=tuple(placed),
                                  log=(*state.log, line)))
-    line = LogLine("Time is up: missing guesses count as passes.")
+    line = LogLine(msg("Time is up: missing guesses count as passes."))
     return _close_guess(replace(state, log=(*state.log, line)))
 
 
@@ -513,18 +522,20 @@ def _close_guess(state: State) -> State:
     row = list(state.row)
     stones = [list(r) for r in state.stones]
     answers: list[tuple[Seat, int | str]] = []
-    parts: list[str] = []
+    parts: list[Msg] = []
     for s in state.eligible:
         answer = state.pending[s]
         if _is_int(answer):
             row[answer] = replace(row[answer], stones=(*row[answer].stones, target))
             stones[s][target] -= 1
             answers.append((s, answer))
-            parts.append(f"{{{len(parts) + 1}}} on {_name(state, row[answer].picture)}")
+            parts.append(msg("{seat} on {picture}", seat=_seat(s),
+                             picture=_name(state, row[answer].picture)))
         else:
             answers.append((s, PASS))
-            parts.append(f"{{{len(parts) + 1}}} passes")
-    line = LogLine(f"Guesses for {{0}}'s tile: {', '.join(parts)}.", (target, *state.eligible))
+            parts.append(msg("{seat} passes", seat=_seat(s)))
+    line = LogLine(msg("Guesses for {target}'s tile: {guesses}.", target=_seat(target),
+                       guesses=items(parts)))
     state = replace(state, row=tuple(row), stones=tuple(tuple(r) for r in stones),
                     guess_for=None, eligible=(), pending=(None,) * state.players,
                     last=Event("guesses", target, answers=tuple(answers)),
@@ -563,16 +574,23 @@ def _score(state: State) -> State:
     ender = state.current
     gains = [0] * state.players
     log = list(state.log)
-    log.append(LogLine("{0}'s comparison ends the round. The owners are revealed:", (ender,)))
+    log.append(LogLine(msg("{actor}'s comparison ends the round. The owners are revealed:",
+                           actor=_seat(ender))))
     for slot in sorted(state.row, key=lambda s: s.floor):
         if slot.owner is None:
             continue
         g = gain(slot)
         gains[slot.owner] += g
         own = slot.stones.count(slot.owner)
-        minus = f" minus {own} guess stone{'s' if own != 1 else ''}" if own else ""
-        log.append(LogLine(f"{{0}}: {_name(state, slot.picture)} on floor {slot.floor}"
-                           f"{minus}: +{g}.", (slot.owner,)))
+        if own:
+            line = msg_n("{owner}: {picture} on floor {floor} minus {n} guess stone: +{gain}.",
+                         "{owner}: {picture} on floor {floor} minus {n} guess stones: +{gain}.",
+                         own, owner=_seat(slot.owner), picture=_name(state, slot.picture),
+                         floor=slot.floor, gain=g)
+        else:
+            line = msg("{owner}: {picture} on floor {floor}: +{gain}.", owner=_seat(slot.owner),
+                       picture=_name(state, slot.picture), floor=slot.floor, gain=g)
+        log.append(LogLine(line))
     scores = tuple(a + b for a, b in zip(state.scores, gains, strict=True))
     state = replace(state, scores=scores, revealed=True, last_row=state.row,
                     last=Event("score", round=state.round, gains=tuple(gains),
@@ -580,8 +598,8 @@ def _score(state: State) -> State:
     if max(scores) >= GOAL:
         return _finish(state, log, "goal")
     if len(state.supply) < ROW_SIZE or not state.bag:
-        log.append(LogLine("The supply cannot fill another round." if state.bag
-                           else "The question bag is empty."))
+        log.append(LogLine(msg("The supply cannot fill another round.") if state.bag
+                           else msg("The question bag is empty.")))
         return _finish(state, log, "supply" if state.bag else "questions")
     supply = state.supply
     hands = []
@@ -600,10 +618,14 @@ def _winners(scores: Sequence[int]) -> tuple[Seat, ...]:
 def _finish(state: State, log: list[LogLine], reason: str) -> State:
     winners = _winners(state.scores)
     best = state.scores[winners[0]]
-    marks = [f"{{{i}}}" for i in range(len(winners))]
-    who = marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
-    verb = "wins" if len(winners) == 1 else "share the win"
-    log.append(LogLine(f"Game over: {who} {verb} with {best} points.", winners))
+    if len(winners) == 1:
+        line = msg_n("Game over: {winner} wins with {n} point.",
+                     "Game over: {winner} wins with {n} points.", best, winner=_seat(winners[0]))
+    else:
+        line = msg_n("Game over: {winners} share the win with {n} point.",
+                     "Game over: {winners} share the win with {n} points.", best,
+                     winners=seats(winners))
+    log.append(LogLine(line))
     return replace(state, phase="over", guess_for=None, eligible=(),
                    pending=(None,) * state.players, log=tuple(log), end=reason)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lanplay.messages import Arg, content
+
 SONGS = 8
 NUMBERS = 5
 COPIES = 2
@@ -94,6 +96,16 @@ def label(card: int) -> str:
     if s is None:
         return TOP_TEXT[0] if is_top(card) else PRIMORDIAL_TEXT[0]
     return f"{TITLES[s][0]} {number(card)}"
+
+
+def word(card: int) -> Arg:
+    """A card as a message argument: a song card is its title and number (a name, the
+    same in every language), a Top or Primordial Rule its translated name."""
+    s = song(card)
+    if s is None:
+        name = "top" if is_top(card) else "primordial"
+        return content("ranking-top", f"card:{name}", label(card))
+    return label(card)
 
 
 def card_data(card: int) -> dict[str, Any]:

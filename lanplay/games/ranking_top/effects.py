@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from lanplay.games.ranking_top import cards
 from lanplay.games.ranking_top.state import TO_TOP, Link, Work
+from lanplay.messages import Msg, items, msg, msg_n
 
 
-def succeed(w: Work, play: Link, base: int) -> str | None:
+def succeed(w: Work, play: Link, base: int) -> Msg | None:
     """Carry out a play that stands; ``base`` = discard pile size beneath its chain.
 
-    Returns a short public description of the effect (for ``last`` and the log
-    line the caller writes), or None.
+    Returns a short public description of the effect (a message, for ``last`` and
+    the log line the caller writes), or None.
     """
     seat, card = play.seat, play.card
     if play.to == TO_TOP:
@@ -44,64 +45,66 @@ def succeed(w: Work, play: Link, base: int) -> str | None:
     return text
 
 
-def _muneca(w: Work, seat: int, taken: list[int]) -> str:
+def _muneca(w: Work, seat: int, taken: list[int]) -> Msg:
     n = w.players
     w.hands = [w.hands[(s + 1) % n] for s in range(n)]
-    return "everyone hands their whole hand to the player on their right."
+    return msg("everyone hands their whole hand to the player on their right.")
 
 
-def _severla(w: Work, seat: int, taken: list[int]) -> str:
+def _severla(w: Work, seat: int, taken: list[int]) -> Msg:
     w.direction = -w.direction
     w.draw(seat, 1)
-    way = "clockwise" if w.direction == 1 else "counter-clockwise"
-    return f"play now goes {way}, and they draw 1 card."
+    if w.direction == 1:
+        return msg("play now goes clockwise, and they draw 1 card.")
+    return msg("play now goes counter-clockwise, and they draw 1 card.")
 
 
-def _senora(w: Work, seat: int, taken: list[int]) -> str:
+def _senora(w: Work, seat: int, taken: list[int]) -> Msg:
     order = w.order_from(seat)
     for s in order:
         w.discard.extend(w.hands[s])
         w.hands[s] = []
     for s in order:
         w.draw(s, 4)
-    return "everyone discards their hand and draws 4 cards."
+    return msg("everyone discards their hand and draws 4 cards.")
 
 
-def _objecion(w: Work, seat: int, taken: list[int]) -> str:
+def _objecion(w: Work, seat: int, taken: list[int]) -> Msg:
     if not w.hands[seat]:
-        return "objection denied, but they have no card left to play."
+        return msg("objection denied, but they have no card left to play.")
     w.phase, w.again = "again", "objecion"
-    return "they play another card, which cannot be topped."
+    return msg("they play another card, which cannot be topped.")
 
 
-def _dinosaurio(w: Work, seat: int, taken: list[int]) -> str:
+def _dinosaurio(w: Work, seat: int, taken: list[int]) -> Msg:
     if len(w.hands[seat]) > 1:
         w.phase = "keep"
-        return "they keep 1 card, discard the rest and draw 4."
+        return msg("they keep 1 card, discard the rest and draw 4.")
     w.draw(seat, 4)
-    return "they keep their hand (at most 1 card) and draw 4."
+    return msg("they keep their hand (at most 1 card) and draw 4.")
 
 
-def _diente(w: Work, seat: int, taken: list[int]) -> str:
+def _diente(w: Work, seat: int, taken: list[int]) -> Msg:
     w.draw(seat, 2)
     if not w.hands[seat]:
-        return "they draw 2 cards but have nothing to play."
+        return msg("they draw 2 cards but have nothing to play.")
     w.phase, w.again = "again", "diente"
-    return "they draw 2 cards and play one more card."
+    return msg("they draw 2 cards and play one more card.")
 
 
-def _mama(w: Work, seat: int, taken: list[int]) -> str:
+def _mama(w: Work, seat: int, taken: list[int]) -> Msg:
     w.draw(seat, 3)
     for s in w.order_from(seat)[1:]:
         w.draw(s, 2)
-    return "they draw 3 cards and everyone else draws 2."
+    return msg("they draw 3 cards and everyone else draws 2.")
 
 
-def _arwr(w: Work, seat: int, taken: list[int]) -> str:
+def _arwr(w: Work, seat: int, taken: list[int]) -> Msg:
     if not taken:
-        return "the discard pile beneath is empty: they take nothing."
-    names = ", ".join(cards.label(c) for c in taken)
-    return f"they take {len(taken)} from the discard pile: {names}."
+        return msg("the discard pile beneath is empty: they take nothing.")
+    return msg_n("they take {n} from the discard pile: {cards}.",
+                 "they take {n} from the discard pile: {cards}.", len(taken),
+                 cards=items([cards.word(c) for c in taken]))
 
 
 _EFFECTS = (_muneca, _severla, _senora, _objecion, _dinosaurio, _diente, _mama, _arwr)

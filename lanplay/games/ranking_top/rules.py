@@ -77,6 +77,8 @@ from lanplay.games.ranking_top.state import (
     Work,
     can_rank,
 )
+from lanplay.messages import N_, Arg, Msg, Problem, items, msg, seats
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 DESTINATIONS = (TO_TOP, TO_DISCARD)
@@ -85,11 +87,12 @@ DESTINATIONS = (TO_TOP, TO_DISCARD)
 def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
     """Shuffle with ("deal",), deal the starting hands, draw the first player."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Ranking Top needs {MIN_PLAYERS}-{MAX_PLAYERS} players; "
-                         f"there are {players}.")
+        raise Problem(msg("Ranking Top needs {low}-{high} players; there are {n}.",
+                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
     seconds = options.get("top_seconds", DEFAULT_TOP_SECONDS)
     if seconds not in TOP_SECONDS or isinstance(seconds, bool):
-        raise ValueError(f"option top_seconds must be one of {list(TOP_SECONDS)}")
+        raise Problem(msg("Option {option} must be one of {choices}.", option="top_seconds",
+                          choices=items([str(c) for c in TOP_SECONDS])))
     size = HAND_SIZES[players]
     deck = shuffled(range(cards.DECK_SIZE), stream(seed, "deal"))
     hands = tuple(tuple(deck[s * size:(s + 1) * size]) for s in range(players))
@@ -98,8 +101,8 @@ def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
         players=players, hand_size=size, top_seconds=int(seconds), seed=seed, hands=hands,
         deck=tuple(deck[players * size:]), discard=(), ranking=((),) * players,
         direction=1, current=first, phase="turn", passed=(False,) * players,
-        log=(LogLine(f"Each player holds {size} cards. {{0}} starts; play goes clockwise.",
-                     (first,)),),
+        log=(LogLine(msg("Each player holds {n} cards. {actor} starts; play goes clockwise.",
+                         n=size, actor=_seat(first))),),
     )
 
 
@@ -169,78 +172,84 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _what_now(state: State) -> str:
+def _what_now(state: State) -> Msg:
     if state.phase == "window":
-        return "a window is open: the answer is 'top' or 'pass'"
+        return msg("a window is open: the answer is 'top' or 'pass'")
     if state.phase == "keep":
-        return "the player to move chooses the card to keep ('keep')"
-    return "the player to move plays a card ('play')"
+        return msg("the player to move chooses the card to keep ('keep')")
+    return msg("the player to move plays a card ('play')")
 
 
 def check(state: State, seat: Seat, action: object) -> None:
     """Refuse anything but a legal action, with a reason that reveals nothing hidden."""
     if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a map with a 'type'.")
+        raise IllegalAction(msg("An action must be a map with a 'type'."))
     if state.over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(msg("The game is over."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         shown = str(kind)[:40] if kind is not None else "nothing"
-        raise IllegalAction(f"Unknown action {shown!r}: the actions are play, top, pass "
-                            "and keep.")
+        raise IllegalAction(msg("Unknown action {action}: the actions are play, top, pass "
+                                "and keep.", action=repr(shown)))
     extra = sorted(str(k)[:40] for k in action if k != "type" and k not in FIELDS[kind])
     if extra:
-        raise IllegalAction(f"A '{kind}' has no field {extra[0]!r}.")
+        raise IllegalAction(msg("A '{action}' has no field {field}.", action=kind,
+                                field=repr(extra[0])))
     for key in FIELDS[kind]:
         if key not in action:
-            raise IllegalAction(f"A '{kind}' needs a '{key}'.")
+            raise IllegalAction(msg("A '{action}' needs a '{field}'.", action=kind, field=key))
     if kind == "timeout":
         _check_timeout(state, seat, action)
         return
     if seat == SYSTEM:
-        raise IllegalAction("The host only closes windows.")
+        raise IllegalAction(msg("The host only closes windows."))
     if kind in ("top", "pass"):
         _check_answer(state, seat, kind, action)
         return
     if state.phase == "window" or (state.phase == "keep") != (kind == "keep"):
-        raise IllegalAction(f"No '{kind}' now: {_what_now(state)}.")
+        raise IllegalAction(msg("No '{action}' now: {now}.", action=kind,
+                                now=_what_now(state)))
     if seat != state.current:
-        raise IllegalAction(f"It is not your turn: waiting for seat {state.current + 1}.")
+        raise IllegalAction(msg("It is not your turn: waiting for {waiting}.",
+                                waiting=seats([state.current])))
     card = _own_card(state, seat, action["card"])
     if kind == "keep":
         return
     to = action["to"]
     if not isinstance(to, str) or to not in DESTINATIONS:
-        raise IllegalAction("'to' must be 'top' (your Ranking Top) or 'discard'.")
+        raise IllegalAction(msg("'to' must be 'top' (your Ranking Top) or 'discard'."))
     if to == TO_TOP:
         needed = state.needed(seat)
         if cards.is_top(card):
-            raise IllegalAction("A Top card cannot go into a Ranking Top.")
+            raise IllegalAction(msg("A Top card cannot go into a Ranking Top."))
         if not can_rank(card, needed):
-            raise IllegalAction(f"Your Ranking Top needs a {needed} next (or a Primordial "
-                                f"Rule), not a {cards.number(card)}.")
+            raise IllegalAction(msg("Your Ranking Top needs a {needed} next (or a Primordial "
+                                    "Rule), not a {number}.", needed=needed,
+                                    number=cards.number(card) or 0))
 
 
 def _own_card(state: State, seat: Seat, card: object) -> int:
     if not _is_int(card):
-        raise IllegalAction("'card' must be the number of a card in your hand.")
+        raise IllegalAction(msg("'card' must be the number of a card in your hand."))
     if card not in state.hands[seat]:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(msg("That card is not in your hand."))
     return card
 
 
 def _check_window(state: State, window: object) -> None:
     if not _is_int(window):
-        raise IllegalAction("'window' must be the number of the open window.")
+        raise IllegalAction(msg("'window' must be the number of the open window."))
     if state.phase != "window":
-        raise IllegalAction(f"Window {window} is closed: no window is open now.")
+        raise IllegalAction(msg("Window {window} is closed: no window is open now.",
+                                window=window))
     if window != state.window:
-        raise IllegalAction(f"Window {window} is closed: the open window is {state.window}.")
+        raise IllegalAction(msg("Window {window} is closed: the open window is {open}.",
+                                window=window, open=state.window))
 
 
 def _check_timeout(state: State, seat: Seat, action: Mapping[str, Any]) -> None:
     if seat != SYSTEM:
-        raise IllegalAction("Only the host's timer closes a window.")
+        raise IllegalAction(msg("Only the host's timer closes a window."))
     _check_window(state, action["window"])
 
 
@@ -248,22 +257,26 @@ def _check_answer(state: State, seat: Seat, kind: str, action: Mapping[str, Any]
     _check_window(state, action["window"])
     if seat not in state.eligible():
         if 0 <= seat < state.players and seat == state.chain[-1].seat:
-            raise IllegalAction("You cannot top your own card.")
+            raise IllegalAction(msg("You cannot top your own card."))
         if 0 <= seat < state.players and state.passed[seat]:
-            raise IllegalAction("You already passed in this window.")
-        raise IllegalAction("You may not answer this window.")
+            raise IllegalAction(msg("You already passed in this window."))
+        raise IllegalAction(msg("You may not answer this window."))
     if kind == "pass":
         return
     card = _own_card(state, seat, action["card"])
     last = state.chain[-1]
     if not cards.tops(card, last.card, last.stands):
         if cards.is_primordial(card):
-            raise IllegalAction("A Primordial Rule only tops another Primordial Rule.")
-        wanted = ("a Top card or a Primordial Rule" if cards.is_primordial(last.card)
-                  and last.stands is None else "a Top card" if last.stands is None
-                  else f"a Top card or a {last.stands}")
-        raise IllegalAction(f"{cards.label(card)} cannot top {cards.label(last.card)}: "
-                            f"that takes {wanted}.")
+            raise IllegalAction(msg("A Primordial Rule only tops another Primordial Rule."))
+        if cards.is_primordial(last.card) and last.stands is None:
+            wanted = msg("a Top card or a Primordial Rule")
+        elif last.stands is None:
+            wanted = msg("a Top card")
+        else:
+            wanted = msg("a Top card or a {n}", n=last.stands)
+        raise IllegalAction(msg("{card} cannot top {target}: that takes {wanted}.",
+                                card=cards.word(card), target=cards.word(last.card),
+                                wanted=wanted))
 
 
 # --- applying -----------------------------------------------------------------------
@@ -295,15 +308,15 @@ def _play(w: Work, seat: Seat, card: int, to: str, *, protected: bool) -> None:
     play = Link(card, seat, to, stands)
     w.event("play", seat=seat, card=card, to=to, stands=stands, protected=protected)
     if to == TO_DISCARD and not cards.has_effect(card):
-        w.say(_play_text(play) + ": no effect.", seat)
+        w.say(_play_line(play, "none"), seat)
         w.discard.append(card)
         w.end_turn()
         return
     if protected:
         mark = len(w.log)
         effect = succeed(w, play, len(w.discard))
-        w.log.insert(mark, LogLine(f"{_play_text(play)} (cannot be topped)"
-                                   f"{_outcome(play, effect)}", (seat,)))
+        w.log.insert(mark, LogLine(_play_line(play, "protected",
+                                              outcome=_outcome(play, effect)), (seat,)))
         w.event("play", seat=seat, card=card, to=to, stands=stands, protected=True,
                 effect=effect)
         return
@@ -311,17 +324,43 @@ def _play(w: Work, seat: Seat, card: int, to: str, *, protected: bool) -> None:
     _open_window(w)
 
 
-def _play_text(play: Link) -> str:
-    if play.to == TO_TOP:
-        wildcard = f" as a {play.stands}" if cards.is_primordial(play.card) else ""
-        return f"{{0}} plays {cards.label(play.card)}{wildcard} into their Ranking Top"
-    return f"{{0}} plays {cards.label(play.card)} onto the discard pile"
+PLAY_LINES = {
+    ("discard", "none"): N_("{actor} plays {card} onto the discard pile: no effect."),
+    ("discard", "protected"): N_("{actor} plays {card} onto the discard pile (cannot be "
+                                 "topped): {outcome}"),
+    ("discard", "plain"): N_("{actor} plays {card} onto the discard pile: {outcome}"),
+    ("discard", "topped"): N_("{actor} plays {card} onto the discard pile; topped by {tops}: "
+                              "{outcome}"),
+    ("top", "protected"): N_("{actor} plays {card} into their Ranking Top (cannot be "
+                             "topped): {outcome}"),
+    ("top", "plain"): N_("{actor} plays {card} into their Ranking Top: {outcome}"),
+    ("top", "topped"): N_("{actor} plays {card} into their Ranking Top; topped by {tops}: "
+                          "{outcome}"),
+    ("wild", "protected"): N_("{actor} plays {card} as a {n} into their Ranking Top (cannot "
+                              "be topped): {outcome}"),
+    ("wild", "plain"): N_("{actor} plays {card} as a {n} into their Ranking Top: {outcome}"),
+    ("wild", "topped"): N_("{actor} plays {card} as a {n} into their Ranking Top; topped by "
+                           "{tops}: {outcome}"),
+}
+"""The log line of a resolved play, by where it went and how it ended: whole sentences,
+so a log of hundreds of plays stays small and each language orders them its own way."""
 
 
-def _outcome(play: Link, effect: str | None) -> str:
+def _play_line(play: Link, form: str, **more: Arg) -> Msg:
+    if play.to != TO_TOP:
+        where = "discard"
+    else:
+        where = "wild" if cards.is_primordial(play.card) else "top"
+        if where == "wild":
+            more = {"n": play.stands or 0, **more}
+    return msg(PLAY_LINES[where, form], actor=_seat(play.seat), card=cards.word(play.card),
+               **more)
+
+
+def _outcome(play: Link, effect: Msg | None) -> Msg:
     if play.to == TO_TOP:
-        return f": it stands, {play.stands} done."
-    return f": {effect}" if effect else ": it stands."
+        return msg("it stands, {n} done.", n=play.stands or 0)
+    return effect if effect else msg("it stands.")
 
 
 def _open_window(w: Work) -> None:
@@ -346,19 +385,20 @@ def _close(w: Work, *, timeout: bool) -> None:
     w.discard.extend(discarded)
     w.chain, w.passed = [], [False] * w.players
     w.phase = "turn"
-    text = _play_text(play)
-    if tops:
-        by = ", ".join(f"{{{i}}} ({cards.label(link.card)})"
-                       for i, link in enumerate(chain[1:], start=1))
-        text += f"; topped by {by}"
+    by = items([msg("{seat} ({card})", seat=_seat(link.seat), card=cards.word(link.card))
+                for link in chain[1:]])
     mark = len(w.log)
-    effect: str | None = None
+    effect: Msg | None = None
     if stands:
         effect = succeed(w, play, base)
-        text += _outcome(play, effect)
+        outcome = _outcome(play, effect)
     else:
-        text += ": cancelled."
+        outcome = msg("cancelled.")
         w.end_turn()
+    if tops:
+        text = _play_line(play, "topped", tops=by, outcome=outcome)
+    else:
+        text = _play_line(play, "plain", outcome=outcome)
     w.log.insert(mark, LogLine(text, tuple(link.seat for link in chain)))
     w.event("close", window=w.window, timeout=timeout, seat=play.seat, card=play.card,
             to=play.to, stands=play.stands, tops=tops, effective=stands,
@@ -369,7 +409,8 @@ def _keep(w: Work, seat: Seat, card: int) -> None:
     discarded = [c for c in w.hands[seat] if c != card]
     w.hands[seat] = [card]
     w.discard.extend(discarded)
-    w.say(f"{{0}} keeps 1 card, discards {len(discarded)} and draws 4.", seat)
+    w.say(msg("{actor} keeps 1 card, discards {n} and draws 4.", actor=_seat(seat),
+              n=len(discarded)))
     w.event("keep", seat=seat, discarded=tuple(discarded))
     w.draw(seat, 4)
     w.end_turn()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lanplay.games.shape import LOG, SEAT
+from lanplay.games.shape import LOG, MESSAGE, SEAT
 
 CARD_ID = {"type": "int", "min": 0, "max": 93,
            "doc": "song cards 0-79 (song = id // 10, number = id % 10 // 2 + 1), Top cards "
@@ -26,7 +26,9 @@ CARD: dict[str, Any] = {
         "number": {**NUMBER, "nullable": True, "doc": "a song card's number"},
         "kind": {"type": "str", "enum": ["song", "top", "primordial"]},
         "title": "str", "artist": "str",
-        "effect": {"type": "str", "doc": "what the card does, in words"},
+        "effect": {"type": "str", "doc": "what the card does, in English (the content "
+                   "catalogue says it under `ranking-top:effect:<song>`, `...:top` and "
+                   "`...:primordial`)"},
     },
 }
 WINDOW = {"type": "int", "min": 1, "doc": "the open window's number (the view's `window`)"}
@@ -162,8 +164,8 @@ MODE: dict[str, Any] = {
                                   "doc": "close: whether the play stood"},
                     "discarded": {"type": "list", "items": CARD,
                                   "doc": "close, keep: the cards that went to the discard pile"},
-                    "effect": {"type": "str", "nullable": True,
-                               "doc": "what the play's effect did, in words"},
+                    "effect": {**MESSAGE, "nullable": True,
+                               "doc": "what the play's effect did, as a message"},
                 },
             },
             "over": {"type": "bool"},

@@ -15,6 +15,8 @@ from typing import Any
 from lanplay.game import LogLine as LogLine  # rules.py takes it from here
 from lanplay.game import Seat
 from lanplay.games.ranking_top import cards
+from lanplay.messages import Msg, msg, msg_n
+from lanplay.messages import seat as _seat
 from lanplay.rng import shuffled, stream
 
 GAME_ID = "ranking-top"
@@ -129,7 +131,8 @@ class Work:
             last=self.last, winner=self.winner,
         )
 
-    def say(self, text: str, *seats: Seat) -> None:
+    def say(self, text: Msg, *seats: Seat) -> None:
+        """Log ``text``; ``seats`` default to the seats it names."""
         self.log.append(LogLine(text, seats))
 
     def event(self, kind: str, **fields: Any) -> None:
@@ -146,8 +149,9 @@ class Work:
         self.reshuffles += 1
         self.deck = shuffled(self.discard, stream(self.seed, "reshuffle", self.reshuffles))
         self.discard = []
-        self.say(f"The draw deck ran out: the discard pile is shuffled into a new deck "
-                 f"({len(self.deck)} cards).")
+        self.say(msg_n("The draw deck ran out: the discard pile is shuffled into a new deck "
+                       "({n} card).", "The draw deck ran out: the discard pile is shuffled "
+                       "into a new deck ({n} cards).", len(self.deck)))
 
     def draw(self, seat: Seat, count: int) -> int:
         """Draw up to ``count`` cards; fewer when the deck and discard pile are both empty."""
@@ -160,8 +164,8 @@ class Work:
             self.hands[seat].append(self.deck.pop(0))
             drawn += 1
         if drawn < count:
-            self.say(f"{{0}} could draw only {drawn} of {count}: no cards are left to draw.",
-                     seat)
+            self.say(msg("{actor} could draw only {drawn} of {count}: no cards are left to "
+                         "draw.", actor=_seat(seat), drawn=drawn, count=count))
         return drawn
 
     def start_turn(self, seat: Seat) -> None:
@@ -174,7 +178,7 @@ class Work:
                 self.draw(seat, missing)
             if self.hands[seat]:
                 return
-            self.say("{0} has no card to play and is skipped.", seat)
+            self.say(msg("{actor} has no card to play and is skipped.", actor=_seat(seat)))
             seat = (seat + self.direction) % self.players
         self.end_game(None)
 
@@ -185,9 +189,10 @@ class Work:
         self.phase, self.winner, self.again = "over", winner, None
         self.chain, self.passed = [], [False] * self.players
         if winner is not None:
-            self.say("{0} completes their Ranking Top and wins the game!", winner)
+            self.say(msg("{winner} completes their Ranking Top and wins the game!",
+                         winner=_seat(winner)))
         else:
-            self.say("Nobody holds a card and nothing is left to draw: the game ends.")
+            self.say(msg("Nobody holds a card and nothing is left to draw: the game ends."))
 
 
 def needed_of(ranking: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> int:

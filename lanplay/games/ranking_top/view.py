@@ -14,6 +14,7 @@ from lanplay.game import View, Viewer, log_view
 from lanplay.games.ranking_top import cards
 from lanplay.games.ranking_top.rules import actors, rankable, result, toppers
 from lanplay.games.ranking_top.state import GAME_ID, Event, Link, State
+from lanplay.messages import Msg
 
 DISCARD_SHOWN = 5
 """The top cards of the discard pile in the view (the rest only as a count): the
@@ -43,6 +44,8 @@ def _event(event: Event | None) -> dict[str, Any] | None:
             out[key] = cards.card_data(value)
         elif key in CARD_LIST_FIELDS:
             out[key] = [cards.card_data(c) for c in value]
+        elif isinstance(value, Msg):
+            out[key] = value.to_wire()
         else:
             out[key] = value
     return out

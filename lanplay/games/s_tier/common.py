@@ -19,6 +19,7 @@ from typing import Any, TypeGuard
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, IllegalAction, Seat
 from lanplay.game import LogLine as LogLine  # the modes take it from here
+from lanplay.messages import Content, Msg, Problem, Seats, items, msg, picture, render, seats
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "s-tier"
@@ -176,7 +177,8 @@ def is_salt(value: object) -> TypeGuard[str]:
 def commitment_field(action: Mapping[str, Any]) -> str:
     value = action.get("commitment")
     if not is_commitment(value):
-        raise IllegalAction("'commitment' must be the note's SHA-256: 64 lowercase hex digits.")
+        raise IllegalAction(msg("'commitment' must be the note's SHA-256: 64 lowercase hex "
+                                "digits."))
     return value
 
 
@@ -184,12 +186,12 @@ def reveal_fields(action: Mapping[str, Any]) -> tuple[list[Any], str]:
     """The revealed note ('tiers', a list) and its salt (32 lowercase hex digits)."""
     tiers, salt = action.get("tiers"), action.get("salt")
     if not isinstance(tiers, list) or len(tiers) > 16:
-        raise IllegalAction("'tiers' must be the note as it was written: a list.")
+        raise IllegalAction(msg("'tiers' must be the note as it was written: a list."))
     if not all(t is None or type(t) is int or (isinstance(t, str) and len(t) <= 200)
                for t in tiers):
-        raise IllegalAction("The note holds picture ids, tiers or nothing (null).")
+        raise IllegalAction(msg("The note holds picture ids, tiers or nothing (null)."))
     if not is_salt(salt):
-        raise IllegalAction("'salt' must be the note's salt: 32 lowercase hex digits.")
+        raise IllegalAction(msg("'salt' must be the note's salt: 32 lowercase hex digits."))
     return tiers, salt
 
 
@@ -207,7 +209,8 @@ def sample_commitment(tiers: Sequence[Any], rng: Any) -> str:
 
 def check_players(mode: str, low: int, high: int, players: int) -> None:
     if not low <= players <= high:
-        raise ValueError(f"S-tier ({mode}) needs {low}-{high} players; there are {players}.")
+        raise Problem(msg("S-tier ({mode}) needs {low}-{high} players; there are {n}.",
+                          mode=mode, low=low, high=high, n=players))
 
 
 def int_option(options: Mapping[str, Any], key: str, default: int,
@@ -215,7 +218,8 @@ def int_option(options: Mapping[str, Any], key: str, default: int,
     """The option's value, which must be one of ``choices`` (a bool is not an int here)."""
     value = options.get(key, default)
     if value not in choices or not is_int(value):
-        raise ValueError(f"option {key} must be one of {list(choices)}")
+        raise Problem(msg("Option {option} must be one of {choices}.", option=key,
+                          choices=items([str(c) for c in choices])))
     return value
 
 
@@ -231,7 +235,7 @@ def is_tier(value: object) -> TypeGuard[int]:
 
 def need_map(action: object) -> Mapping[str, Any]:
     if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a map with a 'type'.")
+        raise IllegalAction(msg("An action must be a map with a 'type'."))
     return action
 
 
@@ -240,25 +244,25 @@ def read_action(action: object, known: Sequence[str], over: bool) -> tuple[Mappi
     anything once the game is over; the first step of every mode's ``check``."""
     act = need_map(action)
     if over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(msg("The game is over."))
     return act, type_of(act, known)
 
 
 def need_player(seat: Seat, players: int) -> None:
     if seat == SYSTEM or not 0 <= seat < players:
-        raise IllegalAction("Only a player at the table can do that.")
+        raise IllegalAction(msg("Only a player at the table can do that."))
 
 
 def need_note_writer(phase: str, leader: Seat, seat: Seat) -> None:
     """One leader a round writes one note (cooperative and competitive)."""
     if phase != "note":
-        raise IllegalAction("The note for this round is already written.")
+        raise IllegalAction(msg("The note for this round is already written."))
     if seat != leader:
-        raise IllegalAction("Only the leader writes the note.")
+        raise IllegalAction(msg("Only the leader writes the note."))
 
 
-PLAIN_NOTE = ("Your laptop keeps the note until the reveal: it sends the host only the "
-              "note's commitment, never the note itself.")
+PLAIN_NOTE = msg("Your laptop keeps the note until the reveal: it sends the host only the "
+                 "note's commitment, never the note itself.")
 
 
 def check_void(act: Mapping[str, Any], seat: Seat, asked: Collection[Seat],
@@ -271,37 +275,43 @@ def check_void(act: Mapping[str, Any], seat: Seat, asked: Collection[Seat],
         only_keys(act, "seat")
         leader = act.get("seat")
         if not is_int(leader) or leader not in asked:
-            raise IllegalAction("The host voids a round only for a leader whose note is "
-                                "needed now.")
+            raise IllegalAction(msg("The host voids a round only for a leader whose note is "
+                                    "needed now."))
         return leader
     only_keys(act)
     if not own or seat not in asked:
-        raise IllegalAction("Only a leader whose note is needed now can give up the round.")
+        raise IllegalAction(msg("Only a leader whose note is needed now can give up the "
+                                "round."))
     return seat
 
 
 def only_keys(action: Mapping[str, Any], *keys: str) -> None:
     extra = sorted(str(k)[:40] for k in action if k != "type" and k not in keys)
     if extra:
-        allowed = ", ".join(repr(k) for k in keys) or "no other field"
-        raise IllegalAction(f"This action takes {allowed}; {extra[0]!r} is not one of them.")
+        if keys:
+            raise IllegalAction(msg("This action takes {allowed}; {field} is not one of them.",
+                                    allowed=items([repr(k) for k in keys]),
+                                    field=repr(extra[0])))
+        raise IllegalAction(msg("This action takes no other field; {field} is not one of "
+                                "them.", field=repr(extra[0])))
 
 
 def tier_field(action: Mapping[str, Any], key: str = "tier") -> int:
     if key not in action:
-        raise IllegalAction(f"Say which tier: the action has no {key!r}.")
+        raise IllegalAction(msg("Say which tier: the action has no {field}.", field=repr(key)))
     value = action[key]
     if not is_tier(value):
-        raise IllegalAction(f"{key!r} must be a tier from 0 (S) to 4 (D).")
+        raise IllegalAction(msg("{field} must be a tier from 0 (S) to 4 (D).",
+                                field=repr(key)))
     return value
 
 
 def type_of(action: Mapping[str, Any], known: Sequence[str]) -> str:
     kind = action.get("type")
     if not isinstance(kind, str):
-        raise IllegalAction("An action needs a 'type' that is a word.")
+        raise IllegalAction(msg("An action needs a 'type' that is a word."))
     if kind not in known and kind != "timeout":
-        raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+        raise IllegalAction(msg("Unknown action {action}.", action=repr(kind[:40])))
     return kind
 
 
@@ -309,12 +319,14 @@ def ceil_half(n: int) -> int:
     return (n + 1) // 2
 
 
-def names(count: int, start: int = 0) -> str:
-    """'{0}', '{0} and {1}', '{0}, {1} and {2}'."""
-    marks = [f"{{{i}}}" for i in range(start, start + count)]
-    if not marks:
-        return "nobody"
-    return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
+def names(who: Sequence[Seat]) -> Seats | Msg:
+    """Seats as a message argument: "A, B and C", or "nobody"."""
+    return seats(who) if who else msg("nobody")
+
+
+def picture_word(ident: str | None, name: str | None) -> Content:
+    """A picture as a message argument, named from the content."""
+    return picture(ident or "", name or ident or "")
 
 
 def plain(value: Any) -> Any:
@@ -336,6 +348,5 @@ def freeze(value: Any) -> Any:
 
 
 def format_log(entry: Mapping[str, Any], seat_names: Sequence[str]) -> str:
-    filled = [seat_names[s] if 0 <= s < len(seat_names) else f"seat {s + 1}"
-              for s in entry["seats"]]
-    return str(entry["text"]).format(*filled)
+    """A log entry in this laptop's language (``lanplay.messages.render``)."""
+    return render(entry, seat_names)

@@ -52,12 +52,15 @@ from lanplay.games.s_tier.common import (
     need_note_writer,
     need_player,
     only_keys,
+    picture_word,
     read_action,
     reveal_fields,
     sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
+from lanplay.messages import N_, Content, Msg, items, msg, msg_n, topic
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "competitive"
@@ -96,6 +99,10 @@ class Competitive(OneLeader):
         found = self.deck.name_in(self.hand, picture)
         return str(picture) if found is None else found
 
+    def word(self, picture: str | None) -> Content:
+        """A picture of this round as a message argument."""
+        return picture_word(picture, self.name(picture))
+
 
 def picture_count(players: int) -> int:
     return max(players - 1, 5)
@@ -114,7 +121,8 @@ def setup(players: int, options: Mapping[str, Any], seed: int, library: Library)
 def start_round(state: Competitive, leader: Seat) -> Competitive:
     round_no = state.round + 1
     hand, deck = state.deck.draw(picture_count(state.players), state.seed)
-    line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
+    line = LogLine(msg("Round {round}: {leader} leads and writes the note.", round=round_no,
+                       leader=_seat(leader)))
     return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
                    faces=default_faces(deck, hand, state.seed, round_no), note=None,
                    commitment=None,
@@ -158,17 +166,20 @@ def sample_notes(count: int, rng: random.Random) -> list[Action]:
     return out
 
 
-def note_problem(tiers: object, count: int) -> str | None:
+def note_problem(tiers: object, count: int) -> Msg | None:
     """Why ``tiers`` is not a valid competitive note for ``count`` pictures, or None."""
     if not isinstance(tiers, list) or len(tiers) != count:
-        return f"'tiers' must give a tier for each of the {count} pictures, in their order."
+        return msg("'tiers' must give a tier for each of the {n} pictures, in their order.",
+                   n=count)
     if not all(is_tier(t) for t in tiers):
-        return "Each entry of 'tiers' is a tier from 0 (S) to 4 (D)."
+        return msg("Each entry of 'tiers' is a tier from 0 (S) to 4 (D).")
     used = [tiers.count(t) for t in range(TIER_COUNT)]
     if 0 in used:
-        return f"No tier may stay empty: put a picture in {TIERS[used.index(0)]}."
+        return msg("No tier may stay empty: put a picture in {tier}.",
+                   tier=TIERS[used.index(0)])
     if max(used) > MAX_PER_TIER:
-        return f"At most 2 pictures per tier: {TIERS[used.index(max(used))]} has {max(used)}."
+        return msg("At most 2 pictures per tier: {tier} has {n}.",
+                   tier=TIERS[used.index(max(used))], n=max(used))
     return None
 
 
@@ -176,11 +187,11 @@ def check(state: Competitive, seat: Seat, action: object) -> None:
     act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
         if seat != SYSTEM:
-            raise IllegalAction("Only the host's clock can end the time for placing.")
+            raise IllegalAction(msg("Only the host's clock can end the time for placing."))
         only_keys(act, "round", "phase")
         if (state.phase != "place" or not is_int(act.get("round"))
                 or act.get("round") != state.round or act.get("phase") != "place"):
-            raise IllegalAction("That timer belongs to a round that is already scored.")
+            raise IllegalAction(msg("That timer belongs to a round that is already scored."))
         return
     if kind == "void":
         check_void(act, seat, actors(state) if state.phase in SECRET_PHASES else (),
@@ -196,20 +207,20 @@ def check(state: Competitive, seat: Seat, action: object) -> None:
         return
     if kind == "reveal":
         if state.phase != "reveal":
-            raise IllegalAction("The note is revealed when everyone has placed.")
+            raise IllegalAction(msg("The note is revealed when everyone has placed."))
         if seat != state.leader:
-            raise IllegalAction("Only the leader's laptop knows the note.")
+            raise IllegalAction(msg("Only the leader's laptop knows the note."))
         only_keys(act, "tiers", "salt")
         reveal_fields(act)
         return
     if state.phase == "note":
-        raise IllegalAction("Wait: the leader is still writing the note.")
+        raise IllegalAction(msg("Wait: the leader is still writing the note."))
     if state.phase != "place":
-        raise IllegalAction("Everyone has placed: the leader's laptop reveals the note.")
+        raise IllegalAction(msg("Everyone has placed: the leader's laptop reveals the note."))
     if seat == state.leader:
-        raise IllegalAction("You are the leader this round: you place nothing.")
+        raise IllegalAction(msg("You are the leader this round: you place nothing."))
     if state.placed[seat] is not None:
-        raise IllegalAction("You have already placed your picture.")
+        raise IllegalAction(msg("You have already placed your picture."))
     only_keys(act, "tier")
     tier_field(act)
 
@@ -229,15 +240,16 @@ def apply(state: Competitive, seat: Seat, action: Action) -> Competitive:
         placed = list(state.placed)
         placed[seat] = action["tier"]
         after = replace(state, placed=tuple(placed),
-                        log=(*state.log, LogLine("{0} has placed their picture.", (seat,))))
+                        log=(*state.log, LogLine(msg("{actor} has placed their picture.",
+                                                     actor=_seat(seat)))))
         return replace(after, phase="reveal") if not actors(after) else after
     if kind == "reveal":
         return reveal(state, list(action["tiers"]), action["salt"])
     if kind == "void":
         return void(state, "standin" if seat == SYSTEM else "lost")
     missing = [s for s in state.guessers if state.placed[s] is None]
-    line = LogLine(f"Time is up for {names(len(missing))}: unplaced pictures count as wrong.",
-                   tuple(missing))
+    line = LogLine(msg("Time is up for {late}: unplaced pictures count as wrong.",
+                       late=names(missing)), tuple(missing))
     return replace(state, phase="reveal", log=(*state.log, line))
 
 
@@ -247,8 +259,9 @@ def deal(state: Competitive) -> Competitive:
     for i, seat in enumerate((state.leader + k) % state.players
                              for k in range(1, state.players)):
         dealt[seat] = state.faces[order[i]]
-    line = LogLine(f"{{0}} has written the note. The topic: \u201c{state.topic.text}\u201d. "
-                   "The pictures are dealt.", (state.leader,))
+    line = LogLine(msg("{leader} has written the note. The topic: \u201c{topic}\u201d. The "
+                       "pictures are dealt.", leader=_seat(state.leader),
+                       topic=topic(state.topic.id, state.topic.text)))
     return replace(state, dealt=tuple(dealt), log=(*state.log, line))
 
 
@@ -260,16 +273,16 @@ def reveal(state: Competitive, tiers: list[Any], salt: str) -> Competitive:
 
 
 VOID_WHY = {
-    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
-    "lost": "{0}'s laptop no longer has the note",
-    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+    "standin": N_("A stand-in plays for {leader} and cannot know a note kept on their laptop"),
+    "lost": N_("{leader}'s laptop no longer has the note"),
+    "mismatch": N_("{leader}'s laptop revealed a note that is not the one it committed to"),
 }
 
 
 def void(state: Competitive, why: str) -> Competitive:
     """No note can be had: nobody scores this round, which still was the leader's turn."""
-    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, nobody scores.",
-                   (state.leader,))
+    line = LogLine(msg("{why}: round {round} is void, nobody scores.",
+                       why=msg(VOID_WHY[why], leader=_seat(state.leader)), round=state.round))
     last = freeze({"kind": "void", "note": None, "placements": list(state.placed),
                    "correct": [], "leader_gain": 0, "leader": state.leader,
                    "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
@@ -291,16 +304,18 @@ def score(state: Competitive) -> Competitive:
     for s in correct:
         won[s] += 1
     won[state.leader] += gain
-    written = ", ".join(f"{state.name(p)} {TIERS[t]}" for p, t in truth.items())
-    lines = [LogLine(f"{{0}}'s note: {written}.", (state.leader,))]
+    written = items([msg("{picture} {tier}", picture=state.word(p), tier=TIERS[t])
+                     for p, t in truth.items()])
+    lines = [LogLine(msg("{leader}'s note: {note}.", leader=_seat(state.leader), note=written))]
     if correct:
-        lines.append(LogLine(f"{names(len(correct))} guessed right and keep their picture.",
-                             correct))
+        lines.append(LogLine(msg("{right} guessed right and keep their picture.",
+                                 right=names(correct)), correct))
     else:
-        lines.append(LogLine("Nobody guessed right."))
+        lines.append(LogLine(msg("Nobody guessed right.")))
     if gain:
-        lines.append(LogLine(f"{{0}} takes {gain} victory picture{'s' if gain > 1 else ''}.",
-                             (state.leader,)))
+        lines.append(LogLine(msg_n("{leader} takes {n} victory picture.",
+                                   "{leader} takes {n} victory pictures.", gain,
+                                   leader=_seat(state.leader))))
     # Self-contained (a fresh snapshot draws the reveal from it alone), all of it
     # public once revealed; one kind, so the keys and their order never change.
     last = freeze({"kind": "reveal", "note": list(state.note), "placements": list(state.placed),
@@ -319,9 +334,15 @@ def next_round(after: Competitive) -> Competitive:
     if len(state.led) == state.players:
         best = max(won)
         winners = tuple(s for s in range(state.players) if won[s] == best)
-        end = LogLine(f"Everyone has led. {names(len(winners))} "
-                      f"{'wins' if len(winners) == 1 else 'share the win'} with {best} "
-                      f"picture{'s' if best != 1 else ''}.", winners)
+        if len(winners) == 1:
+            said = msg_n("Everyone has led. {winner} wins with {n} picture.",
+                         "Everyone has led. {winner} wins with {n} pictures.", best,
+                         winner=_seat(winners[0]))
+        else:
+            said = msg_n("Everyone has led. {winners} share the win with {n} picture.",
+                         "Everyone has led. {winners} share the win with {n} pictures.", best,
+                         winners=names(winners))
+        end = LogLine(said, winners)
         return replace(after, phase="over", log=(*after.log, end))
     return start_round(after, (state.leader + 1) % state.players)
 

@@ -61,22 +61,25 @@ from lanplay.games.s_tier.common import (
     need_note_writer,
     need_player,
     only_keys,
+    picture_word,
     read_action,
     reveal_fields,
     sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import OneLeader, framed_view, unseen_topics
+from lanplay.messages import N_, Content, Msg, items, msg, msg_n, topic
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "cooperative"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 EFFECTS = ("choose-side", "place-one", "no-second", "take-four")
 EFFECT_NAMES = {
-    "choose-side": "Choose the side of the pictures",
-    "place-one": "Place one picture on the correct spot",
-    "no-second": "No second attempt",
-    "take-four": "Take four pictures",
+    "choose-side": N_("Choose the side of the pictures"),
+    "place-one": N_("Place one picture on the correct spot"),
+    "no-second": N_("No second attempt"),
+    "take-four": N_("Take four pictures"),
 }
 TRACKS = (3, 4, 5, 6)
 GUESS_SECONDS = (0, 120, 300, 600)
@@ -129,6 +132,12 @@ class Coop(OneLeader):
         found = self.deck.name_in(self.hand, picture)
         return picture if found is None else found
 
+    def word(self, picture: str | None) -> Content | Msg:
+        """A picture of this round (or an empty tier) as a message argument."""
+        if picture is None:
+            return msg("nothing")
+        return picture_word(picture, self.name(picture))
+
 
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> Coop:
     check_players(MODE, MIN_PLAYERS, MAX_PLAYERS, players)
@@ -150,7 +159,8 @@ def start_round(state: Coop, leader: Seat) -> Coop:
     size = 4 if "take-four" in state.effects else 5
     hand, deck = state.deck.draw(size, state.seed)
     faces = default_faces(deck, hand, state.seed, round_no)
-    line = LogLine(f"Round {round_no}: {{0}} leads and writes the note.", (leader,))
+    line = LogLine(msg("Round {round}: {leader} leads and writes the note.", round=round_no,
+                       leader=_seat(leader)))
     return replace(state, deck=deck, round=round_no, leader=leader, phase="note", hand=hand,
                    faces=faces, note=None, commitment=None, counted=None, hint=None,
                    board=(None,) * TIER_COUNT, locked=(), attempt=1, count=None, moves=0,
@@ -257,32 +267,34 @@ def check(state: Coop, seat: Seat, action: object) -> None:
         check_answer(state, seat, act, kind)
         return
     if state.phase == "note":
-        raise IllegalAction("Wait: the leader is still writing the note.")
+        raise IllegalAction(msg("Wait: the leader is still writing the note."))
     if state.phase != "guess":
-        raise IllegalAction("Wait: the leader's laptop is checking the board against the note.")
+        raise IllegalAction(msg("Wait: the leader's laptop is checking the board against the "
+                                "note."))
     if seat == state.leader:
-        raise IllegalAction("You are the leader this round: stay silent while the others guess.")
+        raise IllegalAction(msg("You are the leader this round: stay silent while the others "
+                                "guess."))
     if kind == "move":
         only_keys(act, "picture", "tier")
         check_move(state, act)
     elif kind == "lock":
         only_keys(act)
         if seat in state.locked:
-            raise IllegalAction("You are already locked in.")
+            raise IllegalAction(msg("You are already locked in."))
         if not complete(state):
-            raise IllegalAction("Lay every picture on the board before you lock in.")
+            raise IllegalAction(msg("Lay every picture on the board before you lock in."))
     else:
         only_keys(act)
 
 
 def check_timeout(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
     if seat != SYSTEM:
-        raise IllegalAction("Only the host's clock can end the time for guessing.")
+        raise IllegalAction(msg("Only the host's clock can end the time for guessing."))
     only_keys(act, "round", "attempt")
     if (state.phase != "guess" or act.get("round") != state.round
             or act.get("attempt") != state.attempt or not is_int(act.get("round"))
             or not is_int(act.get("attempt"))):
-        raise IllegalAction("That timer belongs to an attempt that is already over.")
+        raise IllegalAction(msg("That timer belongs to an attempt that is already over."))
 
 
 def check_commit(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
@@ -297,62 +309,65 @@ def check_commit(state: Coop, seat: Seat, act: Mapping[str, Any]) -> None:
     if sides:
         faces = act.get("faces")  # type: ignore[assignment]
         if not isinstance(faces, list) or len(faces) != len(state.hand):
-            raise IllegalAction(f"'faces' must give the side you chose of each of your "
-                                f"{len(state.hand)} cards, in their order.")
+            raise IllegalAction(msg("'faces' must give the side you chose of each of your {n} "
+                                    "cards, in their order.", n=len(state.hand)))
         for c, face in zip(state.hand, faces, strict=True):
             card = state.deck.cards[c]
             if not isinstance(face, str) or face not in (card.front, card.back):
-                raise IllegalAction(f"Choose one side of each card: {card.front_name} or "
-                                    f"{card.back_name}.")
+                raise IllegalAction(msg("Choose one side of each card: {front} or {back}.",
+                                        front=picture_word(card.front, card.front_name),
+                                        back=picture_word(card.back, card.back_name)))
     if hinted:
         hint = act.get("hint")
         if (not isinstance(hint, Mapping) or set(hint) != {"tier", "picture"}
                 or not is_tier(hint["tier"]) or hint["picture"] not in faces):
-            raise IllegalAction("'Place one picture' is active: 'hint' names the tier and the "
-                                "picture you lay there, {'tier': 0-4, 'picture': id}.")
+            raise IllegalAction(msg("'Place one picture' is active: 'hint' names the tier and "
+                                    "the picture you lay there, {{'tier': 0-4, 'picture': "
+                                    "id}}."))
 
 
 def check_answer(state: Coop, seat: Seat, act: Mapping[str, Any], kind: str) -> None:
     """The count after attempt 1, or the note at the reveal: only when asked, only
     from the leader (its laptop answers by itself)."""
     if state.phase != kind:
-        raise IllegalAction("The leader's laptop was not asked for that now.")
+        raise IllegalAction(msg("The leader's laptop was not asked for that now."))
     if seat != state.leader:
-        raise IllegalAction("Only the leader's laptop knows the note.")
+        raise IllegalAction(msg("Only the leader's laptop knows the note."))
     if kind == "count":
         only_keys(act, "correct")
         right = act.get("correct")
         if not is_int(right) or not 0 <= right <= TIER_COUNT:
-            raise IllegalAction("'correct' must be the number of right pictures, 0 to 5.")
+            raise IllegalAction(msg("'correct' must be the number of right pictures, 0 to 5."))
         return
     only_keys(act, "tiers", "salt")
     reveal_fields(act)
 
 
-def note_problem(state: Coop, tiers: Sequence[Any]) -> str | None:
+def note_problem(state: Coop, tiers: Sequence[Any]) -> Msg | None:
     """Why ``tiers`` is not a note of this round's pictures (the faces shown), or None."""
     if len(tiers) != TIER_COUNT or not all(p is None or isinstance(p, str) for p in tiers):
-        return "the note must hold 5 entries, a picture id or nothing per tier"
+        return msg("the note must hold 5 entries, a picture id or nothing per tier")
     if sum(p is None for p in tiers) != TIER_COUNT - len(state.faces):
-        return "the note leaves the wrong number of tiers empty"
+        return msg("the note leaves the wrong number of tiers empty")
     if sorted(p for p in tiers if p is not None) != sorted(state.faces):
-        return "the note does not hold each picture of the round once"
+        return msg("the note does not hold each picture of the round once")
     return None
 
 
 def check_move(state: Coop, act: Mapping[str, Any]) -> None:
     picture = act.get("picture")
     if not isinstance(picture, str) or picture not in state.faces:
-        raise IllegalAction("'picture' must be one of this round's pictures.")
+        raise IllegalAction(msg("'picture' must be one of this round's pictures."))
     if "tier" not in act:
-        raise IllegalAction("Say where: 'tier' from 0 (S) to 4 (D), or null for the pool.")
+        raise IllegalAction(msg("Say where: 'tier' from 0 (S) to 4 (D), or null for the "
+                                "pool."))
     if act["tier"] is not None:
         tier_field(act)
     if state.hint is not None:
         if picture == state.board[state.hint]:
-            raise IllegalAction("That picture is the leader's hint: it stays where it is.")
+            raise IllegalAction(msg("That picture is the leader's hint: it stays where it is."))
         if act["tier"] == state.hint:
-            raise IllegalAction("That tier holds the leader's hint.")
+            raise IllegalAction(msg("That tier holds the leader's hint."))
 
 
 def order_independent(state: Coop, seat: Seat, action: object) -> bool:
@@ -382,7 +397,7 @@ def apply(state: Coop, seat: Seat, action: Action) -> Coop:
         return reveal(state, list(action["tiers"]), action["salt"])
     if kind == "void":
         return void(state, "standin" if seat == SYSTEM else "lost")
-    line = LogLine("Time is up: the board is submitted as it lies.")
+    line = LogLine(msg("Time is up: the board is submitted as it lies."))
     return submit(replace(state, log=(*state.log, line)))
 
 
@@ -390,14 +405,16 @@ def write_note(state: Coop, action: Action) -> Coop:
     """The note is written: the host keeps its commitment, shows the faces and the hint."""
     faces = tuple(action["faces"]) if "faces" in action else state.faces
     after = replace(state, faces=faces, commitment=action["commitment"], phase="guess")
-    lines = [LogLine(f"{{0}} has written the note. The topic: \u201c{state.topic.text}\u201d.",
-                     (state.leader,))]
+    lines = [LogLine(msg("{leader} has written the note. The topic: \u201c{topic}\u201d.",
+                         leader=_seat(state.leader),
+                         topic=topic(state.topic.id, state.topic.text)))]
     board: list[str | None] = [None] * TIER_COUNT
     hint = action.get("hint")
     if isinstance(hint, Mapping):
         board[hint["tier"]] = hint["picture"]
-        lines.append(LogLine(f"{{0}} lays {after.name(hint['picture'])} on tier "
-                             f"{TIERS[hint['tier']]} as a hint.", (state.leader,)))
+        lines.append(LogLine(msg("{leader} lays {picture} on tier {tier} as a hint.",
+                                 leader=_seat(state.leader), picture=after.word(hint["picture"]),
+                                 tier=TIERS[hint["tier"]])))
         after = replace(after, hint=hint["tier"])
     return replace(after, board=tuple(board), log=(*state.log, *lines))
 
@@ -448,25 +465,25 @@ def submit(state: Coop) -> Coop:
 def told(state: Coop, right: int) -> Coop:
     """The count of attempt 1, as the leader's laptop tells it (checked at the reveal)."""
     if right == TIER_COUNT:
-        line = LogLine("First attempt: 5 correct.")
+        line = LogLine(msg("First attempt: 5 correct."))
         return replace(state, phase="reveal", count=right, log=(*state.log, line),
                        last={"kind": "count", "correct": right})
-    line = LogLine(f"First attempt: {right} correct. One more attempt.")
+    line = LogLine(msg("First attempt: {n} correct. One more attempt.", n=right))
     return replace(state, phase="guess", attempt=2, count=right, locked=(), moves=0,
                    log=(*state.log, line), last={"kind": "count", "correct": right})
 
 
-def lies(state: Coop, note: Board) -> list[str]:
+def lies(state: Coop, note: Board) -> list[Msg]:
     """What the leader's laptop told before the reveal that the note says otherwise."""
     out = []
     if state.counted is not None and state.count is not None:
         truth = correct_count(note, state.counted)
         if truth != state.count:
-            out.append(f"said {state.count} correct after the first attempt, but the note "
-                       f"gives {truth}")
+            out.append(msg("said {count} correct after the first attempt, but the note gives "
+                           "{truth}", count=state.count, truth=truth))
     if state.hint is not None and note[state.hint] != state.board[state.hint]:
-        out.append(f"laid {state.name(state.board[state.hint])} on {TIERS[state.hint]} as "
-                   "the hint, but the note has it elsewhere")
+        out.append(msg("laid {picture} on {tier} as the hint, but the note has it elsewhere",
+                       picture=state.word(state.board[state.hint]), tier=TIERS[state.hint]))
     return out
 
 
@@ -476,10 +493,11 @@ def reveal(state: Coop, tiers: list[Any], salt: str) -> Coop:
         return void(state, "mismatch")
     note: Board = tuple(tiers)
     right = correct_count(note, state.board)
-    lines = [LogLine(f"{{0}}'s laptop {lie}.", (state.leader,)) for lie in lies(state, note)]
+    lines = [LogLine(msg("{leader}'s laptop {lie}.", leader=_seat(state.leader), lie=lie))
+             for lie in lies(state, note)]
     if lines:
-        lines.append(LogLine("{0} is named for it; the round is scored from the note.",
-                             (state.leader,)))
+        lines.append(LogLine(msg("{leader} is named for it; the round is scored from the note.",
+                                 leader=_seat(state.leader))))
     return score(replace(state, note=note, log=(*state.log, *lines)), right)
 
 
@@ -487,23 +505,25 @@ def score(state: Coop, right: int) -> Coop:
     assert state.note is not None
     up, down = token_steps(right)
     green, red = min(state.star, state.green + up), min(state.star, state.red + down)
-    moved = (f"green moves up {up}" if up else f"red moves down {down}") + (
-        " step" if up + down == 1 else " steps")
-    written = ", ".join(f"{TIERS[t]} {state.name(p)}" for t, p in enumerate(state.note))
-    lines = [LogLine(f"{{0}}'s note: {written}. {right} of 5 correct: {moved}.",
-                     (state.leader,))]
+    moved = (msg_n("green moves up {n} step", "green moves up {n} steps", up) if up
+             else msg_n("red moves down {n} step", "red moves down {n} steps", down))
+    written = items([msg("{tier} {picture}", tier=TIERS[t], picture=state.word(p))
+                     for t, p in enumerate(state.note)])
+    lines = [LogLine(msg("{leader}'s note: {note}. {right} of 5 correct: {moved}.",
+                         leader=_seat(state.leader), note=written, right=right, moved=moved))]
     effects = active_effects(state.text_side, green, red)
     for effect in effects[len(state.effects):]:
-        lines.append(LogLine(f"Effect from the next round: {EFFECT_NAMES[effect]}."))
+        lines.append(LogLine(msg("Effect from the next round: {effect}.",
+                                 effect=msg(EFFECT_NAMES[effect]))))
     # "kind" and "correct" first, as in the count event: a delta keeps key order.
     last = freeze({"kind": "reveal", "correct": right, "note": list(state.note),
                    "board": list(state.board), "green": up, "red": down})
     after = replace(state, green=green, red=red, deck=state.deck.discarding(state.hand),
                     last=last, count=state.count if state.attempt == 2 else None)
     if green >= state.star:
-        lines.append(LogLine("The green token reaches the star: victory for everyone!"))
+        lines.append(LogLine(msg("The green token reaches the star: victory for everyone!")))
     elif red >= state.star:
-        lines.append(LogLine("The red token reaches the star: the game is lost."))
+        lines.append(LogLine(msg("The red token reaches the star: the game is lost.")))
     after = replace(after, log=(*state.log, *lines))
     if green >= state.star or red >= state.star:
         return replace(after, phase="over", locked=())
@@ -511,17 +531,17 @@ def score(state: Coop, right: int) -> Coop:
 
 
 VOID_WHY = {
-    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
-    "lost": "{0}'s laptop no longer has the note",
-    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+    "standin": N_("A stand-in plays for {leader} and cannot know a note kept on their laptop"),
+    "lost": N_("{leader}'s laptop no longer has the note"),
+    "mismatch": N_("{leader}'s laptop revealed a note that is not the one it committed to"),
 }
 
 
 def void(state: Coop, why: str) -> Coop:
     """No note can be had (or the one revealed is not the one committed to): the round
     scores nothing and the next leader leads."""
-    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, no token moves.",
-                   (state.leader,))
+    line = LogLine(msg("{why}: round {round} is void, no token moves.",
+                       why=msg(VOID_WHY[why], leader=_seat(state.leader)), round=state.round))
     after = replace(state, deck=state.deck.discarding(state.hand), log=(*state.log, line),
                     last={"kind": "void", "correct": None})
     return start_round(after, (state.leader + 1) % state.players)

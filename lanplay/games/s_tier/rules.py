@@ -18,6 +18,7 @@ from lanplay.content.library import Library
 from lanplay.game import Action, Result, Seat, Timer, View, Viewer
 from lanplay.games.s_tier import competitive, coop, team
 from lanplay.games.s_tier.common import GAME_ID, format_log
+from lanplay.messages import Problem, content, items, msg
 
 State = coop.Coop | competitive.Competitive | team.Team
 MODES: dict[str, ModuleType] = {
@@ -36,7 +37,9 @@ def module_of(state: State) -> ModuleType:
 def setup(players: int, mode: str, options: Mapping[str, Any], seed: int,
           library: Library) -> State:
     if mode not in MODES:
-        raise ValueError(f"S-tier has no mode {mode!r}; choose one of {', '.join(MODES)}")
+        raise Problem(msg("{game} has no mode {mode}; choose one of {modes}.",
+                          game=content("game", GAME_ID, "S-tier"), mode=repr(mode)[:60],
+                          modes=items(list(MODES))))
     made: State = MODES[mode].setup(players, options, seed, library)
     return made
 

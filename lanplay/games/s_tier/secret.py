@@ -30,9 +30,11 @@ from lanplay.games.s_tier.common import (
     commitment,
     is_commitment,
     is_tier,
+    picture_word,
     reveal_fields,
 )
 from lanplay.games.s_tier.coop import correct_count
+from lanplay.messages import Msg, items, msg
 
 Secret = dict[str, Any]
 ASKING = ("count", "reveal")
@@ -72,7 +74,7 @@ def writing(view: View, seat: Seat) -> bool:
 
 # --- writing: a plain note becomes a commitment -----------------------------------------
 
-def note_problem(view: View, action: Mapping[str, Any]) -> str | None:
+def note_problem(view: View, action: Mapping[str, Any]) -> Msg | None:
     """Why the plain note ``action`` is not one the rules would take for this view
     (the reasons the host gave when it still checked notes itself)."""
     tiers = action.get("tiers")
@@ -82,41 +84,44 @@ def note_problem(view: View, action: Mapping[str, Any]) -> str | None:
     allowed = ("type", "tiers", "hint") if "place-one" in effects else ("type", "tiers")
     extra = [str(k)[:40] for k in action if k not in allowed]
     if extra:
-        return f"A note takes {' and '.join(repr(k) for k in allowed[1:])}, not {extra[0]!r}."
+        return msg("A note takes {fields}, not {field}.",
+                   fields=items([repr(k) for k in allowed[1:]], "and"), field=repr(extra[0]))
     if mode == "competitive":
         return competitive.note_problem(tiers, len(pictures))
     if not isinstance(tiers, list) or len(tiers) != TIER_COUNT:
-        return "'tiers' must list 5 entries, one per tier from S to D."
+        return msg("'tiers' must list 5 entries, one per tier from S to D.")
     if not all(p is None or isinstance(p, str) for p in tiers):
-        return "Each tier holds a picture id or nothing (null)."
+        return msg("Each tier holds a picture id or nothing (null).")
     empty = sum(p is None for p in tiers)
     if "take-four" in effects:
         if empty != 1:
-            return "With 'Take four pictures', leave exactly one tier empty."
+            return msg("With 'Take four pictures', leave exactly one tier empty.")
     elif empty:
-        return "Every tier gets one picture."
+        return msg("Every tier gets one picture.")
     written = [p for p in tiers if p is not None]
     if len(set(written)) != len(written):
-        return "A picture goes in one tier only."
+        return msg("A picture goes in one tier only.")
     cards = [c for c in view.get("cards") or [] if isinstance(c, list) and len(c) == 4]
     if cards:
         for front, front_name, back, back_name in cards:
             if sum(p in (front, back) for p in written) != 1:
-                return f"Write one side of each card: {front_name} or {back_name}."
+                return msg("Write one side of each card: {front} or {back}.",
+                           front=picture_word(str(front), str(front_name)),
+                           back=picture_word(str(back), str(back_name)))
         if len(written) != len(cards):
-            return "Write only the pictures on your cards."
+            return msg("Write only the pictures on your cards.")
     elif sorted(written) != sorted(pictures):
         names = {str(p.get("id")): str(p.get("name", "")) for p in view.get("pictures") or []
                  if isinstance(p, Mapping)}
-        return "Write each of your pictures once: " + ", ".join(
-            names.get(p) or p for p in pictures) + "."
+        return msg("Write each of your pictures once: {pictures}.",
+                   pictures=items([picture_word(p, names.get(p) or p) for p in pictures]))
     if "place-one" in effects:
         if "hint" not in action:
-            return ("'Place one picture' is active: name the tier ('hint') whose picture "
-                    "you lay on the board.")
+            return msg("'Place one picture' is active: name the tier ('hint') whose picture "
+                       "you lay on the board.")
         hint = action["hint"]
         if not is_tier(hint) or tiers[hint] is None:
-            return "'hint' must be a tier (0 = S .. 4 = D) that holds a picture."
+            return msg("'hint' must be a tier (0 = S .. 4 = D) that holds a picture.")
     return None
 
 
@@ -128,12 +133,12 @@ def seal(view: View, seat: Seat, action: Mapping[str, Any],
     if action.get("type") != "note" or view.get("game") != GAME_ID:
         return None
     if _leads(view, seat) is None:
-        raise IllegalAction("Only the leader writes the note." if view.get("mode") != "team"
-                            else "Only the two leaders write notes.")
+        raise IllegalAction(msg("Only the leader writes the note.") if view.get("mode") != "team"
+                            else msg("Only the two leaders write notes."))
     if not writing(view, seat):
-        raise IllegalAction("The note for this round is already written."
+        raise IllegalAction(msg("The note for this round is already written.")
                             if view.get("phase") not in WRITING
-                            else "You have already written your note.")
+                            else msg("You have already written your note."))
     problem = note_problem(view, action)
     if problem:
         raise IllegalAction(problem)

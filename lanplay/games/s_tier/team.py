@@ -62,18 +62,21 @@ from lanplay.games.s_tier.common import (
     matches,
     need_player,
     only_keys,
+    picture_word,
     read_action,
     reveal_fields,
     sample_commitment,
     tier_field,
 )
 from lanplay.games.s_tier.rounds import Rounds, framed_view, unseen_topics
+from lanplay.messages import N_, Content, Msg, items, msg, topic
+from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
 MODE = "team"
 MIN_PLAYERS, MAX_PLAYERS = 4, 16
 TRACKS = (3, 4, 5, 6, 7, 8)
-TEAM_NAMES = ("Green", "Red")
+TEAM_NAMES = (N_("Green"), N_("Red"))
 SAMPLE_NOTES = 24
 ACTIONS = ("commit", "take", "wrong", "silent", "move", "reveal", "void", "note")
 SECRET_PHASES = ("notes", "reveal")
@@ -149,6 +152,10 @@ class Team(Rounds):
             found = names[picture] = picture if named is None else named
         return found
 
+    def word(self, picture: str) -> Content:
+        """A picture of this round as a message argument."""
+        return picture_word(picture, self.name(picture))
+
 
 def teams_of(players: int) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
     return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
@@ -176,8 +183,9 @@ def start_round(state: Team) -> Team:
                     notes=(None, None), commitments=(None, None), claims=(None, None),
                     turn=None, takers=(None,) * 10, placed=(None,) * 10,
                     wrong_used=(False, False), pending=None)
-    line = LogLine(f"Round {round_no}: {{0}} leads Green, {{1}} leads Red; both write a note.",
-                   after.leaders)
+    line = LogLine(msg("Round {round}: {green} leads Green, {red} leads Red; both write a note.",
+                       round=round_no, green=_seat(after.leaders[0]),
+                       red=_seat(after.leaders[1])), after.leaders)
     return replace(after, log=(*state.log, line))
 
 
@@ -231,7 +239,7 @@ def legal(state: Team, seat: Seat) -> list[Action]:
 def check(state: Team, seat: Seat, action: object) -> None:
     act, kind = read_action(action, ACTIONS, state.over)
     if kind == "timeout":
-        raise IllegalAction("Team mode has no timers.")
+        raise IllegalAction(msg("Team mode has no timers."))
     if kind == "void":
         check_void(act, seat, actors(state) if state.phase in SECRET_PHASES else (),
                    own=state.phase == "reveal")
@@ -244,24 +252,26 @@ def check(state: Team, seat: Seat, action: object) -> None:
         return
     if kind == "reveal":
         if state.phase != "reveal":
-            raise IllegalAction("The notes are revealed when every picture is taken.")
+            raise IllegalAction(msg("The notes are revealed when every picture is taken."))
         if seat not in actors(state):
-            raise IllegalAction("Only a leader whose note is not yet revealed can reveal it.")
+            raise IllegalAction(msg("Only a leader whose note is not yet revealed can reveal "
+                                    "it."))
         only_keys(act, "tiers", "salt")
         reveal_fields(act)
         return
     if state.phase == "notes":
-        raise IllegalAction("Wait: the leaders are still writing their notes.")
+        raise IllegalAction(msg("Wait: the leaders are still writing their notes."))
     if state.phase == "reveal":
-        raise IllegalAction("Every picture is taken: the leaders' laptops reveal the notes.")
+        raise IllegalAction(msg("Every picture is taken: the leaders' laptops reveal the "
+                                "notes."))
     if seat in state.leaders and kind in ("take", "move") and seat not in actors(state):
-        raise IllegalAction("Leaders stay silent: their team-mates place the pictures.")
+        raise IllegalAction(msg("Leaders stay silent: their team-mates place the pictures."))
     if kind == "take":
         check_take(state, seat, act)
     elif kind in ("wrong", "silent"):
         if state.phase != "wrong" or seat not in actors(state):
-            raise IllegalAction("Only a leader whose picture was just placed by their own "
-                                "team can say 'Wrong' or stay silent.")
+            raise IllegalAction(msg("Only a leader whose picture was just placed by their own "
+                                    "team can say 'Wrong' or stay silent."))
         only_keys(act)
     else:
         check_fix(state, seat, act)
@@ -269,49 +279,51 @@ def check(state: Team, seat: Seat, action: object) -> None:
 
 def check_commit(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
     if state.phase != "notes":
-        raise IllegalAction("The notes for this round are already written.")
+        raise IllegalAction(msg("The notes for this round are already written."))
     if seat not in state.leaders:
-        raise IllegalAction("Only the two leaders write notes.")
+        raise IllegalAction(msg("Only the two leaders write notes."))
     team = state.leaders.index(seat)
     if state.commitments[team] is not None:
-        raise IllegalAction("You have already written your note.")
+        raise IllegalAction(msg("You have already written your note."))
     only_keys(act, "commitment")
     commitment_field(act)
 
 
-def note_problem(state: Team, team: int, tiers: list[Any]) -> str | None:
+def note_problem(state: Team, team: int, tiers: list[Any]) -> Msg | None:
     if (len(tiers) != TIER_COUNT or not all(isinstance(p, str) for p in tiers)
             or sorted(tiers) != sorted(state.faces[team])):
-        return "the note does not hold each of the leader's pictures once"
+        return msg("the note does not hold each of the leader's pictures once")
     return None
 
 
 def check_take(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
     if state.phase != "take":
-        raise IllegalAction("Wait: a picture just placed is being checked.")
+        raise IllegalAction(msg("Wait: a picture just placed is being checked."))
     assert state.turn is not None
     if seat not in actors(state):
-        raise IllegalAction(f"It is team {TEAM_NAMES[state.turn]}'s turn to take a picture.")
+        raise IllegalAction(msg("It is team {team}'s turn to take a picture.",
+                                team=msg(TEAM_NAMES[state.turn])))
     only_keys(act, "picture", "tier")
     picture = act.get("picture")
     if not isinstance(picture, str) or picture not in state.pictures:
-        raise IllegalAction("'picture' must be one of this round's pictures.")
+        raise IllegalAction(msg("'picture' must be one of this round's pictures."))
     if state.takers[state.pictures.index(picture)] is not None:
-        raise IllegalAction("That picture has already been taken.")
+        raise IllegalAction(msg("That picture has already been taken."))
     tier_field(act)
 
 
 def check_fix(state: Team, seat: Seat, act: Mapping[str, Any]) -> None:
     if state.phase != "fix" or seat not in actors(state) or state.pending is None:
-        raise IllegalAction("A picture is moved only after the team's leader says 'Wrong'.")
+        raise IllegalAction(msg("A picture is moved only after the team's leader says "
+                                "'Wrong'."))
     only_keys(act, "picture", "tier")
     index = state.pending[0]
     if act.get("picture") != state.pictures[index]:
-        raise IllegalAction(f"Move the picture your leader called wrong: "
-                            f"{state.name(state.pictures[index])}.")
+        raise IllegalAction(msg("Move the picture your leader called wrong: {picture}.",
+                                picture=state.word(state.pictures[index])))
     tier = tier_field(act)
     if tier == state.placed[index]:
-        raise IllegalAction("Your leader said it is wrong there: choose another tier.")
+        raise IllegalAction(msg("Your leader said it is wrong there: choose another tier."))
 
 
 def order_independent(state: Team, seat: Seat, action: object) -> bool:
@@ -338,19 +350,19 @@ def apply(state: Team, seat: Seat, action: Action) -> Team:
     assert state.pending is not None
     index, team = state.pending
     if kind == "silent":
-        line = LogLine("{0} stays silent.", (seat,))
+        line = LogLine(msg("{actor} stays silent.", actor=_seat(seat)))
         return advance(replace(state, log=(*state.log, line)))
     if kind == "wrong":
         used = (True, state.wrong_used[1]) if team == 0 else (state.wrong_used[0], True)
         claim = (index, state.placed[index])
         claims = (claim, state.claims[1]) if team == 0 else (state.claims[0], claim)
-        line = LogLine("{0} says \u201cWrong!\u201d", (seat,))
+        line = LogLine(msg("{actor} says \u201cWrong!\u201d", actor=_seat(seat)))
         return replace(state, phase="fix", wrong_used=used, claims=claims,  # type: ignore[arg-type]
                        log=(*state.log, line), last=last_event("wrong", team=team))
     placed = list(state.placed)
     placed[index] = action["tier"]
-    line = LogLine(f"{{0}} moves {state.name(state.pictures[index])} to "
-                   f"{TIERS[action['tier']]}.", (seat,))
+    line = LogLine(msg("{actor} moves {picture} to {tier}.", actor=_seat(seat),
+                       picture=state.word(state.pictures[index]), tier=TIERS[action["tier"]]))
     return advance(replace(state, placed=tuple(placed), log=(*state.log, line)))
 
 
@@ -359,13 +371,15 @@ def write_note(state: Team, seat: Seat, commitment: str) -> Team:
     commitments = ((commitment, state.commitments[1]) if team == 0
                    else (state.commitments[0], commitment))
     first = state.commitments[1 - team] is None
-    lines = [LogLine("{0} has written their note" + (" first." if first else "."), (seat,))]
+    lines = [LogLine(msg("{leader} has written their note first.", leader=_seat(seat)) if first
+                     else msg("{leader} has written their note.", leader=_seat(seat)))]
     after = replace(state, commitments=commitments, turn=team if first else state.turn)
     if commitments[0] is None or commitments[1] is None:
         return replace(after, log=(*state.log, *lines))
     assert after.turn is not None
-    lines.append(LogLine(f"The topic: \u201c{state.topic.text}\u201d. Team "
-                         f"{TEAM_NAMES[after.turn]} takes first."))
+    lines.append(LogLine(msg("The topic: \u201c{topic}\u201d. Team {team} takes first.",
+                             topic=topic(state.topic.id, state.topic.text),
+                             team=msg(TEAM_NAMES[after.turn]))))
     return replace(after, phase="take", log=(*state.log, *lines))
 
 
@@ -375,8 +389,9 @@ def take(state: Team, seat: Seat, picture: str, tier: int) -> Team:
     index = state.pictures.index(picture)
     takers, placed = list(state.takers), list(state.placed)
     takers[index], placed[index] = team, tier
-    line = LogLine(f"{{0}} takes {state.name(picture)} for {TEAM_NAMES[team]}: "
-                   f"{TIERS[tier]}.", (seat,))
+    line = LogLine(msg("{actor} takes {picture} for {team}: {tier}.", actor=_seat(seat),
+                       picture=state.word(picture), team=msg(TEAM_NAMES[team]),
+                       tier=TIERS[tier]))
     after = replace(state, takers=tuple(takers), placed=tuple(placed),
                     log=(*state.log, line), pending=(index, team))
     if state.owner(index) == team and not state.wrong_used[team]:
@@ -427,25 +442,26 @@ def lie_lines(state: Team) -> list[LogLine]:
             continue
         index, tier = claim
         if state.truth(index) == tier:
-            picture = state.name(state.pictures[index])
-            out.append(LogLine(f"{{0}} said \u201cWrong!\u201d about {picture} on "
-                               f"{TIERS[tier]}, but their note has it there: {{0}} is named "
-                               "for it; the round is scored from the notes.",
-                               (state.leaders[team],)))
+            out.append(LogLine(msg("{leader} said \u201cWrong!\u201d about {picture} on {tier}, "
+                                   "but their note has it there: {leader} is named for it; "
+                                   "the round is scored from the notes.",
+                                   leader=_seat(state.leaders[team]),
+                                   picture=state.word(state.pictures[index]),
+                                   tier=TIERS[tier])))
     return out
 
 
 VOID_WHY = {
-    "standin": "A stand-in plays for {0} and cannot know a note kept on their laptop",
-    "lost": "{0}'s laptop no longer has the note",
-    "mismatch": "{0}'s laptop revealed a note that is not the one it committed to",
+    "standin": N_("A stand-in plays for {leader} and cannot know a note kept on their laptop"),
+    "lost": N_("{leader}'s laptop no longer has the note"),
+    "mismatch": N_("{leader}'s laptop revealed a note that is not the one it committed to"),
 }
 
 
 def void(state: Team, leader: Seat, why: str) -> Team:
     """A note cannot be had: the round is void for both teams, no token moves."""
-    line = LogLine(f"{VOID_WHY[why]}: round {state.round} is void, no token moves.",
-                   (leader,))
+    line = LogLine(msg("{why}: round {round} is void, no token moves.",
+                       why=msg(VOID_WHY[why], leader=_seat(leader)), round=state.round))
     deck = state.deck.discarding([c for hand in state.hands for c in hand])
     after = replace(state, deck=deck, turn=None, pending=None, round_pictures=None,
                     last=last_event("void", leaders=list(state.leaders)),
@@ -466,11 +482,14 @@ def reveal(state: Team) -> Team:
     notes = [list(n or ()) for n in state.notes]
     lines = []
     for t in (0, 1):
-        written = ", ".join(f"{TIERS[k]} {state.name(p)}" for k, p in enumerate(notes[t]))
-        lines.append(LogLine(f"{{0}}'s note: {written}.", (state.leaders[t],)))
-    who = ("both tokens move" if moved[0] and moved[1]
-           else f"{TEAM_NAMES[0 if moved[0] else 1]} moves one step")
-    lines.append(LogLine(f"Green {got[0]}, Red {got[1]} correct: {who}."))
+        written = items([msg("{tier} {picture}", tier=TIERS[k], picture=state.word(p))
+                         for k, p in enumerate(notes[t])])
+        lines.append(LogLine(msg("{leader}'s note: {note}.", leader=_seat(state.leaders[t]),
+                                 note=written)))
+    who = (msg("both tokens move") if moved[0] and moved[1]
+           else msg("{team} moves one step", team=msg(TEAM_NAMES[0 if moved[0] else 1])))
+    lines.append(LogLine(msg("Green {green}, Red {red} correct: {who}.", green=got[0],
+                             red=got[1], who=who)))
     kept = {p for team in right for p in team}
     placed = [{"id": p, "name": state.name(p), "team": state.owner(i), "taken": state.takers[i],
                "tier": state.placed[i], "right": p in right[state.takers[i] or 0]}
@@ -482,9 +501,10 @@ def reveal(state: Team) -> Team:
                     deck=deck, last=last, log=(*state.log, *lines))
     if steps[0] >= state.star or steps[1] >= state.star:
         winners = result_winners(after)
-        text = ("It is a draw." if len(winners) == state.players else
-                f"Team {TEAM_NAMES[state.teams.index(winners)]} wins.")
-        return replace(after, phase="over", log=(*after.log, LogLine("Game over: " + text)))
+        text = (msg("Game over: It is a draw.") if len(winners) == state.players else
+                msg("Game over: Team {team} wins.",
+                    team=msg(TEAM_NAMES[state.teams.index(winners)])))
+        return replace(after, phase="over", log=(*after.log, LogLine(text)))
     return start_round(after)
 
 

@@ -21,8 +21,8 @@ from PyQt6.QtCore import (
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
-from lanplay.game import format_log
 from lanplay.games.alles_klar.rules import ROMAN
+from lanplay.messages import render
 from ui.tables import look, textfit
 from ui.tables.alles_klar.items import (
     CardItem,
@@ -110,7 +110,7 @@ class AllesKlarTable(FeltTable):
         self._rebuild()
         self.banner.show_state(self._turn_text(), *self._turn_seat_look(),
                                f"Trick {view.get('trick', 1)}", accent=self._my_turn())
-        self._show_log(view, format_log)
+        self._show_log(view, render)
         last = view.get("last")
         if (animate and previous is not None and last
                 and last != previous.get("last") and previous.get("game") == view.get("game")):
@@ -242,7 +242,7 @@ class AllesKlarTable(FeltTable):
         self._caption("out of game", lay.out, small, look.MUTED_ON_FELT, outward=-1)
         log = view.get("log", [])
         if log:
-            line = format_log(log[-1], self._names())
+            line = render(log[-1], self._names())
             # Between the piles' names: under the ranking cards and their gaps.
             gap = lay.card_w * 0.08
             band = QRectF(lay.out.right() + gap, lay.ranking[0].bottom(),

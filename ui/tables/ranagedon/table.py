@@ -27,6 +27,7 @@ from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
+from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.ranagedon import flight
@@ -331,7 +332,8 @@ class RanagedonTable(WaitingTable):
         shown: list[QPushButton] = []
         hint = ""
         if read.can_deploy():
-            clusters = [str(cluster.get("name") or f"Cluster {k + 1}")
+            clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
+                        else f"Cluster {k + 1}"
                         for k, cluster in enumerate(read.my_clusters())]
             shown.append(self.confirm_button)
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})

@@ -21,6 +21,7 @@ from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
+from lanplay.messages import content_text
 from ui import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
@@ -261,11 +262,13 @@ class RankingTable(WaitingTable):
                     or lay.side.get(floor):
                 continue
             room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
-            if metrics.horizontalAdvance(str(slot.get("name") or "")) > room:
+            shown = content_text("picture", str(slot.get("picture", "")),
+                                 str(slot.get("name") or ""))
+            if metrics.horizontalAdvance(shown) > room:
                 tall.add(floor)
         room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
-        tall_hand = any(metrics.horizontalAdvance(str(t.get("name") or "")) > room
-                        for t in hand)
+        tall_hand = any(metrics.horizontalAdvance(content_text(
+            "picture", str(t.get("id", "")), str(t.get("name") or ""))) > room for t in hand)
         return frozenset(tall), tall_hand
 
     def _answered(self) -> bool:
@@ -275,7 +278,7 @@ class RankingTable(WaitingTable):
                 or (phase == "guess" and view.get("guess") is not None))
 
     def _question(self) -> str:
-        return str(((self.view or {}).get("question") or {}).get("text", "")).rstrip("?")
+        return _question_text((self.view or {}).get("question") or {}).rstrip("?")
 
     def _info_text(self) -> str:
         view = self.view or {}
@@ -359,7 +362,7 @@ class RankingTable(WaitingTable):
                     players: int) -> None:
         question = view.get("question") or {}
         caption = "The question appears when the round starts"
-        self.scene.addItem(QuestionItem(lay.question, str(question.get("text", "")),
+        self.scene.addItem(QuestionItem(lay.question, _question_text(question),
                                         str(question.get("side", "")), lay.text_px, caption))
         scores = list(view.get("scores") or [0] * players)
         on_floor: dict[int, list[tuple[Mark, bool]]] = {}
@@ -410,7 +413,7 @@ class RankingTable(WaitingTable):
             rect = lay.tile_rect(floor, index[floor], counts[floor])
             index[floor] += 1
             picture = str(slot.get("picture", ""))
-            name = str(slot.get("name") or picture)
+            name = content_text("picture", picture, str(slot.get("name") or picture))
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
@@ -488,7 +491,9 @@ class RankingTable(WaitingTable):
         placing = self._can_place()
         for i, (tile, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             picture = str(tile.get("id", ""))
-            item = TileItem(picture, str(tile.get("name") or picture), lay.hand_tile, t,
+            item = TileItem(picture, content_text("picture", picture,
+                                                  str(tile.get("name") or picture)),
+                            lay.hand_tile, t,
                             lay.hand_name_h, key=("hand", picture),
                             name_room=lay.hand_step - t * 0.15)
             item.setPos(rect.topLeft())
@@ -731,3 +736,7 @@ class RankingTable(WaitingTable):
         if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
             self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
 
+
+def _question_text(question: dict[str, Any]) -> str:
+    """The round's question in this laptop's language (a pack's own stays as written)."""
+    return content_text("question", str(question.get("id", "")), str(question.get("text", "")))

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.messages import content_text
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
@@ -132,6 +133,10 @@ def face_of(card: dict[str, Any] | None) -> Face:
     title = str(card.get("title") or title)
     artist = str(card.get("artist") or artist)
     effect = str(card.get("effect") or effect)
+    special = None if song is not None else "top" if kind == "top" else "primordial"
+    if special is not None:  # the song titles are names; the special cards' are words
+        title = content_text("ranking-top", f"card:{special}", title)
+    effect = content_text("ranking-top", f"effect:{special or song}", effect)
     return Face(raw_id if isinstance(raw_id, int) else None, kind, song, number, title,
                 artist, effect, stands)
 

@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from lanplay.game import format_log
+from lanplay.messages import render
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of
@@ -242,7 +242,7 @@ def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
     else:
         lines.append((read.turn_text(), t * 1.2, look.INK_ON_FELT, True))
     log = view.get("log") or []
-    recent = [format_log(e, read.names) for e in log[-2:]]
+    recent = [render(e, read.names) for e in log[-2:]]
     if recent:
         lines.append(("", t * 0.6, look.MUTED_ON_FELT, False))
     for text in recent:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lanplay.messages import content_text, render
 from ui import pictures
 from ui.tables import look
 from ui.tables.s_tier.board import BoardModel, Tile
@@ -119,24 +120,23 @@ class Context:
         return ", ".join(words[:-1]) + " and " + words[-1]
 
     def picture_names(self) -> dict[str, str]:
-        return {str(p["id"]): str(p.get("name", "")) for p in self.view.get("pictures") or []}
+        """The round's pictures by id, named in this laptop's language."""
+        return {str(p["id"]): content_text("picture", str(p["id"]), str(p.get("name", "")))
+                for p in self.view.get("pictures") or []}
 
     def topic_text(self) -> str:
         topic = self.view.get("topic")
-        return str(topic.get("text", "")) if isinstance(topic, dict) else ""
+        if not isinstance(topic, dict):
+            return ""
+        return content_text("topic", str(topic.get("id", "")), str(topic.get("text", "")))
 
 
 def log_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int | None]]:
-    """Log entries in words: ``{0}`` placeholders become seat names."""
+    """Log entries in this laptop's language, with its names, and each one's actor."""
     out: list[tuple[str, int | None]] = []
     for entry in view.get("log") or []:
-        seats = [int(s) for s in entry.get("seats") or []]
-        filled = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in seats]
-        try:
-            text = str(entry.get("text", "")).format(*filled)
-        except (IndexError, KeyError, ValueError):
-            text = str(entry.get("text", ""))
-        out.append((text, seats[0] if seats else None))
+        seats = [s for s in entry.get("seats") or [] if isinstance(s, int)]
+        out.append((render(entry, names), seats[0] if seats else None))
     return out
 
 
