@@ -20,7 +20,7 @@ from lanplay.messages import render
 from ui.i18n import _, and_list
 from ui.tables import look
 from ui.tables.motion import Motion
-from ui.tables.widgets import Banner, FeltView, LogPanel, Toast
+from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
 
 LogFormat = Callable[[Mapping[str, Any], Sequence[str]], str]
 PENDING_MS = 5000
@@ -45,7 +45,7 @@ class FeltTable(Motion, QWidget):
         self.seats: list[dict[str, Any]] = []
         self.you: int | None = None
         self._pointer: QPointF | None = None
-        self.scene = QGraphicsScene(self)
+        self.scene: QGraphicsScene = CachedScene(self)
         self._init_motion()
         self.graphics = FeltView(self.scene, self)
         self.graphics.resized.connect(self._rebuild)

@@ -25,6 +25,7 @@ from PyQt6.QtGui import (
 )
 from PyQt6.QtWidgets import (
     QFrame,
+    QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
     QHBoxLayout,
@@ -46,6 +47,22 @@ BUTTON_STYLE = (
 )
 
 
+class CachedScene(QGraphicsScene):
+    """A scene whose pieces keep a picture of themselves (``DeviceCoordinateCache``).
+
+    An animation frame repaints the felt under every moving piece; without a cache
+    every piece there is drawn again from its paths, dashes and text (a Ranking Top
+    slot's dashed outline alone was 0.17 ms). With it a piece that only moves is one
+    pixmap blit, and it is drawn again only when it calls ``update()`` (every piece
+    does when it changes: the view would not repaint it otherwise) or is scaled.
+    ``lanplay bench``, part 6: frame p50 8-10 ms to under 1 ms on every felt table."""
+
+    def addItem(self, item: QGraphicsItem | None) -> None:
+        if item is not None and item.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        super().addItem(item)
+
+
 class FeltView(QGraphicsView):
     """A graphics view that never scrolls: the scene is resized to fit it."""
 
@@ -64,6 +81,13 @@ class FeltView(QGraphicsView):
         self.setMouseTracking(True)
         self.setMinimumSize(480, 360)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        # The felt's gradient is drawn once per size, not under every moving piece.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        scene.sceneRectChanged.connect(self._felt_changed)
+
+    def _felt_changed(self) -> None:
+        """The gradient follows the scene's rect: draw the cached felt again."""
+        self.resetCachedContent()
 
     def drawBackground(self, painter: QPainter | None, rect: QRectF) -> None:
         if painter is None:
