@@ -26,12 +26,13 @@ lies beside it.
 
 A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx``,
 ``python -m lanplay.tools.core_pot --sync xx`` and ``python -m ui.locale_pot
---sync xx`` (the window's) start its three catalogues from the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
-say the conventions; keep every ``{field}``); write each game's
-``help.xx.md`` with the first line the German and Spanish ones have (the
-English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py,
-tests/test_locale_core.py and tests/test_locale_help.py then hold the language
-to the English whole.
+--sync xx`` (the window's) start its three catalogues from the templates;
+translate every ``msgstr`` (the headers' comments in ``de``'s say the
+conventions; keep every ``{field}``); write each game's ``help.xx.md`` with the
+first line the German and Spanish ones have (the English help's hash); add
+``xx`` to ``LANGUAGES`` (and its name to ``ui.i18n.NAMES``).
+tests/test_locale_content.py, tests/test_locale_core.py, tests/test_locale_ui.py
+and tests/test_locale_help.py then hold the language to the English whole.
 
 Which language this process speaks: ``set_language`` (``lanplay --lang``), else
 ``LANPLAY_LANG``, else the system's (``system_language``); ``language()`` says.
