@@ -700,10 +700,13 @@ def list_saves(root: str | os.PathLike[str] | None = None,
 def settle(root: str | os.PathLike[str] | None = None) -> list[Path]:
     """File in the history every game in the unfinished saves whose journal ends with
     its last action (a host stopped after telling the end, before filing the game:
-    the end was durable in the journal first). Best effort: what cannot be read or
-    moved stays, and is said in the log."""
+    the end was durable in the journal first). Only such journals are read through;
+    a save that cannot be read is left to ``list_saves`` to report. Best effort: what
+    cannot be moved stays, and is said in the log."""
     moved: list[Path] = []
     for path in _files(saves_dir(root)):
+        if not _ends_the_game(journal_path(path)):
+            continue
         try:
             save = load(path)
             if not save.finished:
@@ -713,12 +716,25 @@ def settle(root: str | os.PathLike[str] | None = None) -> list[Path]:
             if result is None:
                 raise SaveError("its moves do not end the game")
             moved.append(archive(path, dataclasses.replace(
-                save, state=plain(session.state), journaled=0, result=result.to_wire(),
-                )))
+                save, state=plain(session.state), journaled=0, result=result.to_wire())))
         except (SaveError, OSError) as exc:
             log.warning("could not file %s in the history: %s", path,
                         getattr(exc, "reason", None) or exc)
     return moved
+
+
+def _ends_the_game(journal: Path) -> bool:
+    """Whether the last whole line of ``journal`` holds the game's end (a quick look at
+    its tail; ``load`` checks it all)."""
+    try:
+        with open(journal, "rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(0, size - 64 * 1024))
+            tail = f.read()
+    except OSError:
+        return False
+    lines = tail.split(b"\n")
+    return len(lines) >= 2 and b'"over":' in lines[-2]
 
 
 def newest_unfinished(root: str | os.PathLike[str] | None = None,

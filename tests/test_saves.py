@@ -217,6 +217,7 @@ def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
             for i in range(3):
                 await table.seat(f"Bot {i}", "steady", seed=70 + i)
             await table.finish()
+            await host.saver.drain(5)  # the history follows the told end
             assert not list(saves.saves_dir(folder).iterdir()) or \
                 [p.name for p in saves.saves_dir(folder).iterdir()] == ["history"]
         finally:
