@@ -237,6 +237,13 @@ def entry_json(entry: LogEntry) -> str:
     return _json({"seat": entry.seat, "action": entry.action, "state_id": entry.state_id})
 
 
+def last_entry_json(entry: LogEntry, result: dict[str, Any]) -> str:
+    """The journal line of the action that ended the game: the entry and the result
+    (``over``), so the end is durable in one line, before the history is written."""
+    return _json({"seat": entry.seat, "action": entry.action, "state_id": entry.state_id,
+                  "over": result})
+
+
 # --- reading untrusted bytes back -----------------------------------------------------
 
 _TOKEN = sc.text(1, 128)
@@ -248,9 +255,11 @@ _MAP = sc.record({})
 ENTRY = sc.record({"seat": sc.integer(SYSTEM, MAX_SEATS - 1),
                    "action": sc.both(sc.record({"type": sc.text(1, 64)}, {"type"}),
                                      sc.plain(MAX_DEPTH)),
-                   "state_id": sc.integer(1, MAX_ACTIONS)},
+                   "state_id": sc.integer(1, MAX_ACTIONS),
+                   "over": sc.both(sc.record({}), sc.plain(MAX_DEPTH))},
                   required={"seat", "action", "state_id"})
-"""One log entry, in a save's log or as a journal line."""
+"""One log entry, in a save's log or as a journal line (only a journal's last line,
+the game's last action, holds ``over``: the result)."""
 _INT64 = sc.integer(-(2 ** 63), 2 ** 64 - 1)
 _TIME = sc.number(0, 1e11)
 SAVE = sc.record({
@@ -462,6 +471,7 @@ def apply_journal(save: Save, raw: bytes, where: str = "the journal",
     lines.pop()  # b"" after the last newline, or a torn line: never made durable
     by_id = {e.state_id: e for e in save.log}
     added: list[LogEntry] = []
+    result: dict[str, Any] | None = None
     for number, line in enumerate(lines, 1):
         try:
             data = _parse(line)
@@ -473,6 +483,9 @@ def apply_journal(save: Save, raw: bytes, where: str = "the journal",
             raise SaveError(f"Line {number} of {where} is damaged ({exc.sentence}); the "
                             f"game cannot be resumed.") from None
         entry = _entry(data)
+        if result is not None:
+            raise SaveError(f"Line {number} of {where} follows the game's end; the "
+                            f"game cannot be resumed.")
         expected = save.state_id + len(added) + 1
         if entry.state_id < expected and not added:
             if by_id.get(entry.state_id) != entry:
@@ -483,12 +496,15 @@ def apply_journal(save: Save, raw: bytes, where: str = "the journal",
             raise SaveError(f"Line {number} of {where} is for state {entry.state_id} but "
                             f"the save continues at {expected}; it cannot be resumed.")
         added.append(entry)
+        if "over" in data:
+            result = data["over"]
     if not added:
         return save
+    over: dict[str, Any] = {"phase": "over", "result": result} if result is not None else {}
     return dataclasses.replace(save, log=[*save.log, *added],
                                state_id=save.state_id + len(added),
                                journaled=save.journaled + len(added),
-                               updated=max(save.updated, mtime))
+                               updated=max(save.updated, mtime), **over)
 
 
 def archive(path: Path, save: Save) -> Path:
@@ -679,6 +695,46 @@ def list_saves(root: str | os.PathLike[str] | None = None,
                             save.updated, save.result))
     out.sort(key=lambda info: info.updated, reverse=True)
     return out
+
+
+def settle(root: str | os.PathLike[str] | None = None) -> list[Path]:
+    """File in the history every game in the unfinished saves whose journal ends with
+    its last action (a host stopped after telling the end, before filing the game:
+    the end was durable in the journal first). Only such journals are read through;
+    a save that cannot be read is left to ``list_saves`` to report. Best effort: what
+    cannot be moved stays, and is said in the log."""
+    moved: list[Path] = []
+    for path in _files(saves_dir(root)):
+        if not _ends_the_game(journal_path(path)):
+            continue
+        try:
+            save = load(path)
+            if not save.finished:
+                continue
+            session = rebuild(save)  # the end is what the moves give, not what a line says
+            result = session.result
+            if result is None:
+                raise SaveError("its moves do not end the game")
+            moved.append(archive(path, dataclasses.replace(
+                save, state=plain(session.state), journaled=0, result=result.to_wire())))
+        except (SaveError, OSError) as exc:
+            log.warning("could not file %s in the history: %s", path,
+                        getattr(exc, "reason", None) or exc)
+    return moved
+
+
+def _ends_the_game(journal: Path) -> bool:
+    """Whether the last whole line of ``journal`` holds the game's end (a quick look at
+    its tail; ``load`` checks it all)."""
+    try:
+        with open(journal, "rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(0, size - 64 * 1024))
+            tail = f.read()
+    except OSError:
+        return False
+    lines = tail.split(b"\n")
+    return len(lines) >= 2 and b'"over":' in lines[-2]
 
 
 def newest_unfinished(root: str | os.PathLike[str] | None = None,

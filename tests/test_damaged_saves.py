@@ -265,6 +265,7 @@ def test_a_password_rooms_save_keeps_only_a_derived_key_in_a_private_folder(
                 await Peer("Nobody").connect(LOCAL, resumed.port)
             assert refused.value.code == "password"
             await table.finish()  # the bots came back with the password they know
+            await table.host.saver.drain(5)  # the history follows the told end
             history = saves.history_dir(data_dir)
             assert private(history)
             (done,) = history.glob("*.json")

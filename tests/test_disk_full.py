@@ -139,6 +139,7 @@ def test_a_full_disk_holds_the_move_pauses_play_and_it_goes_on_by_itself(
                 assert table.host.session is not None
                 assert table.host.session.replay().state == table.host.session.state
                 assert not events.told_before_saved, events.told_before_saved
+                await table.host.saver.drain(5)  # the history follows the told end
                 (done,) = saves.history_dir(disk).glob("*.json")
                 assert saves.load(done).state_id == table.host.session.state_id
             finally:
@@ -148,12 +149,16 @@ def test_a_full_disk_holds_the_move_pauses_play_and_it_goes_on_by_itself(
 
 
 @pytest.mark.timeout(120)
-def test_a_host_killed_while_paused_resumes_where_its_peers_were_told() -> None:
+def test_a_host_killed_while_paused_resumes_where_its_peers_were_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The issue: every peer had been told the game was over, and the resume brought
     back move 61. Here the disk fills just before the game's last move: the game over
     is held (nobody hears of it), the host is killed while paused, and the resumed
-    game is what the peers saw, to the view."""
+    game is what the peers saw, to the view. (The move before the last compacts the
+    save, after it is told, on the full disk: so the last move needs a full save and
+    cannot even append its journal line to a page the journal already has.)"""
     last = steady_baseline(3, 3, 40).state_id
+    monkeypatch.setattr(saves, "COMPACT_EVERY", last - 1)
     with small_disk() as disk:
         async def main() -> None:
             cfg = config(disk, seed=3, autostart=3, save_retry=0.1)
@@ -189,6 +194,64 @@ def test_a_host_killed_while_paused_resumes_where_its_peers_were_told() -> None:
                 for peer in table.peers:
                     assert resumed.session.view(peer.seat) == views[peer.name]
                 await table.finish()
+            finally:
+                await table.close()
+
+        run(main())
+
+
+def test_the_end_is_told_once_its_line_is_saved_and_filed_in_the_history_later(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's last move is durable in its journal line (with the result), so it
+    is told at once; the history (a full save, two fsyncs and a rename) follows. On a
+    full disk the history cannot be written: the game is over for everyone all the
+    same, a resume says it has finished, and once there is room it is filed in the
+    history with its result."""
+    baseline = steady_baseline(3, 3, 40)
+    last = baseline.state_id
+    # The journal starts afresh a few moves before the end: the last line fits in the
+    # page the journal already has, so it is written on the full disk.
+    monkeypatch.setattr(saves, "COMPACT_EVERY", last - 6)
+    with small_disk() as disk:
+        async def main() -> None:
+            cfg = config(disk, seed=3, autostart=3, save_retry=0.1)
+            table = Table(Host(GAME, config=cfg))
+            fillers: list[Path] = []
+            paths: list[Path] = []
+
+            def before_the_last_move(what: str) -> None:
+                session = table.host.session
+                if what == "action" and session is not None and \
+                        session.state_id == last - 1 and not fillers:
+                    assert table.host.save_path is not None
+                    paths.append(table.host.save_path)
+                    fillers.append(fill(disk))
+
+            table.host.listeners.append(before_the_last_move)
+            await table.host.start()
+            try:
+                for i in range(3):
+                    await table.seat(f"Bot {i}", "steady", seed=40 + i)
+                await asyncio.wait_for(table.host.finished.wait(), 40)
+                (path,) = paths
+                assert fillers and table.host.results
+                await table.host.saver.drain(5)
+                assert path.exists()  # the history could not be written
+                assert not saves.history_dir(disk).exists() or \
+                    not list(saves.history_dir(disk).iterdir())
+                told = table.host.results[-1].to_wire()
+                await table.host.stop("the party goes home")
+                kept = saves.load(path)
+                assert kept.finished and kept.state_id == last and kept.result == told
+                with pytest.raises(saves.SaveError, match="has finished"):
+                    Host.resume(path, cfg)  # still no room: it stays where it is
+                assert path.exists()
+                empty(fillers[0])
+                (filed,) = saves.settle(disk)
+                assert not path.exists() and not saves.journal_path(path).exists()
+                back = saves.load(filed)
+                assert back.finished and back.result == told and back.log == baseline.log
+                assert saves.rebuild(back).result is not None
             finally:
                 await table.close()
 

@@ -217,6 +217,7 @@ def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
             for i in range(3):
                 await table.seat(f"Bot {i}", "steady", seed=70 + i)
             await table.finish()
+            await host.saver.drain(5)  # the history follows the told end
             assert not list(saves.saves_dir(folder).iterdir()) or \
                 [p.name for p in saves.saves_dir(folder).iterdir()] == ["history"]
         finally:
@@ -240,10 +241,14 @@ def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
     assert len(seen) > 16
     for state, (save_state, journal_ids, mode) in seen.items():
         full = state - state % 8
+        if state % 8 == 0 and save_state == full - 8:
+            # The compaction follows the move once it is told: the move is durable by
+            # its journal line (unless both went to the thread at once, as one write).
+            full -= 8
         assert save_state == full, state  # the full save only every 8 actions
         assert journal_ids == list(range(full + 1, state + 1)), state  # one line each
         assert mode == 0o600
-    assert seen[16][1] == []  # the compaction emptied the journal
+    assert seen[17][:2] == (16, [17])  # the compaction emptied the journal
 
 
 # --- killed and resumed ------------------------------------------------------------------

@@ -25,6 +25,7 @@ from replay_games import Played, play
 from test_replay import same
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
+from lanplay import saves
 from lanplay.games import load
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
@@ -245,6 +246,8 @@ def test_replay_from_the_end_screen_and_from_the_list(aloop: Runner, tmp_path: P
             await until(lambda: not win.replay_windows, 5, win)
 
             # Help -> Replays: the history and the kept audit are one game, listed once
+            # (the host files the history once the end is told: wait for it)
+            await until(lambda: any(saves.history_dir(data_dir).glob("*.json")), 10, win)
             win.replays_action.trigger()
             listing = win.dialog
             assert isinstance(listing, ReplaysDialog)

@@ -144,7 +144,7 @@ def test_killed_host_resumes_from_home(aloop: Runner, tmp_path: Path,  # noqa: F
                 if lit_cards(second):
                     await play_card(second, rng)
             assert again.results and again.results[-1].scores is not None
-            assert not save.exists()  # finished: moved into the history
+            await until(lambda: not save.exists(), 10, second)  # filed in the history
             assert second.stack.currentWidget() is second.game
         finally:
             await close(*(w for w in (first, second) if w is not None))

@@ -130,9 +130,10 @@ class Saver:
         """Make the game as it is now durable (off the event loop), then ``publish``;
         if it cannot be saved, ``dropped`` instead (and ``held`` is told).
 
-        The full save when the game starts or ends, when the room's saved data
-        changed, every ``saves.COMPACT_EVERY`` actions and when asked (``full``);
-        otherwise only the new actions, appended to the journal (one fdatasync)."""
+        The full save when the game starts, when the room's saved data changed and
+        when asked (``full``); otherwise the new actions, appended to the journal
+        (one fdatasync), and after those are told, at the game's end (the history)
+        and every ``saves.COMPACT_EVERY`` actions, the full save in the thread."""
         path = self.path
         if path is None or session is None or self.status.dead:
             self._outbox.post(publish)
@@ -148,21 +149,34 @@ class Saver:
             return writer.durable >= state_id
 
         small = False  # a full save goes to the worker thread; a journal line may not
-        if (full or finished or writer.needs_full or room != writer.room
-                or session.state_id - writer.full_at >= saves.COMPACT_EVERY):
-            save = self.save_of(session, games_played)
-            writer.full(saves.encode(save, self._log_cache), save.state_id, room, finished)
-            if finished:
-                self.path = None  # a finished game lives on in the history only
-        else:
-            cache = self._log_cache
-            start = len(cache)
+        # The game's end and each compaction are full saves too, but nothing new needs
+        # them to be durable: the journal line is. So that line is written (inline, on
+        # a quick disk) and told first, and the full save follows in the worker thread.
+        must_full = full or writer.needs_full or room != writer.room
+        follow = finished or session.state_id - writer.full_at >= saves.COMPACT_EVERY
+        cache = self._log_cache
+        start = len(cache)
+        lines: list[str] = []
+        if not must_full:
             cache.extend(saves.entry_json(e) for e in session.log[start:])
-            if len(cache) == start:  # nothing new to make durable
+            lines = cache[start:]
+            if lines and finished:
+                assert session.result is not None
+                lines[-1] = saves.last_entry_json(session.log[-1], session.result.to_wire())
+        if must_full or not lines:
+            if must_full or follow:
+                del cache[start:]
+                save = self.save_of(session, games_played)
+                writer.full(saves.encode(save, cache), save.state_id, room, finished)
+                if finished:
+                    self.path = None  # a finished game lives on in the history only
+                follow = False
+            else:  # nothing new to make durable
                 self._outbox.post(publish, saved=saved, dropped=dropped)
                 return
-            writer.lines(cache[start:], state_id)
-            small = sum(len(line) for line in cache[start:]) <= SMALL_WRITE
+        else:
+            writer.lines(lines, state_id)
+            small = sum(len(line) for line in lines) <= SMALL_WRITE
 
         def write() -> None:
             try:
@@ -180,6 +194,25 @@ class Saver:
 
         self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped,
                           small=small)
+        if follow:
+            save = self.save_of(session, games_played)
+            writer.full(saves.encode(save, cache), save.state_id, room, finished)
+            if finished:
+                self.path = None
+
+            def follow_write() -> None:
+                try:
+                    writer.flush()
+                except OSError as exc:  # the move is durable in its line; nothing is held
+                    self.error = exc
+                    log.warning("Could not write the full save %s (%s); %s", path,
+                                exc.strerror or exc,
+                                "the game's end is saved in its journal, and the next host "
+                                "started on this laptop files it in the history" if finished
+                                else "the next move writes it in full")
+
+            self._outbox.post(_nothing, write=follow_write, key=path)
+
 
     def after_pending(self, publish: Callable[[], None]) -> None:
         """``publish`` once everything posted before it is saved and published."""
@@ -193,3 +226,7 @@ class Saver:
 
     def abandon(self) -> None:
         self._outbox.abandon()
+
+
+def _nothing() -> None:
+    """What a save that follows a told move publishes: nothing (it was told)."""

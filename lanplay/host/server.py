@@ -92,6 +92,7 @@ class Host:
         where = Path(path) if path else saves.newest_unfinished(config.data_dir, skipped)
         save = saves.load(where)
         if save.finished:
+            saves.settle(where.parent.parent)  # its end was saved: file it in the history
             raise saves.SaveError(f"The game in {where.name} has finished; there is "
                                   f"nothing to resume.")
         session = saves.rebuild(save)
@@ -189,6 +190,8 @@ class Host:
                                self.reception.detach))
         if self._resumed:
             self._come_back()
+        if self.config.save:  # a game whose end was saved but not yet filed (a host stopped)
+            self._spawn(asyncio.to_thread(saves.settle, self.config.data_dir))
         if self.config.announce:
             await self.announcing.start()
             self._spawn(self.announcing.updates())
