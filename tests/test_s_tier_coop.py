@@ -441,3 +441,54 @@ def test_a_bot_game_ends_without_any_timer(players: int, text_side: bool) -> Non
         else:
             pytest.fail("every bot waits and there is no timer")
     assert GAME.result(state) is not None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_bot_and_a_person_who_disagree_still_fill_the_board(seed: int) -> None:
+    """A person who always puts the first picture of the pool on the first empty tier
+    (as tests/test_ui_games_window.py's player does) and two bots: the bots only fill
+    empty tiers, never push the person's pictures back into the pool, so the board is
+    complete within a few moves and every guesser locks in. (The bots pushed them back
+    before: person and bot undid each other for 11,000 moves, the window test's hang.)"""
+    options = {"guess_seconds": 0, "text_side": False, "pack": ""}
+    state = GAME.setup(3, "cooperative", options, seed)
+    rngs = {s: random.Random(s) for s in range(3)}
+    person = 0
+    for _ in range(400):
+        if GAME.result(state) is not None:
+            break
+        actors = sorted(GAME.actors(state))
+        view = LAPTOPS.shown(state, person)
+        if person in actors and view["phase"] == "guess" and person not in view["locked"]:
+            board = view["board"]
+            pool = [p["id"] for p in view["pictures"] if p["id"] not in board]
+            fixed = (view["hint"] or {}).get("tier")
+            free = [t for t, p in enumerate(board) if p is None and t != fixed]
+            if pool and free:
+                state = act(state, person, {"type": "move", "picture": pool[0],
+                                            "tier": free[0]})
+                placed = [p for p in state.board if p is not None]
+                for seat in (1, 2):  # each bot answers the person's move
+                    shown = LAPTOPS.shown(state, seat)
+                    action = GAME.bot(shown, seat, rngs[seat])
+                    if action is not None and action["type"] == "move":
+                        assert shown["board"][action["tier"]] is None \
+                            or action["picture"] in shown["board"], (action, shown["board"])
+                    if action is not None and seat in GAME.actors(state):
+                        state = act(state, seat, action)
+                if state.phase == "guess":  # nobody's picture went back into the pool
+                    assert all(p in state.board for p in placed), (placed, state.board)
+                continue
+            state = act(state, person, {"type": "lock"})
+            continue
+        for seat in actors:
+            if seat == person and view["phase"] == "guess":
+                continue
+            action = GAME.bot(LAPTOPS.shown(state, seat), seat, rngs[seat])
+            if action is not None:
+                state = act(state, seat, action)
+                break
+        else:
+            if person not in actors:
+                pytest.fail("every bot waits and there is no timer")
+    assert GAME.result(state) is not None, "the person and the bots never finished"

@@ -6,9 +6,10 @@ score into an "ideal tier" (10 is S, 0 is D) when it must decide which tier
 stays empty or which tiers hold two pictures.
 
 On the cooperative shared board a bot moves a picture only while the board is
-incomplete, or once at the start of a second attempt (swapping the two
+incomplete, and then onto an empty tier (it never pushes a placed picture back
+into the pool), or once at the start of a second attempt (swapping the two
 pictures it is least sure of); otherwise it locks in. That way bots never
-keep unlocking each other on a complete board.
+keep unlocking each other, or a person, on the board.
 
 A leading bot writes its note as a person's table does, ``{"type": "note",
 "tiers": ...}``; its laptop's keeper (``lanplay.keeper``) commits to it,
@@ -109,7 +110,14 @@ def cooperative(view: View, seat: Seat, rng: random.Random) -> Action | None:
         movable = sorted(p for p in pictures if p != (hint or {}).get("picture"))
         where = spread(scores(movable, weights, table), [t for t in range(TIERS) if t != fixed])
         picture = min(pool, key=lambda p: (where[p], p))
-        return {"type": "move", "picture": picture, "tier": where[picture]}
+        # Onto an empty tier only: a picture someone placed is never pushed back into
+        # the pool (a person and a bot who disagree would undo each other forever).
+        # Bots fill the tiers in the order of their shared judgement, so among bots
+        # the picture's own tier is the empty one.
+        free = [t for t in range(TIERS) if board[t] is None and t != fixed]
+        tier = min(free, key=lambda t: (abs(t - where[picture]), t)) if free \
+            else where[picture]
+        return {"type": "move", "picture": picture, "tier": tier}
     if seat in view["locked"]:
         return None
     if view["attempt"] == 2 and view.get("moves") == 0 and not view["locked"]:
