@@ -681,7 +681,13 @@ def list_saves(root: str | os.PathLike[str] | None = None,
     default, the log)."""
     skipped = skipped or _log_skipped
     out: list[SaveInfo] = []
-    for path in [*_files(saves_dir(root)), *_files(history_dir(root))]:
+    listed = [*_files(saves_dir(root)), *_files(history_dir(root))]
+    for path in listed:
+        if not path.exists() and path.parent == saves_dir(root):
+            moved = history_dir(root) / path.name  # filed in the history meanwhile
+            if moved in listed or not moved.exists():
+                continue
+            path = moved
         try:
             save = load(path)
         except SaveError as exc:

@@ -322,6 +322,7 @@ def test_ordinary_bots_survive_two_crashes_and_the_log_replays(data_dir: Path) -
                 assert final.log[:len(log)] == log
             assert final.replay().state == final.state
             assert any(s.hosted for s in table.host.room.seats)
+            await table.host.saver.drain(5)  # the history follows the told end
             history = saves.list_saves(folder)
             assert [(i.finished, i.actions) for i in history] == [(True, len(final.log))]
             assert history[0].result == final.result.to_wire()  # type: ignore[union-attr]

@@ -177,7 +177,10 @@ class RankingItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self.w, self.h)
+        # With its outline's half width: the felt keeps a picture of each piece of
+        # exactly this size (ui.tables.widgets.CachedScene), so nothing may lie outside.
+        edge = max(1.5, self.w * 0.04) / 2 + 1
+        return QRectF(-edge, -edge, self.w + 2 * edge, self.h + 2 * edge)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:

@@ -140,7 +140,7 @@ class TileItem(QGraphicsObject):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def boundingRect(self) -> QRectF:
-        pad = max(6.0, self.size * 0.12)
+        pad = max(6.0, self.size * 0.12) + 3  # the lit ring's pen reaches past the tile
         if self.name_side:
             stones = len(self.stone_groups()) * self.stone_radius() * 3.2
             return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
@@ -401,7 +401,8 @@ class ShelfItem(QGraphicsObject):
         self.setZValue(-5)
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-2, -2, 2, 2)
+        # Many stones on one floor overlap leftwards past the track (draw_track_stones).
+        return self.rect.adjusted(-self.text_px * 2, -2, 2, 2)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:

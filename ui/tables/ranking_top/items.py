@@ -725,7 +725,10 @@ class DirectionItem(QGraphicsObject):
                              song="Severlá"))
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self.size, self.size + self.text_px * 3.2)
+        # The words under the arrow are wider than it (and are cut at this rect: the
+        # felt keeps a picture of each piece of exactly this size).
+        return QRectF(-self.text_px * 2, 0, self.size + self.text_px * 4,
+                      self.size + self.text_px * 3.2)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
@@ -781,7 +784,9 @@ class DiscItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-1, -1, 2 * self.r + 2, 2 * self.r + 2)
+        # Two initials that collide make the disc a wider pill (look.disc_half_width).
+        half = look.disc_half_width(self.r, self.letter)
+        return QRectF(self.r - half - 2, -2, 2 * half + 4, 2 * self.r + 4)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
