@@ -1,5 +1,7 @@
 """The fit check over every screen at three window sizes: nothing cut off, clipped or
-overlapping (issue 11, "A check you build").
+overlapping (issue 11, "A check you build"); and in German and Spanish, whose words run
+longer, at the smallest size (issue 16; the larger ones are checked by hand before a
+merge: `lanplay screenshots DIR --lang de --size 1024x640,1280x800,1920x1080`).
 
 ``lanplay screenshots`` renders the real window offscreen (a real host, bots, real
 games' views) and writes ``fit.json`` per size, read from the widgets and scene items
@@ -14,7 +16,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SIZES = ("1024x640", "1280x800", "1920x1080")
+SMALLEST = SIZES[0]
 SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "table",
            "table-chat", "game-over", "alles-klar-5p-trick", "alles-klar-5p-spectator",
            "ranking-top", "s-tier-competitive-reveal", "s-tier-competitive-11p",
@@ -25,21 +30,38 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
 
-def test_every_screen_fits_at_every_size(tmp_path: Path) -> None:
+def shoot(tmp_path: Path, sizes: tuple[str, ...], lang: str = "en") -> Path:
     out = tmp_path / "shots"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "LANPLAY_DATA_DIR": str(tmp_path),
            "QT_LOGGING_RULES": "qt.qpa.*=false"}
     done = subprocess.run([sys.executable, "-m", "ui.main", "screenshots", str(out),
-                           "--size", ",".join(SIZES)], env=env, text=True,
+                           "--size", ",".join(sizes), "--lang", lang], env=env, text=True,
                           capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
+    return out
+
+
+def test_every_screen_fits_at_every_size(tmp_path: Path) -> None:
+    out = shoot(tmp_path, SIZES)
+    assert_fits(out, SIZES)
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_every_screen_fits_in_german_and_spanish(tmp_path: Path, lang: str) -> None:
+    out = shoot(tmp_path, (SMALLEST,), lang)
+    assert json.loads((out / "fit.json").read_text(encoding="utf-8"))["lang"] == lang
+    assert_fits(out, (SMALLEST,), folders=False)
+
+
+def assert_fits(out: Path, sizes: tuple[str, ...], folders: bool = True) -> None:
     problems: list[str] = []
-    for size in SIZES:
-        report = json.loads((out / size / "fit.json").read_text(encoding="utf-8"))
+    for size in sizes:
+        where = out / size if folders else out
+        report = json.loads((where / "fit.json").read_text(encoding="utf-8"))
         screens = report["screens"]
         missing = [name for name in SCREENS if name not in screens]
         assert not missing, f"{size}: not rendered: {missing}"
-        assert (out / size / "alles-klar-5p-spectator.png").exists()
+        assert (where / "alles-klar-5p-spectator.png").exists()
         for name, found in sorted(screens.items()):
             for p in found:
                 problems.append(f"{size} {name}: {p['kind']} {p['text']!r} in {p['where']} "

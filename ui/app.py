@@ -16,7 +16,8 @@ import sys
 from PyQt6.QtGui import QIcon
 from PyQt6.QtWidgets import QApplication
 
-from ui import desktop, fonts
+from ui import desktop, fonts, i18n
+from ui.settings import Settings
 from ui.window import MainWindow
 
 
@@ -53,7 +54,10 @@ def run() -> int:
     app.setDesktopFileName(desktop.APP_ID)  # Wayland matches the window to the menu entry
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends after the goodbyes, not before
-    window = MainWindow()
+    settings = Settings.load()
+    i18n.start(settings)  # --lang, LANPLAY_LANG, the language chosen here, the system's
+    i18n.install_qt(app)
+    window = MainWindow(settings)
     window.show()
     qasync.run(_main(window))
     return 0

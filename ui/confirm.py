@@ -15,14 +15,12 @@ from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
 from protocol.messages import Lobby
+from ui.i18n import _, and_list, ngettext
 from ui.widgets import button, label
 
 Question = tuple[str, str, str, str]
 """(title, text, the yes button, the no button)."""
 
-
-def _people(n: int) -> str:
-    return "1 other player" if n == 1 else f"{n} other players"
 
 
 def _others(lobby: Lobby, you: int | None) -> int:
@@ -35,23 +33,28 @@ def close_question(lobby: Lobby, you: int | None, saved: bool) -> Question | Non
     others = _others(lobby, you)
     watching = int(lobby.spectators or 0)
     if lobby.phase == "playing":
-        who = (f"End the game for {_people(others)}?" if others
-               else "End this game with the bots?")
+        who = (ngettext("End the game for {n} other player?",
+                        "End the game for {n} other players?", others).format(n=others)
+               if others else _("End this game with the bots?"))
         if saved:
-            return ("Close the room?",
-                    f"{who} They can come back if you resume it: the game is saved after "
-                    f"every move, and \u201cResume a game\u2026\u201d on Home opens the room "
-                    f"again where you left it.", "Pause and close", "Keep playing")
-        return ("Close the room?", f"{who} This game is not saved: it cannot be resumed.",
-                "End the game", "Keep playing")
+            return (_("Close the room?"),
+                    _("{question} They can come back if you resume it: the game is saved "
+                      "after every move, and \u201cResume a game\u2026\u201d on Home opens "
+                      "the room again where you left it.").format(question=who),
+                    _("Pause and close"), _("Keep playing"))
+        return (_("Close the room?"),
+                _("{question} This game is not saved: it cannot be resumed.").format(
+                    question=who), _("End the game"), _("Keep playing"))
     if others or watching:
-        names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(lobby.seats)
-                 if i != you and not s.get("bot")]
+        names = [str(s.get("name") or _("Seat {n}").format(n=i + 1))
+                 for i, s in enumerate(lobby.seats) if i != you and not s.get("bot")]
         if watching:
-            names.append("1 spectator" if watching == 1 else f"{watching} spectators")
-        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        verb = "goes" if len(names) == 1 and not (watching > 1 and not others) else "go"
-        return ("Close the room?", f"{who} {verb} back to Home.", "Close the room", "Stay")
+            names.append(ngettext("{n} spectator", "{n} spectators", watching).format(
+                n=watching))
+        one = len(names) == 1 and not (watching > 1 and not others)
+        text = ngettext("{who} goes back to Home.", "{who} go back to Home.",
+                        1 if one else 2).format(who=and_list(names))
+        return (_("Close the room?"), text, _("Close the room"), _("Stay"))
     return None
 
 
@@ -61,22 +64,25 @@ def leave_question(lobby: Lobby, you: int | None) -> Question | None:
         return None
     after = lobby.standin_after
     if after is None or after < 0:
-        then = "The others wait for your seat until you come back to it."
+        then = _("The others wait for your seat until you come back to it.")
     elif after < 1:
-        then = "A bot plays your seat from now on, so the others can go on."
+        then = _("A bot plays your seat from now on, so the others can go on.")
     else:
-        then = f"A bot plays your seat after {after:g} s, so the others can go on."
-    return ("Leave the game?", f"{then} You can still watch from Home.", "Leave",
-            "Keep playing")
+        then = _("A bot plays your seat after {seconds} s, so the others can go on.").format(
+            seconds=f"{after:g}")
+    return (_("Leave the game?"), _("{then} You can still watch from Home.").format(then=then),
+            _("Leave"), _("Keep playing"))
 
 
 def remove_question(lobby: Lobby, seat: int) -> Question | None:
     """The owner removes a person from the room (a bot goes without a question)."""
     if not 0 <= seat < len(lobby.seats) or lobby.seats[seat].get("bot"):
         return None
-    name = str(lobby.seats[seat].get("name") or f"Seat {seat + 1}")
-    return (f"Remove {name}?", f"{name} goes back to Home; everyone else stays in the "
-                               f"room.", "Remove", "Cancel")
+    name = str(lobby.seats[seat].get("name") or _("Seat {n}").format(n=seat + 1))
+    return (_("Remove {name}?").format(name=name),
+            _("{name} goes back to Home; everyone else stays in the room.").format(name=name),
+            _("Remove"), _("Cancel"))
+
 
 
 class Confirm(QDialog):

@@ -26,11 +26,14 @@ from lanplay import saves
 from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
+from lanplay.host.server import CLOSED
 from lanplay.keeper import Keeper
 from lanplay.peer import JoinError, Peer
 from ui.bridge import PeerBridge
+from ui.i18n import _
 
-HOST_CLOSED = "The host closed the room."
+HOST_CLOSED = CLOSED
+"""A message, so every laptop reads it in its own language."""
 
 
 @dataclass
@@ -71,15 +74,17 @@ def parse_address(text: str) -> tuple[str, int]:
     """``ADDRESS[:PORT]`` as typed by a person; ValueError says what is wrong."""
     text = text.strip()
     if not text:
-        raise ValueError("Type the address the host's screen shows, for example "
-                         "192.168.1.20 or 192.168.1.20:7531.")
+        raise ValueError(_("Type the address the host's screen shows, for example "
+                           "192.168.1.20 or 192.168.1.20:7531."))
     host, sep, port = text.rpartition(":")
     if not sep:
         host, port = text, str(DEFAULT_PORT)
     if not host or any(c.isspace() for c in host):
-        raise ValueError(f"{text!r} is not an address; type something like 192.168.1.20.")
+        raise ValueError(_("{text} is not an address; type something like 192.168.1.20.")
+                         .format(text=repr(text)))
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"The port in {text!r} must be a number from 1 to 65535.")
+        raise ValueError(_("The port in {text} must be a number from 1 to 65535.")
+                         .format(text=repr(text)))
     return host, int(port)
 
 
@@ -148,8 +153,8 @@ class Connection:
                 port = await host.start()
         except OSError as exc:
             await host.stop()
-            raise JoinError(f"Could not open a room on this laptop "
-                            f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
+            raise JoinError(_("Could not open a room on this laptop ({error}); try again, or "
+                              "restart lanplay.").format(error=exc.strerror or exc)) from exc
         peer = _peer(name, colour, net, token=host.owner_token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
         try:
@@ -181,11 +186,12 @@ class Connection:
             await host.stop()
             port = host.config.port
             if exc.errno == errno.EADDRINUSE:
-                raise JoinError(f"Another program on this laptop (another lanplay?) uses "
-                                f"port {port}, which the players will come back to; close "
-                                f"it and try again.") from exc
-            raise JoinError(f"Could not reopen the room on port {port} "
-                            f"({exc.strerror or exc}); try again, or restart lanplay.") from exc
+                raise JoinError(_("Another program on this laptop (another lanplay?) uses "
+                                  "port {port}, which the players will come back to; close "
+                                  "it and try again.").format(port=port)) from exc
+            raise JoinError(_("Could not reopen the room on port {port} ({error}); try "
+                              "again, or restart lanplay.").format(
+                                  port=port, error=exc.strerror or exc)) from exc
         owner = next((s for s in host.room.seats if s.owner), None)
         token = owner.token if owner is not None else host.owner_token
         # the save keeps the room's key, not its password: our own seat answers with it
@@ -216,7 +222,7 @@ class Connection:
                 last = exc
                 continue
             return cls(peer, notes=notes_dir(net))
-        raise last or JoinError("The host announced no address to connect to.")
+        raise last or JoinError(_("The host announced no address to connect to."))
 
     # --- running --------------------------------------------------------------------
 
@@ -227,7 +233,8 @@ class Connection:
                 await self.peer.run()
             finally:
                 if not self.leaving:
-                    on_end(self.peer.closed_reason or "The connection to the host was lost.")
+                    on_end(self.peer.closed_reason or _("The connection to the host was lost."))
+
 
         self._run = asyncio.get_running_loop().create_task(read())
 

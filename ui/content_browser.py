@@ -32,15 +32,33 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.content import Discovery, Library, Picture, about_text, builtin, discover
-from lanplay.content.axes import AXES, describe
+from lanplay.content.axes import AXES
+from lanplay.content.model import Weights
 from lanplay.content.packs import packs_dir
 from ui import picture_render
+from ui.i18n import N_, _, content, ngettext
 from ui.picture_render import draw
 from ui.widgets import button, label
 
 ICON = 80
 TILE = "#eef2f4"
-SIDE_NAMES = {"red": "Red", "blue": "Blue", "": "Both"}
+SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "": N_("Both")}
+
+
+def describe(weights: Weights) -> str:
+    """``value``, ``less size``, or ``cuteness +1, danger -1``, in the window's language."""
+    if not weights:
+        return _("no axis (bots guess)")
+    if len(weights) == 1:
+        name, weight = weights[0]
+        axis = content("axis", name, name)
+        return axis if weight > 0 else _("less {axis}").format(axis=axis)
+    return ", ".join(f"{content('axis', name, name)} {weight:+g}" for name, weight in weights)
+
+
+def picture_name(picture: Picture) -> str:
+    """A picture's name in the window's language (a pack's own stays as written)."""
+    return content("picture", picture.id, picture.name)
 
 
 def picture_image(picture: Picture, size: int) -> QImage:
@@ -99,16 +117,17 @@ def tile_pixmap(picture: Picture, size: int) -> QPixmap:
 
 
 def _pack_names(library: Library) -> dict[str, str]:
-    return {p.id: ("built-in" if p.builtin else p.name) for p in library.packs}
+    return {p.id: (_("built-in") if p.builtin else p.name) for p in library.packs}
 
 
 def _tooltip(picture: Picture, pack_name: str) -> str:
-    lines = [f"<b>{picture.name}</b>", f"Pack: {pack_name}"]
+    lines = [f"<b>{picture_name(picture)}</b>", _("Pack: {pack}").format(pack=pack_name)]
     if picture.category:
-        lines.append(f"Kind: {picture.category}")
+        lines.append(_("Kind: {kind}").format(
+            kind=content("category", picture.category, picture.category)))
     if picture.scores:
-        lines.append(", ".join(f"{axis} {picture.score(axis):g}" for axis in AXES
-                               if axis in picture.scores))
+        lines.append(", ".join(f"{content('axis', axis, axis)} {picture.score(axis):g}"
+                               for axis in AXES if axis in picture.scores))
     return "<br>".join(lines)
 
 
@@ -126,29 +145,30 @@ class ContentBrowser(QDialog):
         self.library = library
         self.found = found
         self._names = _pack_names(library)
-        self.setWindowTitle("Pictures, questions and topics")
+        self.setWindowTitle(_("Pictures, questions and topics"))
         self.resize(1100, 760)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 16, 16, 16)
         layout.setSpacing(10)
 
         bar = QHBoxLayout()
-        bar.addWidget(label("Pack"))
+        bar.addWidget(label(_("Pack")))
         self.pack_filter = QComboBox()
-        self.pack_filter.addItem("All packs", "")
+        self.pack_filter.addItem(_("All packs"), "")
         for pack in library.packs:
             self.pack_filter.addItem(self._names[pack.id], pack.id)
         bar.addWidget(self.pack_filter)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search names and texts")
+        self.search.setPlaceholderText(_("Search names and texts"))
         self.search.setClearButtonEnabled(True)
         bar.addWidget(self.search, 1)
         layout.addLayout(bar)
 
         self.tabs = QTabWidget()
         self.pictures = self._picture_list()
-        self.questions = self._table(["Side", "Question", "Bots weigh", "Pack"], stretch=1)
-        self.topics = self._table(["Topic", "Bots weigh", "Pack"], stretch=0)
+        self.questions = self._table([_("Side"), _("Question"), _("Bots weigh"), _("Pack")],
+                                     stretch=1)
+        self.topics = self._table([_("Topic"), _("Bots weigh"), _("Pack")], stretch=0)
         self._fill_texts()
         self.tabs.addTab(self.pictures, "")
         self.tabs.addTab(self.questions, "")
@@ -160,7 +180,8 @@ class ContentBrowser(QDialog):
         layout.addWidget(self.problems)
         if found is not None and found.errors:
             count = len(found.errors)
-            lines = [f"{count} pack{'s' if count > 1 else ''} could not be loaded:"]
+            lines = [ngettext("{n} pack could not be loaded:", "{n} packs could not be loaded:",
+                              count).format(n=count)]
             lines += [f"• {error}" for error in found.errors]
             self.problems.setText("\n".join(lines))
         else:
@@ -169,12 +190,13 @@ class ContentBrowser(QDialog):
         self.credits = label(about_text(), "muted", wrap=True)
         layout.addWidget(self.credits)
         row = QHBoxLayout()
-        folder = button("Open the packs folder")
-        folder.setToolTip(f"Put a pack folder (with its pack.toml) in {packs_dir()}")
+        folder = button(_("Open the packs folder"))
+        folder.setToolTip(_("Put a pack folder (with its pack.toml) in {folder}").format(
+            folder=packs_dir()))
         folder.clicked.connect(self._open_packs_folder)
         row.addWidget(folder)
         row.addStretch(1)
-        close = button("Close")
+        close = button(_("Close"))
         close.clicked.connect(self.close)
         row.addWidget(close)
         layout.addLayout(row)
@@ -197,14 +219,15 @@ class ContentBrowser(QDialog):
         renderer = picture_render.shared()
         inner = ICON - 2 * tile_inset(ICON)
         for row, picture in enumerate(self.library.pictures.values()):
-            text = picture.name
+            name = picture_name(picture)
+            text = name
             if picture.pack != "builtin":
                 text += f"\n({self._names.get(picture.pack, picture.pack)})"
             # The name until the picture is drawn (off the GUI thread; never, if
             # it is refused or too slow to draw).
-            item = QListWidgetItem(QIcon(tile_of(None, ICON, picture.name)), text)
-            renderer.request(picture, inner, partial(self._drawn, view, row, picture.name))
-            item.setData(Qt.ItemDataRole.UserRole, (picture.pack, picture.name.casefold()))
+            item = QListWidgetItem(QIcon(tile_of(None, ICON, name)), text)
+            renderer.request(picture, inner, partial(self._drawn, view, row, name))
+            item.setData(Qt.ItemDataRole.UserRole, (picture.pack, name.casefold()))
             item.setToolTip(_tooltip(picture, self._names.get(picture.pack, picture.pack)))
             item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             view.addItem(item)
@@ -239,14 +262,17 @@ class ContentBrowser(QDialog):
         questions = [q for p in self.library.packs for q in p.questions]
         self.questions.setRowCount(len(questions))
         for row, question in enumerate(questions):
-            cells = [SIDE_NAMES.get(question.side, question.side), question.text,
+            side = SIDE_NAMES.get(question.side)
+            text = content("question", question.id, question.text)
+            cells = [_(side) if side is not None else question.side, text,
                      describe(question.weights), self._names.get(question.pack, "")]
-            self._set_row(self.questions, row, cells, question.pack, question.text)
+            self._set_row(self.questions, row, cells, question.pack, text)
         topics = [t for p in self.library.packs for t in p.topics]
         self.topics.setRowCount(len(topics))
         for row, topic in enumerate(topics):
-            cells = [topic.text, describe(topic.weights), self._names.get(topic.pack, "")]
-            self._set_row(self.topics, row, cells, topic.pack, topic.text)
+            text = content("topic", topic.id, topic.text)
+            cells = [text, describe(topic.weights), self._names.get(topic.pack, "")]
+            self._set_row(self.topics, row, cells, topic.pack, text)
 
     @staticmethod
     def _set_row(table: QTableWidget, row: int, cells: list[str], pack: str,
@@ -282,9 +308,9 @@ class ContentBrowser(QDialog):
                 table.setRowHidden(row, not visible)
                 visible_rows += visible
             counts.append(visible_rows)
-        for tab, (name, count) in enumerate(zip(("Pictures", "Questions", "Topics"), counts,
-                                                strict=True)):
-            self.tabs.setTabText(tab, f"{name} ({count})")
+        names = (_("Pictures ({n})"), _("Questions ({n})"), _("Topics ({n})"))
+        for tab, (name, count) in enumerate(zip(names, counts, strict=True)):
+            self.tabs.setTabText(tab, name.format(n=count))
 
     def _open_packs_folder(self) -> None:
         folder: Path = packs_dir()

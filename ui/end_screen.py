@@ -8,7 +8,7 @@ verdict of this laptop's own check of the game (``lanplay.fair``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent
@@ -17,7 +17,31 @@ from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 from lanplay.badges import badge as badge_of
 from lanplay.badges import badges
 from ui import theme
+from ui.i18n import _, and_list, ngettext
 from ui.widgets import Badge, Card, button, label
+
+if TYPE_CHECKING:
+    from lanplay.fair.audit import Verdict
+
+
+def verdict_text(verdict: Verdict, names: list[str]) -> str:
+    """What this laptop's check of the game found, in the window's language (the
+    core's ``Verdict.line`` says it in English; a mismatch's detail stays as the
+    check wrote it: it is for whoever looks into it)."""
+    if not verdict.ok:
+        return _("Checked on this laptop: this game does not add up. {reason}").format(
+            reason=verdict.reason)
+    if verdict.late:
+        return _("Checked on this laptop: every move followed the rules (this laptop "
+                 "joined after the shuffle, so it cannot vouch for it)")
+    if verdict.drawn:
+        who = [names[s] if 0 <= s < len(names) else _("seat {n}").format(n=s + 1)
+               for s in verdict.drawn]
+        return _("Checked on this laptop: every move followed the rules; the shuffle came "
+                 "from everyone but {names}, for whom the host drew (no answer in time)"
+                 ).format(names=and_list(who))
+    return _("Checked on this laptop: the shuffle came from everyone, every move followed "
+             "the rules")
 
 ROWS = 8
 """Seats per column of the scores; more seats take a second column."""
@@ -37,23 +61,26 @@ def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
     detail = result.get("detail") or {}
     outcome = detail.get("outcome") if isinstance(detail, dict) else None
     if outcome == "victory":
-        return "Victory: you all win together!" if you is not None else "Victory for the table!"
+        return _("Victory: you all win together!") if you is not None else \
+            _("Victory for the table!")
     if outcome == "defeat":
-        return "Defeat: you all lose together." if you is not None else "The table lost together."
-    who = [names[w] if 0 <= w < len(names) else f"Seat {w + 1}" for w in winners]
+        return _("Defeat: you all lose together.") if you is not None else \
+            _("The table lost together.")
+    who = [names[w] if 0 <= w < len(names) else _("Seat {n}").format(n=w + 1)
+           for w in winners]
     team = _winning_team(detail, winners)
     if team is not None:
-        members = " and ".join([", ".join(who[:-1]), who[-1]] if len(who) > 1 else who)
+        members = and_list(who)
         if you is not None and you in winners:
-            return f"Your team wins! ({members})"
-        return f"Team {members} wins!"
+            return _("Your team wins! ({members})").format(members=members)
+        return _("Team {members} wins!").format(members=members)
     if you is not None and you in winners:
-        return "You win!" if len(winners) == 1 else "You share the win!"
+        return _("You win!") if len(winners) == 1 else _("You share the win!")
     if not who:
-        return "Nobody wins."
+        return _("Nobody wins.")
     if len(who) == 1:
-        return f"{who[0]} wins!"
-    return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} share the win!").format(names=and_list(who))
 
 
 def _winning_team(detail: Any, winners: list[int]) -> int | None:
@@ -89,7 +116,7 @@ class EndScreen(QWidget):
         row.addStretch(1)
         outer.addLayout(row)
         outer.addStretch(1)
-        self.card.body.addWidget(label("Game over", "muted"))
+        self.card.body.addWidget(label(_("Game over"), "muted"))
         self.headline = label("", "title", wrap=True)
         self.card.body.addWidget(self.headline)
         self.grid = QGridLayout()
@@ -105,26 +132,26 @@ class EndScreen(QWidget):
         self.status = label("", "problem", wrap=True)
         self.card.body.addWidget(self.status)
         buttons = QHBoxLayout()
-        self.look_button = button("See the table", "flat")
+        self.look_button = button(_("See the table"), "flat")
         self.look_button.clicked.connect(self.look)
         buttons.addWidget(self.look_button)
-        self.replay_button = button("Replay", "flat")
-        self.replay_button.setToolTip("Go over this game move by move, from any seat or "
-                                      "with every hand open.")
+        self.replay_button = button(_("Replay"), "flat")
+        self.replay_button.setToolTip(_("Go over this game move by move, from any seat or "
+                                        "with every hand open."))
         self.replay_button.clicked.connect(self.replay)
         self.replay_button.hide()  # until the game's audit is here
         buttons.addWidget(self.replay_button)
         buttons.addStretch(1)
-        self.change_button = button("Change game\u2026")
-        self.change_button.setToolTip("Another game, mode or options for the next game; "
-                                      "the seats stay where it has room.")
+        self.change_button = button(_("Change game\u2026"))
+        self.change_button.setToolTip(_("Another game, mode or options for the next game; "
+                                        "the seats stay where it has room."))
         self.change_button.clicked.connect(self.change)
         self.change_button.hide()
         buttons.addWidget(self.change_button)
-        self.leave_button = button("Leave")
+        self.leave_button = button(_("Leave"))
         self.leave_button.clicked.connect(self.leave)
         buttons.addWidget(self.leave_button)
-        self.again_button = button("Play again", "primary")
+        self.again_button = button(_("Play again"), "primary")
         self.again_button.clicked.connect(self.again)
         buttons.addWidget(self.again_button)
         self.card.body.addLayout(buttons)
@@ -138,7 +165,7 @@ class EndScreen(QWidget):
 
     def show_result(self, result: dict[str, Any], seats: list[dict[str, Any]],
                     you: int | None) -> None:
-        names = [str(s.get("name", f"Seat {i + 1}")) for i, s in enumerate(seats)]
+        names = [str(s.get("name", _("Seat {n}").format(n=i + 1))) for i, s in enumerate(seats)]
         self.headline.setText(headline(result, names, you))
         while self.grid.count():
             item = self.grid.takeAt(0)
@@ -160,15 +187,16 @@ class EndScreen(QWidget):
         for c in range(3 * columns):
             self.grid.setColumnStretch(c, 1 if c % 3 == 1 else 0)
         for column in range(columns):
-            self.grid.addWidget(label("Player", "muted"), 0, 3 * column + 1)
-            self.grid.addWidget(label("Score", "muted"), 0, 3 * column + 2,
+            self.grid.addWidget(label(_("Player"), "muted"), 0, 3 * column + 1)
+            self.grid.addWidget(label(_("Score"), "muted"), 0, 3 * column + 2,
                                 Qt.AlignmentFlag.AlignRight)
         for index, seat in enumerate(order):
             row, column = index % rows + 1, index // rows
-            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            name = names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
             mark = marks[seat] if seat < len(marks) else badge_of(seats, seat)
             badge = Badge(name, mark.colour, size=24 if crowded else 30, text=mark.text)
-            who = label(name + ("  (you)" if seat == you else ""), None if crowded else "big")
+            who = label(name + ("  " + _("(you)") if seat == you else ""),
+                        None if crowded else "big")
             score = label(self.scores[seat], None if crowded else "big")
             if seat in winners:
                 theme.role(who, "ok" if crowded else "heading")
@@ -179,9 +207,13 @@ class EndScreen(QWidget):
         detail = result.get("detail") or {}
         notes = []
         if isinstance(detail.get("blind"), int) and detail["blind"]:
-            notes.append(f"{detail['blind']} cards left the game in blind tricks.")
+            n = detail["blind"]
+            notes.append(ngettext("{n} card left the game in blind tricks.",
+                                  "{n} cards left the game in blind tricks.", n).format(n=n))
         if isinstance(detail.get("unplayed"), int) and detail["unplayed"]:
-            notes.append(f"{detail['unplayed']} cards were still in hands.")
+            n = detail["unplayed"]
+            notes.append(ngettext("{n} card was still in a hand.",
+                                  "{n} cards were still in hands.", n).format(n=n))
         self.detail.setText(" ".join(notes))
         self.detail.setVisible(bool(notes))
         self.verdict.hide()  # this game's check comes with its audit
@@ -201,4 +233,4 @@ class EndScreen(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
         self.again_button.setEnabled(can_play_again and not waiting)
-        self.again_button.setText("Waiting\u2026" if waiting else "Play again")
+        self.again_button.setText(_("Waiting\u2026") if waiting else _("Play again"))

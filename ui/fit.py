@@ -52,6 +52,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.locale import language
+
 SLACK = 1.5
 """Pixels a text may exceed its box by (anti-aliasing and rounding), and the
 least overlap in both directions that counts as two texts overlapping."""
@@ -674,7 +676,7 @@ class FitCheck:
         return found
 
     def write(self, path: Path) -> None:
-        data = {"size": f"{self.size[0]}x{self.size[1]}",
+        data = {"size": f"{self.size[0]}x{self.size[1]}", "lang": language(),  # whose words
                 "screens": {name: [p.to_json() for p in found]
                             for name, found in sorted(self.screens.items())}}
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",

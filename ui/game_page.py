@@ -27,6 +27,7 @@ from PyQt6.QtWidgets import (
 from ui import theme
 from ui.end_screen import EndScreen
 from ui.home import game_name
+from ui.i18n import _, ngettext
 from ui.placeholder_table import PlaceholderTable
 from ui.widgets import Card, ChatPanel, button, label
 
@@ -62,7 +63,7 @@ class Dimmer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        self.text = label("Reconnecting\u2026", "title")
+        self.text = label(_("Reconnecting\u2026"), "title")
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.text.setStyleSheet("background: rgba(10, 16, 20, 200); border-radius: 12px;"
                                 " padding: 14px 28px;")
@@ -113,23 +114,23 @@ class GamePage(QWidget):
         top.addWidget(self.title)
         self.where = label("", "muted")
         top.addWidget(self.where, 1)
-        self.watching = label("Watching", "heading")
+        self.watching = label(_("Watching"), "heading")
         self.watching.setStyleSheet("background: #F0E442; color: #111111; border-radius: 6px;"
                                     " padding: 2px 10px;")
-        self.watching.setToolTip("You are a spectator: you see the public table, never a "
-                                 "hand; chat and the log are yours too.")
+        self.watching.setToolTip(_("You are a spectator: you see the public table, never a "
+                                   "hand; chat and the log are yours too."))
         self.watching.hide()
         top.addWidget(self.watching)
         self.watchers = label("", "muted")
         self.watchers.hide()
         top.addWidget(self.watchers)
-        self.sit_button = button("Take a seat", "primary")
-        self.sit_button.setToolTip("A seat is free: play the next game.")
+        self.sit_button = button(_("Take a seat"), "primary")
+        self.sit_button.setToolTip(_("A seat is free: play the next game."))
         self.sit_button.clicked.connect(self.sit)
         self.sit_button.hide()
         top.addWidget(self.sit_button)
         self.clock = label("", "heading")
-        self.clock.setToolTip("Time left to answer; when it runs out the host moves on.")
+        self.clock.setToolTip(_("Time left to answer; when it runs out the host moves on."))
         self.clock.hide()
         top.addWidget(self.clock)
         self._deadline = 0.0
@@ -137,26 +138,26 @@ class GamePage(QWidget):
         self._ticker = QTimer(self)
         self._ticker.setInterval(250)
         self._ticker.timeout.connect(self._tick)
-        self.scores_button = button("Scores")
+        self.scores_button = button(_("Scores"))
         self.scores_button.clicked.connect(self._show_end)
         self.scores_button.hide()
         top.addWidget(self.scores_button)
-        self.sound_button = button("Sound on")
+        self.sound_button = button(_("Sound on"))
         self.sound_button.setCheckable(True)
         self.sound_button.setChecked(True)
-        self.sound_button.setToolTip("Short sounds for your turn, a play, a top!, a trick "
-                                     "won, a timer's last seconds and the end; one click "
-                                     "turns them off (remembered).")
+        self.sound_button.setToolTip(_("Short sounds for your turn, a play, a top!, a trick "
+                                       "won, a timer's last seconds and the end; one click "
+                                       "turns them off (remembered)."))
         self.sound_button.clicked.connect(self._sound_clicked)
         top.addWidget(self.sound_button)
-        self.rules_button = button("Rules (F1)")
+        self.rules_button = button(_("Rules (F1)"))
         self.rules_button.clicked.connect(self.rules)
         top.addWidget(self.rules_button)
-        self.chat_button = button("Chat")
+        self.chat_button = button(_("Chat"))
         self.chat_button.setCheckable(True)
         self.chat_button.clicked.connect(self._chat_clicked)
         top.addWidget(self.chat_button)
-        self.leave_button = button("Leave")
+        self.leave_button = button(_("Leave"))
         self.leave_button.clicked.connect(self.leave)
         top.addWidget(self.leave_button)
         outer.addWidget(bar)
@@ -258,7 +259,7 @@ class GamePage(QWidget):
 
     def set_game(self, game_id: str, host_name: str = "") -> None:
         """Put up the table of ``game_id`` (a new one when the game changes)."""
-        self.where.setText(f"at {host_name}'s" if host_name else "")
+        self.where.setText(_("at {host}'s").format(host=host_name) if host_name else "")
         if game_id == self.game_id:
             return
         self.game_id = game_id
@@ -283,7 +284,7 @@ class GamePage(QWidget):
 
     def set_sound(self, on: bool) -> None:
         self.sound_button.setChecked(on)
-        self.sound_button.setText("Sound on" if on else "Sound off")
+        self.sound_button.setText(_("Sound on") if on else _("Sound off"))
 
     def _sound_clicked(self, checked: bool) -> None:
         self.set_sound(checked)
@@ -308,7 +309,7 @@ class GamePage(QWidget):
             self._ticker.stop()
             self.clock.hide()
             return
-        self.clock.setText(f"{left} s left")
+        self.clock.setText(_("{seconds} s left").format(seconds=left))
         self.clock.show()
         if left <= LAST_SECONDS and left != self._last_left:
             self.tick.emit()
@@ -319,9 +320,9 @@ class GamePage(QWidget):
     def set_seats(self, seats: list[dict[str, Any]], you: int | None, owner: bool) -> None:
         self.seats, self.you = seats, you
         self.end.change_button.setVisible(owner)
-        self.leave_button.setText("Close the room" if owner else "Leave")
-        self.leave_button.setToolTip("Ends the game for everyone at this table." if owner
-                                     else "Back to Home; the others play on without you.")
+        self.leave_button.setText(_("Close the room") if owner else _("Leave"))
+        self.leave_button.setToolTip(_("Ends the game for everyone at this table.") if owner
+                                     else _("Back to Home; the others play on without you."))
 
     def set_watching(self, watching: bool, lobby: Any) -> None:
         """A spectator's "Watching" mark and, between games with a free seat, "Take a
@@ -332,22 +333,24 @@ class GamePage(QWidget):
         self.sit_button.setVisible(watching and free)
         names = list(getattr(lobby, "watchers", None) or [])
         count = max(len(names), int(getattr(lobby, "spectators", 0) or 0))
-        self.watchers.setText(f"{count} watching" if count else "")
-        self.watchers.setToolTip("Watching: " + ", ".join(names) if names else "")
+        self.watchers.setText(ngettext("{n} watching", "{n} watching", count).format(n=count)
+                              if count else "")
+        self.watchers.setToolTip(_("Watching: {names}").format(names=", ".join(names))
+                                 if names else "")
         self.watchers.setVisible(bool(count))
 
     def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
         self.chat.add(sender, colour, text, badge)
         if not self.panel.isVisible():
             self.unread += 1
-            self.chat_button.setText(f"Chat ({self.unread})")
+            self.chat_button.setText(_("Chat ({unread})").format(unread=self.unread))
             theme.restyle(self.chat_button, "primary")
 
     def clear_chat(self) -> None:
         """A new room: nothing said yet, nothing unread (no "Chat (1)" from the last one)."""
         self.chat.clear()
         self.unread = 0
-        self.chat_button.setText("Chat")
+        self.chat_button.setText(_("Chat"))
         theme.restyle(self.chat_button, None)
 
     def _chat_clicked(self, checked: bool) -> None:
@@ -368,7 +371,7 @@ class GamePage(QWidget):
             self.dimmer.raise_()
             self.end.raise_()
             self.unread = 0
-            self.chat_button.setText("Chat")
+            self.chat_button.setText(_("Chat"))
             theme.restyle(self.chat_button, None)
             self.chat.line.setFocus()
         elif self._log_shown_for_chat:

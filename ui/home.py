@@ -27,9 +27,10 @@ from lanplay.discovery import FoundHost, local_addresses
 from lanplay.games import CATALOGUE
 from protocol.messages import PROTOCOL_VERSION
 from ui import icons, network_help, theme
+from ui.i18n import N_, _, content
 from ui.widgets import Badge, Card, button, label
 
-EMPTY_TEXT = (
+EMPTY_TEXT = N_(
     "No games found on this network yet.\n\n"
     "Start one with \u201cHost a game\u2026\u201d: it appears here on every laptop "
     "in the room.\n\nA friend is hosting but nothing shows up? Some networks block "
@@ -38,18 +39,26 @@ EMPTY_TEXT = (
 QUIET_AFTER = 20.0
 """Discovery answers within a second or two on a LAN that lets it through; twenty
 seconds of nothing is worth explaining."""
-STATES = {"lobby": "In the room", "playing": "Playing", "over": "Between games"}
-COLUMNS = ("Host", "Game", "Seats", "Status", "")
+STATES = {"lobby": N_("In the room"), "playing": N_("Playing"), "over": N_("Between games")}
+COLUMNS = (N_("Host"), N_("Game"), N_("Seats"), N_("Status"), "")
+
+
+def state_text(state: str) -> str:
+    return _(STATES[state]) if state in STATES else state
 
 
 def game_name(game_id: str) -> str:
-    return next((e.name for e in CATALOGUE if e.id == game_id), game_id)
+    """A game's name in the window's language (an unknown game: its id)."""
+    name = next((e.name for e in CATALOGUE if e.id == game_id), None)
+    return content("game", game_id, name) if name is not None else game_id
 
 
 def version_problem(host: FoundHost) -> str:
     """Why this lanplay cannot join ``host``, in one sentence."""
-    return (f"{host.host_name} runs lanplay protocol {host.version}, this laptop speaks "
-            f"{PROTOCOL_VERSION}: use the same lanplay version on both laptops.")
+    return _("{host} runs lanplay protocol {theirs}, this laptop speaks {ours}: use the same "
+             "lanplay version on both laptops.").format(host=host.host_name,
+                                                         theirs=host.version,
+                                                         ours=PROTOCOL_VERSION)
 
 
 def watch_only(host: FoundHost) -> bool:
@@ -60,11 +69,12 @@ def watch_only(host: FoundHost) -> bool:
 def host_line(host: FoundHost) -> str:
     """The host as one line of text (tooltips, tests, screen readers)."""
     parts = [host.host_name, game_name(host.game),
-             f"{host.seats_taken}/{host.seats_total} seats", STATES.get(host.state, host.state)]
+             _("{taken}/{total} seats").format(taken=host.seats_taken, total=host.seats_total),
+             state_text(host.state)]
     if host.password:
-        parts.append("password needed")
+        parts.append(_("password needed"))
     if not host.compatible:
-        parts.append(f"other version ({host.version}): cannot join")
+        parts.append(_("other version ({version}): cannot join").format(version=host.version))
     return " — ".join(parts)
 
 
@@ -88,11 +98,11 @@ class HomePage(QWidget):
         titles = QVBoxLayout()
         titles.setSpacing(2)
         titles.addWidget(label("lanplay", "title"))
-        titles.addWidget(label("Tabletop games with the people in this room", "muted"))
+        titles.addWidget(label(_("Tabletop games with the people in this room"), "muted"))
         top.addLayout(titles, 1)
         self.badge = Badge(size=40)
         self.you = label("", "big")
-        self.change = button("Change name or colour…", "flat")
+        self.change = button(_("Change name or colour\u2026"), "flat")
         self.change.clicked.connect(self.identity_clicked)
         who = QVBoxLayout()
         who.setSpacing(0)
@@ -108,13 +118,13 @@ class HomePage(QWidget):
         outer.addLayout(body, 1)
 
         games_card = Card()
-        body.addWidget(games_card, 7)  # the list needs its columns whole at 1024 wide
-        games_card.body.addWidget(label("Games on this network", "heading"))
+        body.addWidget(games_card, 5)  # the list needs its columns whole at 1024 wide
+        games_card.body.addWidget(label(_("Games on this network"), "heading"))
         self.stack = QStackedWidget()
         games_card.body.addWidget(self.stack, 1)
         self.hosts = QTreeWidget()
         self.hosts.setColumnCount(len(COLUMNS))
-        self.hosts.setHeaderLabels(list(COLUMNS))
+        self.hosts.setHeaderLabels([_(c) for c in COLUMNS])
         self.hosts.setRootIsDecorated(False)
         self.hosts.setUniformRowHeights(True)
         self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
@@ -135,10 +145,10 @@ class HomePage(QWidget):
         empty = QVBoxLayout(self.empty)
         empty.setContentsMargins(30, 20, 30, 20)
         empty.addStretch(1)
-        self.empty_text = label(EMPTY_TEXT, "muted", wrap=True)
+        self.empty_text = label(_(EMPTY_TEXT), "muted", wrap=True)
         self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         empty.addWidget(self.empty_text)
-        self.empty_join = button("Join by address\u2026")
+        self.empty_join = button(_("Join by address\u2026"))
         self.empty_join.setMinimumHeight(40)
         self.empty_join.clicked.connect(self.join_address_clicked)
         self.empty_join.hide()
@@ -154,7 +164,7 @@ class HomePage(QWidget):
         self._quiet.timeout.connect(self._still_quiet)
 
         row = QHBoxLayout()
-        self.join = button("Join", "primary")
+        self.join = button(_("Join"), "primary")
         self.join.setEnabled(False)
         self.join.clicked.connect(self._join_selected)
         row.addWidget(self.join)
@@ -164,25 +174,26 @@ class HomePage(QWidget):
 
         side = QVBoxLayout()
         side.setSpacing(20)
-        body.addLayout(side, 3)
+        body.addLayout(side, 2)  # (its buttons' words wrap or fit; the list's do not)
         play = Card()
-        play.body.addWidget(label("Play", "heading"))
-        self.host = button("Host a game\u2026", "primary")
+        play.body.addWidget(label(_("Play"), "heading"))
+        self.host = button(_("Host a game\u2026"), "primary")
         self.host.setMinimumHeight(44)
         self.host.clicked.connect(self.host_clicked)
         play.body.addWidget(self.host)
-        play.body.addWidget(label("Open a room on this laptop; the others find it in "
-                                  "their list.", "muted", wrap=True))
-        self.join_address = button("Join by address\u2026")
+        play.body.addWidget(label(_("Open a room on this laptop; the others find it in "
+                                    "their list."), "muted", wrap=True))
+        self.join_address = button(_("Join by address\u2026"))
         self.join_address.setMinimumHeight(40)
         self.join_address.clicked.connect(self.join_address_clicked)
         play.body.addWidget(self.join_address)
-        play.body.addWidget(label("When a game does not show up in the list.", "muted",
+        play.body.addWidget(label(_("When a game does not show up in the list."), "muted",
                                   wrap=True))
-        self.resume = button("Resume a game\u2026")
+        self.resume = button(_("Resume a game\u2026"))
         self.resume.setMinimumHeight(40)
         self.resume.clicked.connect(self.resume_clicked)
-        self.resume_hint = label("A game hosted here that did not finish.", "muted", wrap=True)
+        self.resume_hint = label(_("A game hosted here that did not finish."), "muted",
+                                 wrap=True)
         play.body.addWidget(self.resume)
         play.body.addWidget(self.resume_hint)
         self.unfinished: list[saves.SaveInfo] = []
@@ -190,8 +201,9 @@ class HomePage(QWidget):
         self.resume_hint.hide()
         side.addWidget(play)
         here = Card()
-        here.body.addWidget(label("This laptop", "heading"))
-        here.body.addWidget(label("Others can join a game you host at:", "muted", wrap=True))
+        here.body.addWidget(label(_("This laptop"), "heading"))
+        here.body.addWidget(label(_("Others can join a game you host at:"), "muted",
+                                  wrap=True))
         self.addresses = label("", "big", wrap=True)
         self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         here.body.addWidget(self.addresses)
@@ -203,7 +215,7 @@ class HomePage(QWidget):
 
     def set_identity(self, name: str, colour: str) -> None:
         self.badge.set(name or "?", colour)
-        self.you.setText(name or "No name yet")
+        self.you.setText(name or _("No name yet"))
 
     def refresh_saves(self, root: str | os.PathLike[str] | None = None) -> None:
         """Offer "Resume a game…" only while there are unfinished saves in ``root``."""
@@ -238,7 +250,7 @@ class HomePage(QWidget):
 
     def listening(self) -> None:
         """Discovery runs (again): if nothing shows up for a while, say why that may be."""
-        self.empty_text.setText(EMPTY_TEXT)
+        self.empty_text.setText(_(EMPTY_TEXT))
         self.empty_join.hide()
         self.stack.setCurrentWidget(self.hosts if self._items else self.empty)
         if not self._items:
@@ -256,17 +268,17 @@ class HomePage(QWidget):
         item.setIcon(1, icons.game_icon(host.game, host.compatible))
         item.setText(1, game_name(host.game))
         item.setText(2, f"{host.seats_taken}/{host.seats_total}")
-        item.setText(3, STATES.get(host.state, host.state))
+        item.setText(3, state_text(host.state))
         marks: list[str] = []
         icon = QIcon()
         if not host.compatible:  # the whole reason shows under the list when picked
-            marks.append("Other version")
+            marks.append(_("Other version"))
             icon = QIcon(icons.warning_pixmap(32))
         else:
             if watch_only(host):
-                marks.append("Watch")
+                marks.append(_("Watch"))
             if host.password:
-                marks.append("Password")
+                marks.append(_("Password"))
                 icon = QIcon(icons.lock_pixmap(32))
         item.setText(4, " · ".join(marks))
         item.setIcon(4, icon)
@@ -289,10 +301,10 @@ class HomePage(QWidget):
         host = self.selected()
         self.join.setEnabled(host is not None and host.compatible and not self._busy)
         watch = host is not None and watch_only(host)
-        self.join.setText("Watch" if watch else "Join")
-        self.join.setToolTip("The game is running or the room is full: watch the table "
-                             "(no hand); take a seat when one frees up between games."
-                             if watch else "Take a seat in this room.")
+        self.join.setText(_("Watch") if watch else _("Join"))
+        self.join.setToolTip(_("The game is running or the room is full: watch the table "
+                               "(no hand); take a seat when one frees up between games.")
+                             if watch else _("Take a seat in this room."))
         if host is not None and not host.compatible:
             self.show_error(version_problem(host))
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QSize, Qt, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, QSize, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +36,8 @@ from lanplay.game import Game, Option, player_range
 from lanplay.host import HostConfig
 from ui import icons, theme
 from ui.connection import supports
-from ui.option_words import choice_words, help_words
+from ui.i18n import _, content, ngettext, pgettext
+from ui.option_words import choice_words, help_words, label_words
 from ui.widgets import Card, dialog_buttons, label, pixmap_label
 
 
@@ -48,7 +50,9 @@ class HostChoice:
 
 
 def _players(lo: int, hi: int) -> str:
-    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+    if lo == hi:
+        return ngettext("{n} player", "{n} players", lo).format(n=lo)
+    return _("{low}-{high} players").format(low=lo, high=hi)
 
 
 def _relative(path: Path, folder: Path) -> str:
@@ -67,16 +71,17 @@ class HostDialog(QDialog):
         """``room``: the owner changes the game of an open room (no password here)."""
         super().__init__(parent)
         self.for_room = room
-        self.setWindowTitle("Change the game" if room else "Host a game")
+        self.setWindowTitle(_("Change the game") if room else _("Host a game"))
         self.resize(960, 720)
         self._inputs: dict[str, QWidget] = {}
         self._game: Game | None = None
         self._pack_combo = QComboBox()
+        self._pack_notes: list[QWidget] = []
         self._rows: list[tuple[Option, list[QWidget]]] = []
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(14)
-        outer.addWidget(label("Change the game" if room else "Host a game", "title"))
+        outer.addWidget(label(_("Change the game") if room else _("Host a game"), "title"))
         body = QHBoxLayout()
         body.setSpacing(18)
         outer.addLayout(body, 1)
@@ -87,11 +92,14 @@ class HostDialog(QDialog):
         self.list.setMaximumWidth(300)
         for e in sorted(games.CATALOGUE, key=lambda e: not e.available):  # playable first
             lo, hi = e.players
-            text = e.name if e.available else f"{e.name}  (coming)"
+            name = content("game", e.id, e.name)
+            text = name if e.available else _("{game}  (coming)").format(game=name)
             item = QListWidgetItem(icons.game_icon(e.id, e.available), text)
             item.setData(Qt.ItemDataRole.UserRole, e.id)
-            item.setToolTip(f"{e.name}: {_players(lo, hi)}" +
-                            ("" if e.available else " (not playable yet)"))
+            tip = _("{game}: {players}").format(game=name, players=_players(lo, hi))
+            item.setToolTip(tip if e.available else
+                            _("{game}: {players} (not playable yet)").format(
+                                game=name, players=_players(lo, hi)))
             if not e.available:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             self.list.addItem(item)
@@ -129,6 +137,7 @@ class HostDialog(QDialog):
         self.form.setVerticalSpacing(10)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         scroller.setWidget(inner)
+        inner.installEventFilter(self)  # a new width: the wrapped lines measured again
         detail.body.addWidget(scroller, 1)
         self.mode = QComboBox()
         self.mode_help = label("")
@@ -136,7 +145,9 @@ class HostDialog(QDialog):
         self.password_supported = supports(HostConfig, "password") and not room
 
         self.error = label("", "error", wrap=True)
-        row, self.host = dialog_buttons("Change" if room else "Host", self._accept,
+        # translators: the button that opens the room (to host a game)
+        row, self.host = dialog_buttons(_("Change") if room else pgettext("button", "Host"),
+                                        self._accept,
                                         self.reject, lead=self.error)
         outer.addLayout(row)
 
@@ -168,52 +179,75 @@ class HostDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self.mode_help = label("", "muted", wrap=True)
         self.password = QLineEdit()
-        self.password.setPlaceholderText("Leave empty for an open room")
+        self.password.setPlaceholderText(_("Leave empty for an open room"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.error.setText("")
         if entry is None:
             return
         self.picture.setPixmap(icons.game_pixmap(entry.id, 96, entry.available))
-        self.name.setText(entry.name)
+        self.name.setText(content("game", entry.id, entry.name))
         if not entry.available:
             self._game = None
             lo, hi = entry.players
             self.players.setText(_players(lo, hi))
-            self.summary.setText("Coming in a later version of lanplay.")
+            self.summary.setText(_("Coming in a later version of lanplay."))
             self.host.setEnabled(False)
             return
         game = games.load(entry.id)
         self._game = game
         self.players.setText(_players(*player_range(game)))
-        self.summary.setText(game.summary)
+        self.summary.setText(content("game-summary", game.id, game.summary))
         self.host.setEnabled(True)
         for mode in game.modes:
-            self.mode.addItem(f"{mode.name} ({_players(mode.min_players, mode.max_players)})",
-                              mode.id)
+            self.mode.addItem(_("{mode} ({players})").format(
+                mode=content("mode", f"{game.id}:{mode.id}", mode.name),
+                players=_players(mode.min_players, mode.max_players)), mode.id)
         mode_field = QWidget()
         column = QVBoxLayout(mode_field)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(4)
         column.addWidget(self.mode)
         column.addWidget(self.mode_help)
-        self.form.addRow("Mode", mode_field)
+        self.form.addRow(_("Mode"), mode_field)
         for option in game.options:
             widget = self._input(option)
             self._inputs[option.key] = widget
-            words = help_words(option)
+            words = help_words(option, game.id)
             widget.setToolTip(words)
-            self._rows.append((option, [self._field(option.label, widget, words)]))
+            notes = self._pack_notes if option.key == in_play.PACK_OPTION else []
+            self._rows.append((option, [self._field(label_words(game.id, option), widget,
+                                                    words, notes)]))
         if self.password_supported:
-            self.form.addRow("Password", self.password)
+            self.form.addRow(_("Password"), self.password)
         self._mode_changed()
+        # Rows built while the dialog shows are measured before their fields have a
+        # width: once they have one, the wrapped lines (three of them in Spanish) get
+        # their height.
+        QTimer.singleShot(0, self.form.invalidate)
 
-    def _field(self, text: str, widget: QWidget, help_text: str) -> QWidget:
-        """A form row: the input with its help line right under it, as one field."""
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        """The options' width changed (the scroll bar came or went, the dialog was
+        resized): the form measures its wrapped lines again at the new width. Qt's form
+        keeps the heights of a width it was laid out at before, and a German pack note
+        three lines long at the new width lost its last line."""
+        if (event is not None and event.type() == QEvent.Type.Resize
+                and isinstance(event, QResizeEvent)
+                and event.size().width() != event.oldSize().width()):
+            QTimer.singleShot(0, self.form.invalidate)
+        return super().eventFilter(watched, event)
+
+    def _field(self, text: str, widget: QWidget, help_text: str,
+               notes: list[QWidget] | None = None) -> QWidget:
+        """A form row: the input, its notes (the packs' problems) and its help line
+        right under it, as one field (each line a child of the field itself, so each
+        gets the height its wrapped words need)."""
         field = QWidget()
         column = QVBoxLayout(field)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(4)
         column.addWidget(widget)
+        for note in notes or []:
+            column.addWidget(note)
         if help_text:
             column.addWidget(label(help_text, "muted", wrap=True))
         self.form.addRow(text, field)
@@ -225,7 +259,7 @@ class HostDialog(QDialog):
         if option.choices:
             combo = QComboBox()
             for choice in option.choices:
-                combo.addItem(choice_words(option.key, choice), choice)
+                combo.addItem(choice_words(option.key, choice, self.game_id()), choice)
             combo.setCurrentIndex(max(0, list(option.choices).index(option.default)))
             return combo
         if isinstance(option.default, bool):
@@ -251,37 +285,38 @@ class HostDialog(QDialog):
         combo = QComboBox()
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(18)
-        combo.addItem("Built-in pictures only", "")
+        combo.addItem(_("Built-in pictures only"), "")
         for pack in found.packs:
-            counts = [f"{len(pack.pictures)} pictures"]
+            n = len(pack.pictures)
+            counts = [ngettext("{n} picture", "{n} pictures", n).format(n=n)]
             if pack.questions:
-                counts.append(f"{len(pack.questions)} questions")
+                n = len(pack.questions)
+                counts.append(ngettext("{n} question", "{n} questions", n).format(n=n))
             if pack.topics:
-                counts.append(f"{len(pack.topics)} topics")
-            combo.addItem(f"{pack.name}  ({', '.join(counts)})", pack.id)
+                n = len(pack.topics)
+                counts.append(ngettext("{n} topic", "{n} topics", n).format(n=n))
+            combo.addItem(_("{pack}  ({counts})").format(pack=pack.name,
+                                                         counts=", ".join(counts)), pack.id)
         if option.default:
             combo.setCurrentIndex(max(0, combo.findData(option.default)))
-        box = QWidget()
-        column = QVBoxLayout(box)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        column.addWidget(combo)
+        self._pack_notes = []
         if found.errors:
             lines = [f"{_relative(e.file, found.folder)}: {e.problem}" for e in found.errors]
-            problem = label("Not usable: " + "; ".join(lines), "error", wrap=True)
-            column.addWidget(problem)
+            self._pack_notes.append(label(_("Not usable: {problems}").format(
+                problems="; ".join(lines)), "error", wrap=True))
         elif not found.packs:
-            column.addWidget(label(f"No custom packs yet: put a pack folder in {found.folder} "
-                                   f"(README, \"Custom packs\").", "muted", wrap=True))
+            self._pack_notes.append(label(_("No custom packs yet: put a pack folder in "
+                                            "{folder} (README, \"Custom packs\").").format(
+                                                folder=found.folder), "muted", wrap=True))
         self._pack_combo = combo
-        return box
+        return combo
 
     def _mode_changed(self) -> None:
         game = self._game
         if game is None or len(game.modes) == 0:
             return
         mode = next((m for m in game.modes if m.id == self.mode.currentData()), game.modes[0])
-        self.mode_help.setText(mode.description)
+        self.mode_help.setText(content("mode-help", f"{game.id}:{mode.id}", mode.description))
         self.mode_help.setVisible(bool(mode.description))
         for option, rows in self._rows:  # only the options that apply to this mode
             for row in rows:
@@ -347,7 +382,7 @@ class HostDialog(QDialog):
     def _accept(self) -> None:
         choice = self.choice()
         if choice is None:
-            self.error.setText("That game is not playable yet; pick another one.")
+            self.error.setText(_("That game is not playable yet; pick another one."))
             return
         self.chosen.emit(choice)
         self.accept()

@@ -18,11 +18,17 @@ from PyQt6.QtWidgets import (
 
 from lanplay.room import PALETTE
 from ui import icons
+from ui.i18n import N_, _
 from ui.widgets import dialog_buttons, label
 
-COLOUR_NAMES = {"#E69F00": "orange", "#56B4E9": "sky blue", "#009E73": "green",
-                "#F0E442": "yellow", "#0072B2": "blue", "#D55E00": "vermilion",
-                "#CC79A7": "purple", "#999999": "grey"}
+COLOUR_NAMES = {"#E69F00": N_("orange"), "#56B4E9": N_("sky blue"), "#009E73": N_("green"),
+                "#F0E442": N_("yellow"), "#0072B2": N_("blue"), "#D55E00": N_("vermilion"),
+                "#CC79A7": N_("purple"), "#999999": N_("grey")}
+"""English, marked: ``colour_name`` says them in the window's language."""
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 def suggested_name() -> str:
@@ -41,30 +47,30 @@ class IdentityDialog(QDialog):
     def __init__(self, name: str, colour: str, first: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Welcome to lanplay" if first else "Your name and colour")
+        self.setWindowTitle(_("Welcome to lanplay") if first else _("Your name and colour"))
         self.setMinimumWidth(660)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(28, 24, 28, 24)
         layout.setSpacing(12)
         if first:
-            layout.addWidget(label("Welcome!", "title"))
-            layout.addWidget(label("How should the others at the table see you?", "muted"))
-        layout.addWidget(label("Your name", "heading"))
+            layout.addWidget(label(_("Welcome!"), "title"))
+            layout.addWidget(label(_("How should the others at the table see you?"), "muted"))
+        layout.addWidget(label(_("Your name"), "heading"))
         self.name = QLineEdit(name or suggested_name())
         self.name.setMaxLength(24)
-        self.name.setPlaceholderText("For example Mia")
+        self.name.setPlaceholderText(_("For example Mia"))
         self.name.textChanged.connect(self._check)
         layout.addWidget(self.name)
-        layout.addWidget(label("Your colour", "heading"))
+        layout.addWidget(label(_("Your colour"), "heading"))
         grid = QGridLayout()
         grid.setSpacing(8)
         self.colours = QButtonGroup(self)
         self.colours.setExclusive(True)
         for i, c in enumerate(PALETTE[:-1]):
-            b = QPushButton(COLOUR_NAMES.get(c, c))
+            b = QPushButton(colour_name(c))
             b.setCheckable(True)
             b.setAutoDefault(False)  # Enter after picking a colour means "Let's play"
-            b.setIcon(QIcon(icons.badge_pixmap(COLOUR_NAMES.get(c, "?"), c, 28)))
+            b.setIcon(QIcon(icons.badge_pixmap(colour_name(c), c, 28)))
             b.setIconSize(QSize(24, 24))
             b.setProperty("colour", c)
             b.setChecked(c == colour)
@@ -75,11 +81,11 @@ class IdentityDialog(QDialog):
             if first_button is not None:
                 first_button.setChecked(True)
         layout.addLayout(grid)
-        layout.addWidget(label("The host gives you another colour if yours is taken.",
+        layout.addWidget(label(_("The host gives you another colour if yours is taken."),
                                "muted", wrap=True))
         self.error = label("", "error")
         layout.addWidget(self.error)
-        row, self.ok = dialog_buttons("Let's play" if first else "Save", self._accept,
+        row, self.ok = dialog_buttons(_("Let's play") if first else _("Save"), self._accept,
                                       None if first else self.reject)
         layout.addLayout(row)
         self._check()
@@ -94,7 +100,8 @@ class IdentityDialog(QDialog):
     def _accept(self) -> None:
         name = self.name.text().strip()
         if not name:
-            self.error.setText("Type a name so the others know who you are.")
+            self.error.setText(_("Type a name so the others know who you are."))
+
             return
         self.chosen.emit(name, self.colour())
         self.accept()

@@ -11,6 +11,7 @@ from PyQt6.QtWidgets import QDialog, QLineEdit, QVBoxLayout, QWidget
 
 from lanplay.host import DEFAULT_PORT
 from ui.connection import parse_address
+from ui.i18n import _
 from ui.widgets import dialog_buttons, label
 
 
@@ -20,22 +21,23 @@ class JoinAddressDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, text: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Join by address")
+        self.setWindowTitle(_("Join by address"))
         self.setMinimumWidth(520)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(10)
-        layout.addWidget(label("Join by address", "heading"))
-        layout.addWidget(label(f"Type the address shown on the host's screen, for example "
-                               f"192.168.1.20 (port {DEFAULT_PORT} unless it says "
-                               f"otherwise, as in 192.168.1.20:7532).", "muted", wrap=True))
+        layout.addWidget(label(_("Join by address"), "heading"))
+        layout.addWidget(label(_(
+            "Type the address shown on the host's screen, for example 192.168.1.20 (port "
+            "{port} unless it says otherwise, as in 192.168.1.20:7532).").format(
+                port=DEFAULT_PORT), "muted", wrap=True))
         self.address = QLineEdit(text)
-        self.address.setPlaceholderText("ADDRESS or ADDRESS:PORT")
+        self.address.setPlaceholderText(_("ADDRESS or ADDRESS:PORT"))
         self.address.returnPressed.connect(self._try)
         layout.addWidget(self.address)
         self.error = label("", "error", wrap=True)
         layout.addWidget(self.error)
-        row, self.ok = dialog_buttons("Join", self._try, self.reject)
+        row, self.ok = dialog_buttons(_("Join"), self._try, self.reject)
         layout.addLayout(row)
 
     def _try(self) -> None:
@@ -46,7 +48,7 @@ class JoinAddressDialog(QDialog):
         except ValueError as exc:
             self.failed(str(exc))
             return
-        self.error.setText(f"Connecting to {host}:{port}\u2026")
+        self.error.setText(_("Connecting to {address}\u2026").format(address=f"{host}:{port}"))
         self.ok.setEnabled(False)
         self.join.emit(host, port)
 
@@ -62,11 +64,12 @@ class PasswordDialog(QDialog):
 
     def __init__(self, host_name: str, parent: QWidget | None = None, error: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Password")
+        self.setWindowTitle(_("Password"))
         self.setMinimumWidth(420)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
-        layout.addWidget(label(f"{host_name} needs a password to join.", wrap=True))
+        layout.addWidget(label(_("{host} needs a password to join.").format(host=host_name),
+                               wrap=True))
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.returnPressed.connect(self._ok)
@@ -74,7 +77,8 @@ class PasswordDialog(QDialog):
         self.error = label(error, "error", wrap=True)
         self.error.setVisible(bool(error))
         layout.addWidget(self.error)
-        row, _ = dialog_buttons("Join", self._ok, self.reject)
+        row, _ok = dialog_buttons(_("Join"), self._ok, self.reject)
+
         layout.addLayout(row)
 
     def _ok(self) -> None:

@@ -28,8 +28,10 @@ def window() -> int:
     try:
         from ui.app import run
     except ImportError as exc:
-        print(f"The window needs PyQt6 and qasync ({exc}). The headless commands work: "
-              f"see `lanplay --help`.", file=sys.stderr)
+        from ui.i18n import _
+
+        print(_("The window needs PyQt6 and qasync ({error}). The headless commands work: "
+                "see `lanplay --help`.").format(error=exc), file=sys.stderr)
         return 2
     return run()
 
@@ -38,7 +40,9 @@ def _screenshots(args: argparse.Namespace) -> int:
     try:
         from ui.screenshots import parse_size, render
     except ImportError as exc:
-        return _fail(f"screenshots need PyQt6 and qasync ({exc}).")
+        from ui.i18n import _
+
+        return _fail(_("screenshots need PyQt6 and qasync ({error}).").format(error=exc))
     try:
         sizes = [parse_size(part) for given in args.size or ["1280x800"]
                  for part in given.split(",") if part.strip()]

@@ -15,6 +15,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from lanplay.host import DEFAULT_PORT
+from ui.i18n import _
 from ui.widgets import Card, button, label
 
 MDNS_PORT = 5353
@@ -30,63 +31,69 @@ def system(platform: str | None = None) -> str:
 
 
 def first_host_title() -> str:
-    return "Hosting for the first time on this laptop"
+    return _("Hosting for the first time on this laptop")
 
 
 def first_host_text(port: int, platform: str | None = None) -> str:
     """What this system's firewall will ask, and the answer that lets the others in."""
     kind = system(platform)
     if kind == "windows":
-        return ("Windows may ask whether to allow lanplay on networks: tick Private networks "
-                "and press Allow. On a network Windows calls Public (a caf\u00e9, a hotel), it "
-                "blocks discovery and keeps the others out: make this network Private in "
-                "Settings \u2192 Network & internet, or host on another one.")
+        return _("Windows may ask whether to allow lanplay on networks: tick Private networks "
+                 "and press Allow. On a network Windows calls Public (a caf\u00e9, a hotel), "
+                 "it blocks discovery and keeps the others out: make this network Private in "
+                 "Settings \u2192 Network & internet, or host on another one.")
     if kind == "macos":
-        return ("macOS may ask whether lanplay may accept incoming network connections, and "
-                "whether it may find devices on your local network: answer Allow to both, or "
-                "the others cannot see or join this room.")
-    return (f"If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
-            f"the game and UDP port {MDNS_PORT} for discovery, for example "
-            f"\u201csudo ufw allow {port}/tcp\u201d and \u201csudo ufw allow "
-            f"{MDNS_PORT}/udp\u201d; otherwise the others cannot see or join this room.")
+        return _("macOS may ask whether lanplay may accept incoming network connections, and "
+                 "whether it may find devices on your local network: answer Allow to both, "
+                 "or the others cannot see or join this room.")
+    return _("If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
+             "the game and UDP port {mdns} for discovery, for example \u201csudo ufw allow "
+             "{port}/tcp\u201d and \u201csudo ufw allow {mdns}/udp\u201d; otherwise the "
+             "others cannot see or join this room.").format(port=port, mdns=MDNS_PORT)
 
 
-def _firewall_hint(port: int, platform: str | None, where: str) -> str:
+def _firewall_hint(port: int, platform: str | None, host: bool) -> str:
     kind = system(platform)
     if kind == "windows":
-        return ("a firewall: Windows keeps lanplay out on a network it calls Public (make it "
-                "Private in Settings \u2192 Network & internet)")
+        return _("a firewall: Windows keeps lanplay out on a network it calls Public (make it "
+                 "Private in Settings \u2192 Network & internet)")
     if kind == "macos":
-        return ("a firewall: in System Settings \u2192 Network \u2192 Firewall, lanplay must "
-                "be allowed incoming connections")
-    return f"a firewall on {where} (TCP {port} and UDP {MDNS_PORT} must be let in)"
+        return _("a firewall: in System Settings \u2192 Network \u2192 Firewall, lanplay "
+                 "must be allowed incoming connections")
+    if host:
+        return _("a firewall on the host's laptop (TCP {port} and UDP {mdns} must be let "
+                 "in)").format(port=port, mdns=MDNS_PORT)
+    return _("a firewall on this laptop (TCP {port} and UDP {mdns} must be let in)").format(
+        port=port, mdns=MDNS_PORT)
 
 
 def lonely_title() -> str:
-    return "Nobody has joined yet"
+    return _("Nobody has joined yet")
 
 
 def lonely_text(port: int, platform: str | None = None) -> str:
     """The host waits alone: why the others may not see the room, and what to type."""
-    why = _firewall_hint(port, platform, "this laptop")
-    return ("If the others do not see this room in their list, the network may be in the "
-            "way: some Wi-Fi networks block the multicast that discovery uses, guest and "
-            f"hotel Wi-Fi often keep laptops from reaching each other at all, or {why}. "
-            "On their laptops, use \u201cJoin by address\u2026\u201d and type:")
+    why = _firewall_hint(port, platform, host=False)
+    return _("If the others do not see this room in their list, the network may be in the "
+             "way: some Wi-Fi networks block the multicast that discovery uses, guest and "
+             "hotel Wi-Fi often keep laptops from reaching each other at all, or {why}. "
+             "On their laptops, use \u201cJoin by address\u2026\u201d and type:").format(
+                 why=why)
 
 
 def lonely_after_text() -> str:
-    return ("If that fails too, the laptops cannot reach each other on this network: try a "
-            "phone's hotspot or the party's own router.")
+    return _("If that fails too, the laptops cannot reach each other on this network: try a "
+             "phone's hotspot or the party's own router.")
 
 
 def quiet_text(platform: str | None = None, port: int = DEFAULT_PORT) -> str:
     """Home's list stays empty: why a friend's room may not show up, and the way round."""
-    why = _firewall_hint(port, platform, "the host's laptop")
-    return ("Still no games found.\n\nIf a friend is hosting, the network may be hiding "
-            "the room: some Wi-Fi networks block the multicast that discovery uses, guest "
-            f"Wi-Fi often keeps laptops apart, or {why}.\n\nAsk them for the address "
-            "their room shows and type it in \u201cJoin by address\u2026\u201d.")
+    why = _firewall_hint(port, platform, host=True)
+    return _("Still no games found.\n\nIf a friend is hosting, the network may be hiding "
+             "the room: some Wi-Fi networks block the multicast that discovery uses, guest "
+             "Wi-Fi often keeps laptops apart, or {why}.\n\nAsk them for the address "
+             "their room shows and type it in \u201cJoin by address\u2026\u201d.").format(
+                 why=why)
 
 
 class Notice(Card):
@@ -103,11 +110,11 @@ class Notice(Card):
         self.after = label("", "muted", wrap=True)
         row = QHBoxLayout()
         row.addWidget(self.address, 1)
-        self.copy = button("Copy address")
+        self.copy = button(_("Copy address"))
         self.copy.clicked.connect(self._copy)
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
         row.addWidget(self.copy, 0, right)
-        self.ok = button("Got it")
+        self.ok = button(_("Got it"))
         self.ok.clicked.connect(self._dismiss)
         row.addWidget(self.ok, 0, right)
         self.body.addWidget(self.title)

@@ -20,6 +20,7 @@ from lanplay.content import in_play
 from lanplay.content.model import Picture
 from ui import picture_render
 from ui.content_browser import picture_image, tile_inset, tile_of, tile_pixmap
+from ui.i18n import content
 
 Key = tuple[str, int, bool]
 _cache: dict[Key, QPixmap] = {}
@@ -128,8 +129,16 @@ def forget_cache() -> None:
 
 
 def name_of(picture_id: str, fallback: str = "") -> str:
+    """A picture's name in the window's language (a pack's own name as its pack wrote it)."""
     picture = in_play.picture(picture_id)
-    return picture.name if picture is not None else (fallback or picture_id)
+    return shown_name(picture_id, picture.name if picture is not None else
+                      (fallback or picture_id))
 
 
-__all__ = ["forget_cache", "image", "name_of", "set_synchronous", "tile"]
+def shown_name(picture_id: str, name: str) -> str:
+    """``name`` (what the host's view calls ``picture_id``) in the window's language: the
+    catalogue's word when it is the built-in English name, else as it is."""
+    return content("picture", picture_id, name)
+
+
+__all__ = ["forget_cache", "image", "name_of", "set_synchronous", "shown_name", "tile"]

@@ -12,6 +12,7 @@ from typing import Any
 from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from ui.i18n import _
 from ui.widgets import label
 
 ROMAN = ("I", "II", "III", "IV", "V")
@@ -37,20 +38,21 @@ class PlaceholderTable(QWidget):
 
     def set_view(self, view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
                  animate: bool = True) -> None:
-        names = [str(s.get("name", f"Seat {i + 1}")) for i, s in enumerate(seats)]
+        names = [str(s.get("name", _("Seat {n}").format(n=i + 1))) for i, s in enumerate(seats)]
         turn = view.get("turn")
         if view.get("over"):
-            self.status.setText("The game is over.")
+            self.status.setText(_("The game is over."))
         elif turn is None:
-            self.status.setText("Waiting.")
+            self.status.setText(_("Waiting."))
         elif turn == you:
-            self.status.setText("Your turn: play a card.")
+            self.status.setText(_("Your turn: play a card."))
         else:
             who = names[turn] if isinstance(turn, int) and 0 <= turn < len(names) else "?"
-            self.status.setText(f"Waiting for {who}.")
+            self.status.setText(_("Waiting for {name}.").format(name=who))
         ranking = view.get("ranking") or []
         up = " ".join(ROMAN[i] for i, r in enumerate(ranking) if r and i < len(ROMAN))
-        self.board.setText(f"Ranking cards up: {up or 'none'} \u00b7 pile: {view.get('pile')}")
+        self.board.setText(_("Ranking cards up: {up} \u00b7 pile: {pile}").format(
+            up=up or _("none"), pile=view.get("pile")))
         while self.hand.count():
             item = self.hand.takeAt(0)
             widget = item.widget() if item is not None else None

@@ -41,10 +41,12 @@ from lanplay.replay.model import Replay
 from lanplay.replay.words import holding
 from ui import theme
 from ui.game_page import make_table
+from ui.i18n import N_, _, content
+from ui.result_words import result_words
 from ui.resume_dialog import when
 from ui.widgets import Card, button, label
 
-READ_ONLY = "This is a replay: nothing you do here is played."
+READ_ONLY = N_("This is a replay: nothing you do here is played.")
 SPECTATOR = -1
 """The viewer chooser's value for the spectator's view."""
 
@@ -65,8 +67,10 @@ class ReplayWindow(QWidget):
         """How many intents the table sent (each answered, none played)."""
         game = replay.game
         mode = mode_of(game, f.mode)
-        self.title_text = game.name if len(game.modes) == 1 else f"{game.name} ({mode.name})"
-        self.setWindowTitle(f"Replay: {self.title_text} \u2014 lanplay")
+        name = content("game", game.id, game.name)
+        self.title_text = name if len(game.modes) == 1 else _("{game} ({mode})").format(
+            game=name, mode=content("mode", f"{game.id}:{mode.id}", mode.name))
+        self.setWindowTitle(_("Replay: {game}").format(game=self.title_text) + " \u2014 lanplay")
         self.resize(1280, 800)
         self.setMinimumSize(960, 640)
 
@@ -108,34 +112,35 @@ class ReplayWindow(QWidget):
         row.setSpacing(10)
         column = QVBoxLayout()
         column.setSpacing(0)
-        self.title = label(f"Replay: {self.title_text}", "heading")
+        self.title = label(_("Replay: {game}").format(game=self.title_text), "heading")
         column.addWidget(self.title)
         said = [", ".join(replay.names)]
         if f.played:
             said.append(when(f.played))
-        said.append(replay.result_text())
+        said.append(result_words(replay.result.to_wire(), replay.names))
         self.about = label(" \u00b7 ".join(said), "muted", wrap=True)
         self.about.setTextFormat(Qt.TextFormat.PlainText)  # names come from a file
         self.about.setToolTip(" \u00b7 ".join(said))
         column.addWidget(self.about)
         row.addLayout(column, 1)
-        row.addWidget(label("View from", "muted"))
+        row.addWidget(label(_("View from"), "muted"))
         self.chooser = QComboBox()
         for seat, name in enumerate(replay.names):
-            self.chooser.addItem(f"{name} (you)" if seat == f.you else name, seat)
-        self.chooser.addItem("A spectator", SPECTATOR)
+            self.chooser.addItem(_("{name} (you)").format(name=name) if seat == f.you else name,
+                                 seat)
+        self.chooser.addItem(_("A spectator"), SPECTATOR)
         index = self.chooser.findData(SPECTATOR if self.viewer is None else self.viewer)
         self.chooser.setCurrentIndex(max(0, index))
-        self.chooser.setToolTip("Whose table to look at: their hand and what they saw.")
+        self.chooser.setToolTip(_("Whose table to look at: their hand and what they saw."))
         self.chooser.activated.connect(self._chosen)
         row.addWidget(self.chooser)
-        self.everything = QCheckBox("Everything open")
-        self.everything.setToolTip("After the game every hand may be shown: what each "
-                                   "player held that the others could not see.")
+        self.everything = QCheckBox(_("Everything open"))
+        self.everything.setToolTip(_("After the game every hand may be shown: what each "
+                                     "player held that the others could not see."))
         self.everything.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.everything.toggled.connect(self._open_toggled)
         row.addWidget(self.everything)
-        self.close_button = button("Close")
+        self.close_button = button(_("Close"))
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.close_button.clicked.connect(self.close)
         row.addWidget(self.close_button)
@@ -148,7 +153,7 @@ class ReplayWindow(QWidget):
         column.setContentsMargins(10, 10, 10, 10)
         column.setSpacing(10)
         self.open_card = Card(margin=12)
-        self.open_card.body.addWidget(label("Everything open", "heading"))
+        self.open_card.body.addWidget(label(_("Everything open"), "heading"))
         self.open_text = QTextBrowser()
         self.open_text.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.open_text.setOpenLinks(False)
@@ -156,11 +161,11 @@ class ReplayWindow(QWidget):
         self.open_card.hide()
         column.addWidget(self.open_card, 2)
         moves = Card(margin=12)
-        moves.body.addWidget(label("Moves", "heading"))
+        moves.body.addWidget(label(_("Moves"), "heading"))
         verdict = self.replay.finished.verdict
         if verdict and verdict != "verified":
-            warning = label(f"This laptop's check of the game at its end: {verdict}",
-                            "error", wrap=True)
+            warning = label(_("This laptop's check of the game at its end: {verdict}").format(
+                verdict=verdict), "error", wrap=True)
             warning.setTextFormat(Qt.TextFormat.PlainText)
             moves.body.addWidget(warning)
         self.moves = QListWidget()
@@ -183,14 +188,14 @@ class ReplayWindow(QWidget):
         row = QHBoxLayout(bar)
         row.setContentsMargins(14, 8, 14, 8)
         row.setSpacing(8)
-        self.first_button = button("\u00ab Deal")
-        self.first_button.setToolTip("Back to the deal (Home)")
-        self.back_button = button("\u25c0 Back")
-        self.back_button.setToolTip("One move back (Left arrow)")
-        self.forward_button = button("Forward \u25b6", "primary")
-        self.forward_button.setToolTip("One move forward (Right arrow)")
-        self.last_button = button("End \u00bb")
-        self.last_button.setToolTip("To the end of the game (End)")
+        self.first_button = button("\u00ab " + _("Deal"))
+        self.first_button.setToolTip(_("Back to the deal (Home)"))
+        self.back_button = button("\u25c0 " + _("Back"))
+        self.back_button.setToolTip(_("One move back (Left arrow)"))
+        self.forward_button = button(_("Forward") + " \u25b6", "primary")
+        self.forward_button.setToolTip(_("One move forward (Right arrow)"))
+        self.last_button = button(_("End") + " \u00bb")
+        self.last_button.setToolTip(_("To the end of the game (End)"))
         self.first_button.clicked.connect(lambda: self.go(0))
         self.back_button.clicked.connect(lambda: self.go(self.step - 1))
         self.forward_button.clicked.connect(lambda: self.go(self.step + 1))
@@ -208,7 +213,7 @@ class ReplayWindow(QWidget):
         row.addWidget(self.slider, 1)
         self.where = label("", "big")
         self.where.setMinimumWidth(self.where.fontMetrics().horizontalAdvance(
-            f"Move {self.replay.moves} of {self.replay.moves}") + 12)
+            _("Move {n} of {total}").format(n=self.replay.moves, total=self.replay.moves)) + 12)
         self.where.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         row.addWidget(self.where)
         return bar
@@ -221,13 +226,15 @@ class ReplayWindow(QWidget):
         for step in range(replay.steps):
             lines = replay.added(step, self.viewer)
             mover = replay.mover(step)
-            who = "the host's timer" if mover == SYSTEM else replay.who(mover)
-            head = "The deal." if step == 0 else f"{step}."
+            who = _("the host's timer") if mover == SYSTEM else replay.who(mover)
+            head = _("The deal.") if step == 0 else f"{step}."
             # the log's lines name who moved; a move that added none says who and what
             text = f"{head} {' '.join(lines)}" if lines \
-                else f"{head} {who}: {replay.doing(step)}."
+                else _("{step} {who}: {what}.").format(step=head, who=who,
+                                                        what=replay.doing(step))
             item = QListWidgetItem(text)
-            item.setToolTip(f"Move {step}, by {who}" if step else "The deal")
+            item.setToolTip(_("Move {n}, by {who}").format(n=step, who=who) if step
+                            else _("The deal"))
             self.moves.addItem(item)
         self.moves.blockSignals(False)
         self._dimmed = self.replay.moves + 1  # rows from here are not dimmed yet
@@ -261,7 +268,8 @@ class ReplayWindow(QWidget):
         self._scroll_to_current()
         for widget in (self.slider, self.moves):
             widget.blockSignals(False)
-        self.where.setText("The deal" if step == 0 else f"Move {step} of {self.replay.moves}")
+        self.where.setText(_("The deal") if step == 0 else _("Move {n} of {total}").format(
+            n=step, total=self.replay.moves))
         self.first_button.setEnabled(step > 0)
         self.back_button.setEnabled(step > 0)
         self.forward_button.setEnabled(step < self.replay.moves)
@@ -317,7 +325,7 @@ class ReplayWindow(QWidget):
         self.refused += 1
         show = getattr(self.table, "show_rejection", None)
         if show is not None:
-            show(READ_ONLY)
+            show(_(READ_ONLY))
 
     # --- everything open ------------------------------------------------------------------
 

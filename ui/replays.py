@@ -33,15 +33,17 @@ from lanplay.replay import files
 from lanplay.replay.model import Replay, ReplayError
 from protocol.messages import Audit
 from ui.home import game_name
+from ui.i18n import N_, _
 from ui.replay_window import ReplayWindow
+from ui.result_words import result_words
 from ui.resume_dialog import when
 from ui.widgets import dialog_buttons, label
 
 log = logging.getLogger(__name__)
 
-COLUMNS = ("Game", "Players", "Played", "Result")
-EMPTY = ("No finished game on this laptop yet. Every game played to its end here, "
-         "hosted or joined, can be gone over move by move.")
+COLUMNS = (N_("Game"), N_("Players"), N_("Played"), N_("Result"))
+EMPTY = N_("No finished game on this laptop yet. Every game played to its end here, "
+           "hosted or joined, can be gone over move by move.")
 Spawn = Callable[[Coroutine[Any, Any, Any]], Any]
 
 
@@ -76,9 +78,9 @@ class LastGame:
     def replay(self) -> Replay:
         """The game just played; ReplayError if there is none or it does not replay."""
         if self.record is None:
-            raise ReplayError("There is no finished game to replay yet.")
-        return Replay(files.from_record(self.record, "The game just played"),
-                      "The game just played")
+            raise ReplayError(_("There is no finished game to replay yet."))
+        title = _("The game just played")
+        return Replay(files.from_record(self.record, title), title)
 
 
 class ReplaysDialog(QDialog):
@@ -87,19 +89,19 @@ class ReplaysDialog(QDialog):
 
     def __init__(self, listed: Sequence[files.Listing], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Replays")
+        self.setWindowTitle(_("Replays"))
         # Wide enough for a full table's names at any text size (the window may enlarge it).
         self.setMinimumSize(max(760, self.fontMetrics().averageCharWidth() * 100), 420)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(10)
-        layout.addWidget(label("Replays", "heading"))
-        layout.addWidget(label("Finished games on this laptop: those it hosted, and those "
-                               "it played or watched. Go over one move by move, from any "
-                               "seat, or with every hand open.", "muted", wrap=True))
+        layout.addWidget(label(_("Replays"), "heading"))
+        layout.addWidget(label(_("Finished games on this laptop: those it hosted, and those "
+                                 "it played or watched. Go over one move by move, from any "
+                                 "seat, or with every hand open."), "muted", wrap=True))
         self.games = QTreeWidget()
         self.games.setColumnCount(len(COLUMNS))
-        self.games.setHeaderLabels(list(COLUMNS))
+        self.games.setHeaderLabels([_(c) for c in COLUMNS])
         self.games.setRootIsDecorated(False)
         self.games.setUniformRowHeights(False)
         self.games.setWordWrap(True)  # long player lists and results take two lines
@@ -113,14 +115,15 @@ class ReplaysDialog(QDialog):
         for col in (1, 3):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
         for game in listed:
-            players = ", ".join(f"{n} (you)" if i == game.you else n
+            players = ", ".join(_("{name} (you)").format(name=n) if i == game.you else n
                                 for i, n in enumerate(game.players))
             item = QTreeWidgetItem([game_name(game.game), players,
                                     when(game.played) if game.played else "",
-                                    game.result])
+                                    result_words(game.outcome, game.players, False)
+                                    or game.result])
             item.setData(0, Qt.ItemDataRole.UserRole, str(game.path))
             item.setToolTip(1, players)
-            item.setToolTip(3, game.scores)
+            item.setToolTip(3, result_words(game.outcome, game.players) or game.scores)
             self.games.addTopLevelItem(item)
         first = self.games.topLevelItem(0)
         if first is not None:
@@ -128,13 +131,13 @@ class ReplaysDialog(QDialog):
         self.games.itemDoubleClicked.connect(lambda *_: self._try())
         self.games.itemSelectionChanged.connect(self._selection_changed)
         layout.addWidget(self.games, 1)
-        self.empty = label(EMPTY, "muted", wrap=True)
+        self.empty = label(_(EMPTY), "muted", wrap=True)
         self.empty.setVisible(not listed)
         self.games.setVisible(bool(listed))
         layout.addWidget(self.empty, 1)
         self.error = label("", "error", wrap=True)
         layout.addWidget(self.error)
-        row, self.ok = dialog_buttons("Replay", self._try, self.reject)
+        row, self.ok = dialog_buttons(_("Replay"), self._try, self.reject)
         layout.addLayout(row)
         self._selection_changed()
 

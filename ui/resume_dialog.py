@@ -25,9 +25,10 @@ from PyQt6.QtWidgets import (
 
 from lanplay.saves import SaveInfo
 from ui.home import game_name
+from ui.i18n import N_, _
 from ui.widgets import dialog_buttons, label
 
-COLUMNS = ("Game", "Players", "Moves", "Last played")
+COLUMNS = (N_("Game"), N_("Players"), N_("Moves"), N_("Last played"))
 
 
 def when(stamp: float, now: float | None = None) -> str:
@@ -35,8 +36,9 @@ def when(stamp: float, now: float | None = None) -> str:
     now = time.time() if now is None else now
     local = time.localtime(stamp)
     if time.strftime("%Y%m%d", local) == time.strftime("%Y%m%d", time.localtime(now)):
-        return f"Today {time.strftime('%H:%M', local)}"
-    return time.strftime("%d %b %Y %H:%M", local)
+        return _("Today {time}").format(time=time.strftime("%H:%M", local))
+    # translators: a save's date and time (strftime: %d day, %m month, %b its short name)
+    return time.strftime(_("%d %b %Y %H:%M"), local)
 
 
 class ResumeDialog(QDialog):
@@ -45,18 +47,18 @@ class ResumeDialog(QDialog):
 
     def __init__(self, infos: Sequence[SaveInfo], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Resume a game")
+        self.setWindowTitle(_("Resume a game"))
         self.setMinimumSize(640, 360)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(10)
-        layout.addWidget(label("Resume a game", "heading"))
-        layout.addWidget(label("Games hosted on this laptop that did not finish. The room "
-                               "reopens where it stopped; the other players get back in "
-                               "by themselves.", "muted", wrap=True))
+        layout.addWidget(label(_("Resume a game"), "heading"))
+        layout.addWidget(label(_("Games hosted on this laptop that did not finish. The room "
+                                 "reopens where it stopped; the other players get back in "
+                                 "by themselves."), "muted", wrap=True))
         self.games = QTreeWidget()
         self.games.setColumnCount(len(COLUMNS))
-        self.games.setHeaderLabels(list(COLUMNS))
+        self.games.setHeaderLabels([_(c) for c in COLUMNS])
         self.games.setRootIsDecorated(False)
         self.games.setUniformRowHeights(True)
         self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -82,7 +84,7 @@ class ResumeDialog(QDialog):
         layout.addWidget(self.games, 1)
         self.error = label("", "error", wrap=True)
         layout.addWidget(self.error)
-        row, self.ok = dialog_buttons("Resume", self._try, self.reject)
+        row, self.ok = dialog_buttons(_("Resume"), self._try, self.reject)
         layout.addLayout(row)
         self._selection_changed()
 
@@ -103,7 +105,8 @@ class ResumeDialog(QDialog):
             return
         self._busy = True
         self.ok.setEnabled(False)
-        self.error.setText("Reopening the room\u2026")
+        self.error.setText(_("Reopening the room\u2026"))
+
         self.resume.emit(path)
 
     def failed(self, reason: str) -> None:

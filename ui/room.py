@@ -23,11 +23,13 @@ from PyQt6.QtWidgets import (
 from lanplay import games
 from lanplay.badges import badges
 from lanplay.content import in_play
+from lanplay.messages import is_message, render
 from protocol.messages import Lobby
 from ui import icons, theme
 from ui.home import game_name
+from ui.i18n import N_, _, and_list, content
 from ui.network_help import Notice
-from ui.option_words import choice_words
+from ui.option_words import choice_words, label_words
 from ui.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 
 
@@ -37,33 +39,38 @@ def options_text(lobby: Lobby) -> str:
         game = games.load(lobby.game)
     except KeyError:
         return lobby.mode
-    mode = next((m.name for m in game.modes if m.id == lobby.mode), lobby.mode)
+    mode = next((content("mode", f"{lobby.game}:{m.id}", m.name) for m in game.modes
+                 if m.id == lobby.mode), lobby.mode)
     parts = [mode]
     for option in game.options:
         if option.key in lobby.options and (not option.modes or lobby.mode in option.modes):
-            parts.append(f"{option.label}: {_option_value(option.key, lobby.options[option.key])}")
+            value = _option_value(lobby.game, option.key, lobby.options[option.key])
+            # translators: an option and its value in the room's line under the title
+            parts.append(_("{option}: {value}").format(option=label_words(lobby.game, option),
+                                                       value=value))
     return " \u00b7 ".join(parts)
 
 
-def _option_value(key: str, value: Any) -> str:
+def _option_value(game: str, key: str, value: Any) -> str:
     """An option's value as a player reads it: yes/no, and the pack by its folder name."""
     if key == in_play.PACK_OPTION:
-        return str(value) if value else "built-in"
-    return choice_words(key, value)
+        return str(value) if value else _("built-in")
+    return choice_words(key, value, game)
 
 
 def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
     """(text, look) marks of a seat, in the order a player scans them."""
     marks: list[tuple[str, str]] = []
     if seat.get("owner"):
-        marks.append(("Host", "muted"))
+        # translators: a seat's mark in the room: this player hosts the room
+        marks.append((_("Host"), "muted"))
     if seat.get("bot"):
-        marks.append(("Bot", "muted"))
+        marks.append((_("Bot"), "muted"))
     if not seat.get("connected", True):
-        marks.append(("Disconnected", "error"))
+        marks.append((_("Disconnected"), "error"))
     if seat.get("standin"):
-        marks.append(("A bot plays for now", "muted"))
-    marks.append(("Ready", "ok") if seat.get("ready") else ("Not ready", "muted"))
+        marks.append((_("A bot plays for now"), "muted"))
+    marks.append((_("Ready"), "ok") if seat.get("ready") else (_("Not ready"), "muted"))
     return marks
 
 
@@ -82,9 +89,42 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
     if teams_of is None:
         return {}
     groups = teams_of(len(lobby.seats), lobby.mode) or []
-    names = ("Green team", "Red team")
-    return {seat: names[t] if t < len(names) else f"Team {t + 1}"
-            for t, group in enumerate(groups) for seat in group}
+    return {seat: team_name(t) for t, group in enumerate(groups) for seat in group}
+
+
+TEAM_NAMES = (N_("Green team"), N_("Red team"))
+
+
+def team_name(team: int) -> str:
+    """A team as the room and the tables name it (the first green, the second red)."""
+    return _(TEAM_NAMES[team]) if team < len(TEAM_NAMES) else \
+        _("Team {n}").format(n=team + 1)
+
+
+READY_KEY = "Waiting for {seats} to be ready."
+"""The host's message for seats not ready yet (lanplay.room): read by one of them, it
+says "you" and what to press."""
+
+
+def problem_text(lobby: Lobby, you: int | None) -> str:
+    """Why the game cannot start, in this laptop's language: the host's message
+    rendered here (its English ``problem`` from a host that sends none)."""
+    message = lobby.problem_message
+    names = [str(s.get("name", "?")) for s in lobby.seats]
+    if not is_message(message):
+        me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
+        return _with_you(lobby.problem or "", me)
+    assert message is not None
+    arg = (message.get("args") or {}).get("seats")
+    waiting = arg.get("seats") if isinstance(arg, dict) else None
+    if message.get("key") == READY_KEY and isinstance(waiting, list) and you in waiting:
+        others = [names[s] for s in waiting if isinstance(s, int) and s != you
+                  and 0 <= s < len(names)]
+        if not others:
+            return _("Waiting for you to be ready: press \u201cI'm ready\u201d.")
+        return _("Waiting for you and {others} to be ready: press \u201cI'm ready\u201d."
+                 ).format(others=and_list(others))
+    return render(message, names)
 
 
 def _with_you(problem: str, me: dict[str, Any] | None) -> str:
@@ -96,13 +136,13 @@ def _with_you(problem: str, me: dict[str, Any] | None) -> str:
         return problem
     names = re.split(r", | and ", problem[len(head):-len(tail)])
     name = me.get("name") if me is not None else None
-    mine = name in names
-    if mine:
-        names = ["you" if n == name else n for n in names]
-        names.sort(key=lambda n: n != "you")
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    hint = ": press \u201cI'm ready\u201d" if mine else ""
-    return f"{head}{listed}{tail[:-1]}{hint}."
+    if name in names:
+        others = [n for n in names if n != name]
+        if not others:
+            return _("Waiting for you to be ready: press \u201cI'm ready\u201d.")
+        return _("Waiting for you and {others} to be ready: press \u201cI'm ready\u201d."
+                 ).format(others=and_list(others))
+    return _("Waiting for {names} to be ready.").format(names=and_list(names))
 
 
 class RoomPage(QWidget):
@@ -138,7 +178,7 @@ class RoomPage(QWidget):
         top.addWidget(self.picture)
         titles = QVBoxLayout()
         titles.setSpacing(2)
-        self.title = label("Joining\u2026", "title")
+        self.title = label(_("Joining\u2026"), "title")
         self.subtitle = label("", "muted", wrap=True)
         self.address = label("", "muted")
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -152,16 +192,16 @@ class RoomPage(QWidget):
         buttons.setSpacing(8)
         first = QHBoxLayout()
         first.setSpacing(16)
-        self.rules_button = button("Rules (F1)")
+        self.rules_button = button(_("Rules (F1)"))
         self.rules_button.clicked.connect(self.rules)
         first.addWidget(self.rules_button)
-        self.leave_button = button("Leave")
+        self.leave_button = button(_("Leave"))
         self.leave_button.clicked.connect(self.leave)
         first.addWidget(self.leave_button)
         buttons.addLayout(first)
-        self.change_button = button("Change game\u2026")
-        self.change_button.setToolTip("Another game, mode or options; the room stays open "
-                                      "and the seats stay where the new game has room.")
+        self.change_button = button(_("Change game\u2026"))
+        self.change_button.setToolTip(_("Another game, mode or options; the room stays open "
+                                        "and the seats stay where the new game has room."))
         self.change_button.clicked.connect(self.change_game)
         self.change_button.hide()
         buttons.addWidget(self.change_button, 0, Qt.AlignmentFlag.AlignRight)
@@ -176,8 +216,8 @@ class RoomPage(QWidget):
         body.setSpacing(20)
         outer.addLayout(body, 1)
         seats_card = Card()
-        body.addWidget(seats_card, 2)  # a seat's row whole at 1024
-        self.seats_heading = label("Seats", "heading")
+        body.addWidget(seats_card, 5)  # a seat's row whole at 1024, German's too
+        self.seats_heading = label(_("Seats"), "heading")
         seats_card.body.addWidget(self.seats_heading)
         # Sixteen seats (S-tier team) are taller than a small window: the seats scroll
         # inside their card rather than squeezing every row.
@@ -195,7 +235,7 @@ class RoomPage(QWidget):
                                       "{ background: transparent; }")
         self.seats_area.setWidget(seats)
         seats_card.body.addWidget(self.seats_area, 1)
-        self.add_bot_button = button("Add a bot")
+        self.add_bot_button = button(_("Add a bot"))
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()
         bots.addWidget(self.add_bot_button)
@@ -210,24 +250,24 @@ class RoomPage(QWidget):
         self.error = label("", "error", wrap=True)
         seats_card.body.addWidget(self.error)
         actions = QHBoxLayout()
-        self.ready_button = button("I'm ready")
+        self.ready_button = button(_("I'm ready"))
         self.ready_button.setCheckable(True)
         self.ready_button.setMinimumHeight(44)
         self.ready_button.clicked.connect(lambda checked: self.ready.emit(bool(checked)))
         actions.addWidget(self.ready_button, 1)
-        self.sit_button = button("Take a seat", "primary")
+        self.sit_button = button(_("Take a seat"), "primary")
         self.sit_button.setMinimumHeight(44)
         self.sit_button.clicked.connect(self.sit)
         self.sit_button.hide()
         actions.addWidget(self.sit_button, 1)
-        self.start_button = button("Start the game", "primary")
+        self.start_button = button(_("Start the game"), "primary")
         self.start_button.setMinimumHeight(44)
         self.start_button.clicked.connect(self.start)
         actions.addWidget(self.start_button, 1)
         seats_card.body.addLayout(actions)
 
         chat_card = Card()
-        body.addWidget(chat_card, 1)
+        body.addWidget(chat_card, 2)
         self.chat = ChatPanel()
         chat_card.body.addWidget(self.chat)
 
@@ -247,38 +287,42 @@ class RoomPage(QWidget):
         except KeyError:
             total = len(lobby.seats)
         self.picture.setPixmap(icons.game_pixmap(lobby.game, 64))
-        self.title.setText(f"{game_name(lobby.game)} at {lobby.host_name}'s")
+        self.title.setText(_("{game} at {host}'s").format(game=game_name(lobby.game),
+                                                          host=lobby.host_name))
         self.subtitle.setText(options_text(lobby))
-        self.seats_heading.setText(f"Seats ({len(lobby.seats)} of {total})")
+        self.seats_heading.setText(_("Seats ({taken} of {total})").format(
+            taken=len(lobby.seats), total=total))
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
         self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
-        self.add_bot_button.setToolTip("The room is full." if full else
-                                       "A bot plays a seat; it sees only its own cards.")
+        self.add_bot_button.setToolTip(_("The room is full.") if full else
+                                       _("A bot plays a seat; it sees only its own cards."))
         me = lobby.seats[you] if you is not None and 0 <= you < len(lobby.seats) else None
         self._show_watchers(lobby, you is None, full)
         self.ready_button.setVisible(me is not None)
         self.ready_button.setChecked(bool(me and me.get("ready")))
-        self.ready_button.setText("Ready \u2713" if me and me.get("ready") else "I'm ready")
+        self.ready_button.setText(_("Ready \u2713") if me and me.get("ready") else
+                                  _("I'm ready"))
         self.start_button.setVisible(owner)
         self.start_button.setEnabled(owner and lobby.problem is None)
         if you is None:
-            self.problem.setText("You are watching: every seat is taken; one may free up."
-                                 if full else "You are watching: take a seat while one is "
-                                              "free.")
+            self.problem.setText(_("You are watching: every seat is taken; one may free up.")
+                                 if full else _("You are watching: take a seat while one is "
+                                                "free."))
         elif lobby.problem:
-            self.problem.setText(_with_you(lobby.problem, me))
+            self.problem.setText(problem_text(lobby, you))
         elif owner:
-            self.problem.setText("Everyone is ready: start when you like.")
+            self.problem.setText(_("Everyone is ready: start when you like."))
         else:
             host = next((s["name"] for s in lobby.seats if s.get("owner")), lobby.host_name)
-            self.problem.setText(f"Everyone is ready: waiting for {host} to start.")
+            self.problem.setText(_("Everyone is ready: waiting for {host} to start.").format(
+                host=host))
         theme.restyle(self.problem, "problem" if lobby.problem else "ok")
-        self.leave_button.setText("Close the room" if owner else "Leave")
-        self.leave_button.setToolTip("Everyone at this table goes back to Home." if owner
-                                     else "Back to Home; your seat is given up.")
+        self.leave_button.setText(_("Close the room") if owner else _("Leave"))
+        self.leave_button.setToolTip(_("Everyone at this table goes back to Home.") if owner
+                                     else _("Back to Home; your seat is given up."))
 
     def _show_watchers(self, lobby: Lobby, watching: bool, full: bool) -> None:
         """Who watches (everyone, the owner above all, sees it); a spectator's way in."""
@@ -286,12 +330,12 @@ class RoomPage(QWidget):
         count = max(len(names), int(lobby.spectators or 0))
         if count:
             shown = ", ".join(names) if names else f"{count}"
-            self.watchers.setText(f"Watching: {shown}")
+            self.watchers.setText(_("Watching: {names}").format(names=shown))
         self.watchers.setVisible(bool(count))
         self.sit_button.setVisible(watching)
         self.sit_button.setEnabled(watching and not full and lobby.phase != "playing")
-        self.sit_button.setToolTip("Every seat is taken." if full else
-                                   "Sit down in this room as a player.")
+        self.sit_button.setToolTip(_("Every seat is taken.") if full else
+                                   _("Sit down in this room as a player."))
 
     def _rebuild_seats(self, lobby: Lobby) -> None:
         while self.grid.count():
@@ -309,14 +353,14 @@ class RoomPage(QWidget):
             badge = Badge(size=34)
             badge.set(name, looks[i].colour, bot=bool(seat.get("bot")),
                       faded=not seat.get("connected", True), text=looks[i].text)
-            text = f"{i + 1}. {name}" + ("  (you)" if i == self.you else "")
+            text = f"{i + 1}. {name}" + ("  " + _("(you)") if i == self.you else "")
             who = label(text, "big")
             marks = QWidget()
             mark_row = QHBoxLayout(marks)
             mark_row.setContentsMargins(12, 0, 0, 0)
             mark_row.setSpacing(12)
             if i in teams:
-                mark_row.addWidget(label(teams[i], "ok" if teams[i].startswith("Green")
+                mark_row.addWidget(label(teams[i], "ok" if teams[i] == team_name(0)
                                          else "problem"))
             for mark, look in seat_marks(seat):
                 mark_row.addWidget(label(mark, look))
@@ -327,19 +371,19 @@ class RoomPage(QWidget):
             self.grid.addWidget(marks, i, 2)
             if self.owner:
                 up = button("\u25b2", "flat")
-                up.setToolTip(f"Move {name} one seat earlier")
+                up.setToolTip(_("Move {name} one seat earlier").format(name=name))
                 up.setEnabled(i > 0)
                 up.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i - 1))
                 down = button("\u25bc", "flat")
-                down.setToolTip(f"Move {name} one seat later")
+                down.setToolTip(_("Move {name} one seat later").format(name=name))
                 down.setEnabled(i < last)
                 down.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i + 1))
                 self.grid.addWidget(up, i, 3)
                 self.grid.addWidget(down, i, 4)
                 row["up"], row["down"] = up, down
                 if i != self.you:
-                    remove = button("Remove")
-                    remove.setToolTip(f"Send {name} back to Home")
+                    remove = button(_("Remove"))
+                    remove.setToolTip(_("Send {name} back to Home").format(name=name))
                     remove.clicked.connect(lambda _=False, i=i: self.remove.emit(i))
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove

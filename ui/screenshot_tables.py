@@ -20,6 +20,7 @@ from PyQt6.QtWidgets import QApplication
 
 from lanplay.fair.audit import Verdict
 from protocol.messages import Lobby
+from ui.end_screen import verdict_text
 from ui.fit import FitCheck
 
 CHAT = (("Jonas", "#009E73", "Hi all! Bots, go easy on us."),
@@ -270,7 +271,7 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
             if screen.verdict is not None:
                 names = [str(seat.get("name", "")) for seat in screen.seats]
                 verdict = Verdict(ok=True, drawn=screen.verdict)
-                page.end.show_verdict(verdict.line(names), verdict.ok)
+                page.end.show_verdict(verdict_text(verdict, names), verdict.ok)
         QApplication.processEvents()
         path = out / f"{screen.name}.png"
         window.grab().save(str(path))

@@ -67,6 +67,9 @@ def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int
     from ui.fonts import ensure_fonts
 
     ensure_fonts(app)
+    from ui.i18n import install_qt
+
+    install_qt(app)  # the language of --lang / LANPLAY_LANG (never a remembered one)
     app.setQuitOnLastWindowClosed(False)
     probe = TextProbe()
     targets = []
@@ -142,8 +145,10 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     lobby = Lobby("Mia's laptop", "s-tier", "team", {"team_track": 5}, seats, "lobby",
                   problem="Waiting for Ada to be ready.", spectators=2,
                   watchers=["Zoe", "Kai"])
-    window.room.set_address("Others can join from their list, or by address at "
-                            "192.168.1.20:7531")
+    from ui.i18n import _
+
+    window.room.set_address(_("Others can join from their list, or by address at "
+                              "{addresses}").format(addresses="192.168.1.20:7531"))
     window.room.show_lobby(lobby, 0, True)
     window.stack.setCurrentWidget(window.room)
     QApplication.processEvents()
@@ -489,13 +494,15 @@ async def _replay(window: Any, camera: _Camera) -> None:
 
 
 async def _gone(window: Any, camera: _Camera, other: Any) -> None:
+    from lanplay.host.server import CLOSED
+
     window.leave()
     await window.wait_until(lambda: window.conn is None
                             and window.stack.currentWidget() is window.home, 15)
     target = next(h for h in window.home._found.values() if h.host_name == "Ben's laptop")
     window.home.join_requested.emit(target)
     await window.wait_until(lambda: window.lobby is not None, 15)
-    await other.stop("Ben closed the room.")
+    await other.stop(CLOSED)  # what a window says when its host closes the room
     await window.wait_until(lambda: window.stack.currentWidget() is window.gone, 15)
     await camera.shot(window, "host-gone.png")
 

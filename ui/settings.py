@@ -1,5 +1,5 @@
 """What the window remembers between runs: your name, your colour, the text size,
-sound, and whether it has told you what hosting needs from your firewall.
+sound, the language, and whether it has told you what hosting needs from your firewall.
 
 One small JSON file in the platform's config folder (platformdirs), written
 atomically. A damaged file is treated as a first run rather than a crash:
@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanplay.locale import LANGUAGES
 from lanplay.room import PALETTE
 
 MIN_SCALE, MAX_SCALE = 0.7, 2.0
@@ -37,6 +38,9 @@ class Settings:
     scale: float = 1.0
     sound: bool = True
     """Sounds on (one click in the game's bar turns them off, and it is remembered)."""
+    language: str = ""
+    """The language chosen in the window ("": the system's); ``--lang`` and
+    ``LANPLAY_LANG`` still win for the run they are given to."""
     host_hint_seen: bool = False
     """The first-hosting notice (firewall prompts) was shown; it is shown once."""
     path: Path | None = field(default=None, repr=False, compare=False)
@@ -59,12 +63,14 @@ class Settings:
         colour = data.get("colour")
         scale = data.get("scale")
         sound = data.get("sound")
+        language = data.get("language")
         return cls(
             name=name.strip()[:24] if isinstance(name, str) else "",
             colour=colour if colour in PALETTE else PALETTE[0],
             scale=min(MAX_SCALE, max(MIN_SCALE, float(scale)))
             if isinstance(scale, int | float) and not isinstance(scale, bool) else 1.0,
             sound=sound if isinstance(sound, bool) else True,
+            language=language if isinstance(language, str) and language in LANGUAGES else "",
             host_hint_seen=data.get("host_hint_seen") is True,
             path=path)
 

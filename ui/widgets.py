@@ -21,6 +21,7 @@ from PyQt6.QtWidgets import (
 
 from lanplay.peer import CHAT_KEPT
 from ui import icons, theme
+from ui.i18n import _
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
@@ -52,7 +53,7 @@ def dialog_buttons(ok_text: str, on_ok: Callable[[], None],
     else:
         row.addStretch(1)
     if on_cancel is not None:
-        cancel = button("Cancel")
+        cancel = button(_("Cancel"))
         cancel.clicked.connect(on_cancel)
         row.addWidget(cancel)
     ok = button(ok_text, "primary")
@@ -150,18 +151,18 @@ class ChatPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
-        layout.addWidget(label("Chat", "heading"))
+        layout.addWidget(label(_("Chat"), "heading"))
         self.history = QTextBrowser()
         self.history.setOpenLinks(False)
         document = self.history.document()
         if document is not None:  # a host sending chat without end cannot fill the memory
             document.setMaximumBlockCount(CHAT_KEPT)
-        self.history.setPlaceholderText("Nothing said yet.")
+        self.history.setPlaceholderText(_("Nothing said yet."))
         layout.addWidget(self.history, 1)
         row = QHBoxLayout()
         self.line = QLineEdit()
-        self.line.setPlaceholderText("Say something\u2026")
-        self.line.setToolTip("Enter sends it to everyone at the table.")
+        self.line.setPlaceholderText(_("Say something\u2026"))
+        self.line.setToolTip(_("Enter sends it to everyone at the table."))
         self.line.setMaxLength(500)
         self.line.returnPressed.connect(self._send)
         row.addWidget(self.line, 1)
@@ -176,7 +177,8 @@ class ChatPanel(QWidget):
     def add(self, sender: str, colour: str, text: str, badge: str = "") -> None:
         """A line of chat after the sender's badge (its colour and text, as on the
         table), or a plain dot for someone without a seat."""
-        who = html.escape(sender or "Someone")
+        who = html.escape(sender or _("Someone"))
+
         paint = colour if _COLOUR.fullmatch(colour) else theme.MUTED  # it goes into HTML
         if badge:
             ink = theme.ink_for(paint).name()

@@ -16,6 +16,7 @@ from typing import Any
 from PyQt6.QtCore import QByteArray, QEvent, QPoint, QRect, QSettings, QSize, Qt, QTimer
 from PyQt6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QGuiApplication,
     QKeySequence,
@@ -26,13 +27,16 @@ from PyQt6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QMainWindow,
+    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from lanplay import locale
 from lanplay.badges import badges
 from lanplay.discovery import Browser, FoundHost, local_addresses
+from lanplay.messages import is_message, render
 from lanplay.peer import JoinError
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
@@ -41,15 +45,17 @@ from ui import network_help, pictures, theme
 from ui.confirm import ask, close_question, leave_question, remove_question
 from ui.connection import Connection, NetConfig
 from ui.cues import cues
+from ui.end_screen import verdict_text
 from ui.game_page import GamePage
 from ui.home import HomePage, watch_only
 from ui.host_dialog import HostChoice, HostDialog
+from ui.i18n import NAMES, _, in_language
 from ui.identity import IdentityDialog
 from ui.join_dialog import JoinAddressDialog, PasswordDialog
 from ui.pacing import Pacer, actor, by_person
 from ui.replays import LastGame, ReplaysDialog, open_file, open_replay
 from ui.resume_dialog import ResumeDialog
-from ui.room import RoomPage
+from ui.room import RoomPage, problem_text
 from ui.rules_help import RulesDialog
 from ui.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.sound import Sound
@@ -78,10 +84,10 @@ class GonePage(QWidget):
         row.addStretch(1)
         card = Card(margin=30)
         card.setMinimumWidth(520)
-        card.body.addWidget(label("The game has ended", "title"))
+        card.body.addWidget(label(_("The game has ended"), "title"))
         self.reason = label("", "big", wrap=True)
         card.body.addWidget(self.reason)
-        self.home = button("Back to Home", "primary")
+        self.home = button(_("Back to Home"), "primary")
         self.home.setMinimumHeight(42)
         card.body.addWidget(self.home, 0, Qt.AlignmentFlag.AlignRight)
         row.addWidget(card)
@@ -190,10 +196,11 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar()
         assert menu is not None
-        help_menu = menu.addMenu("&Help")
+        self._settings_menu(menu)
+        help_menu = menu.addMenu(_("&Help"))
         assert help_menu is not None
-        rules = help_menu.addAction("Rules of this game\tF1")
-        pictures = help_menu.addAction("Pictures, questions and topics\u2026")
+        rules = help_menu.addAction(_("Rules of this game") + "\tF1")
+        pictures = help_menu.addAction(_("Pictures, questions and topics\u2026"))
         assert rules is not None and pictures is not None
         self.rules_action: QAction = rules
         self.rules_action.triggered.connect(self.show_rules)
@@ -201,7 +208,7 @@ class MainWindow(QMainWindow):
         self.pictures_action: QAction = pictures
         self.pictures_action.triggered.connect(self.show_pictures)
         self.pictures: QDialog | None = None
-        replays = help_menu.addAction("Replays of finished games\u2026")
+        replays = help_menu.addAction(_("Replays of finished games\u2026"))
         assert replays is not None
         self.replays_action: QAction = replays
         self.replays_action.triggered.connect(self.open_replays)
@@ -217,6 +224,52 @@ class MainWindow(QMainWindow):
         for keys, slot in shortcuts:
             shortcut = QShortcut(QKeySequence(keys), self)  # this window's, not the app's
             shortcut.activated.connect(slot)
+
+    # --- settings: who you are and the language -------------------------------------------
+
+    def _settings_menu(self, bar: Any) -> None:
+        """Settings: your name and colour, and the language (the system's unless chosen)."""
+        menu = bar.addMenu(_("&Settings"))
+        identity = menu.addAction(_("Name and colour\u2026"))
+        identity.triggered.connect(lambda: self.ask_identity(first=False))
+        languages = menu.addMenu(_("Language"))
+        self.language_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        system = locale.system_language()
+        choices = [("", _("As the system ({language})").format(
+            language=NAMES.get(system, system)))]
+        choices += [(lang, NAMES.get(lang, lang)) for lang in locale.LANGUAGES]
+        for lang, text in choices:
+            action = languages.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(lang == self.settings.language)
+            action.triggered.connect(lambda _checked=False, lang=lang: self.choose_language(lang))
+            group.addAction(action)
+            self.language_actions[lang] = action
+
+    def choose_language(self, lang: str) -> None:
+        """Remember the language chosen; it is spoken from the next start, and the
+        window says so in that language (a window half in one language and half in
+        another, with the tables' words made long ago, would read worse)."""
+        self.settings.language = lang
+        self.settings.save()
+        if lang in self.language_actions:
+            self.language_actions[lang].setChecked(True)
+        speak = locale.normalise(lang) or locale.system_language()
+        forced = locale.requested() is not None
+        if speak == locale.language() and not forced:
+            return
+        text = in_language(speak, "lanplay speaks {language} from its next start: close it "
+                                  "and open it again.").format(language=NAMES.get(speak, speak))
+        if forced:
+            text += " " + in_language(speak, "This run was started with --lang or "
+                                             "LANPLAY_LANG, which choose its language "
+                                             "whenever they are given.")
+        box = QMessageBox(QMessageBox.Icon.Information, in_language(speak, "Language"), text,
+                          QMessageBox.StandardButton.Ok, self)
+        self.language_note = box
+        self._open(box)
 
     # --- where the window opens -------------------------------------------------------
 
@@ -319,7 +372,7 @@ class MainWindow(QMainWindow):
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("window task failed", exc_info=task.exception())
-            self.home.show_error("Something went wrong inside lanplay; try again.")
+            self.home.show_error(_("Something went wrong inside lanplay; try again."))
         self._touch()
 
     def _touch(self) -> None:
@@ -479,7 +532,7 @@ class MainWindow(QMainWindow):
     async def _host(self, choice: HostChoice) -> None:
         if self.conn is not None:
             return
-        self.home.set_busy("Opening the room\u2026")
+        self.home.set_busy(_("Opening the room\u2026"))
         try:
             conn = await Connection.host_game(self.settings.name or "Host", self.settings.colour,
                                               self.net, choice.game, choice.mode,
@@ -503,8 +556,8 @@ class MainWindow(QMainWindow):
             reason = exc.reason
         except Exception as exc:  # a save broken in a way nobody foresaw
             log.exception("resuming %s failed", path)
-            reason = (f"This game could not be resumed ({type(exc).__name__}); pick "
-                      f"another one or host a new game.")
+            reason = _("This game could not be resumed ({error}); pick another one or host a "
+                       "new game.").format(error=type(exc).__name__)
         else:
             if dialog.isVisible():
                 dialog.accept()
@@ -538,7 +591,8 @@ class MainWindow(QMainWindow):
                     spectate: bool = False) -> None:
         if self.conn is not None:
             return
-        self.home.set_busy(f"{'Watching' if spectate else 'Joining'} {label_text}\u2026")
+        self.home.set_busy((_("Watching {host}\u2026") if spectate else
+                            _("Joining {host}\u2026")).format(host=label_text))
         try:
             try:
                 conn = await Connection.join(self.settings.name or "Player",
@@ -580,7 +634,7 @@ class MainWindow(QMainWindow):
         self.game.clear_chat()
         self.game.clear_result()
         self.room.set_address(self._join_text(conn))
-        self.room.title.setText(f"Joining {conn.peer.host_name}\u2026")
+        self.room.title.setText(_("Joining {host}\u2026").format(host=conn.peer.host_name))
         self.room.notice.clear()
         if conn.host is not None:
             self._hosting_notices(conn.host.port)
@@ -618,8 +672,8 @@ class MainWindow(QMainWindow):
                 or self._someone_joined(lobby, conn.peer.seat):
             return
         port = conn.host.port
-        where = "\n".join(f"{a}:{port}" for a in local_addresses()) or f"this laptop's " \
-            f"address, port {port}"
+        where = "\n".join(f"{a}:{port}" for a in local_addresses()) or \
+            _("this laptop's address, port {port}").format(port=port)
         self.room.notice.say("lonely", network_help.lonely_title(),
                              network_help.lonely_text(port), where,
                              network_help.lonely_after_text())
@@ -632,9 +686,10 @@ class MainWindow(QMainWindow):
 
     def _join_text(self, conn: Connection) -> str:
         if conn.host is None:
-            return f"Connected to {conn.address_text}"
+            return _("Connected to {address}").format(address=conn.address_text)
         where = ", ".join(f"{a}:{conn.host.port}" for a in local_addresses())
-        return f"Others can join from their list, or by address at {where}"
+        return _("Others can join from their list, or by address at {addresses}").format(
+            addresses=where)
 
     # --- the connection's events ----------------------------------------------------------
 
@@ -678,12 +733,14 @@ class MainWindow(QMainWindow):
         """Play held because the host cannot save: every window says so, and the
         host's own window says where to make room."""
         if lobby.paused:
-            text = lobby.paused
+            text = (render(lobby.paused_message, [str(s.get("name", "?")) for s in lobby.seats])
+                    if is_message(lobby.paused_message) else lobby.paused)
             host = conn.host
             if host is not None:
                 where = host.save_path.parent if host.save_path is not None else None
-                text += (" This laptop is the host: free some disk space"
-                         + (f" (the game is saved in {where})." if where else "."))
+                text += " " + (_("This laptop is the host: free some disk space (the game is "
+                                 "saved in {folder}).").format(folder=where) if where else
+                               _("This laptop is the host: free some disk space."))
             self.banner.say(text)
         elif previous is not None and previous.paused:
             self.banner.say("")
@@ -761,8 +818,8 @@ class MainWindow(QMainWindow):
 
     def _on_pack_error(self, reason: str) -> None:
         """The game goes on with the pictures' names; say why the images are missing."""
-        self.game.add_chat("lanplay", "#888888", f"The host's pictures could not be "
-                                                 f"received: {reason}")
+        self.game.add_chat("lanplay", "#888888", _("The host's pictures could not be "
+                                                   "received: {reason}").format(reason=reason))
 
     def _on_game_over(self, over: GameOver) -> None:
         """The end screen comes once the last moves have been seen on the table."""
@@ -793,7 +850,7 @@ class MainWindow(QMainWindow):
 
         def show() -> None:
             if self.conn is conn and self._game_number == number:
-                self.game.end.show_verdict(verdict.line(names), verdict.ok)
+                self.game.end.show_verdict(verdict_text(verdict, names), verdict.ok)
                 if kept:
                     self.game.end.offer_replay()
                 self._touch()
@@ -810,12 +867,12 @@ class MainWindow(QMainWindow):
         ready = bool(me and me.get("ready"))
         owner_name = next((s["name"] for s in lobby.seats if s.get("owner")), lobby.host_name)
         if me is None:
-            text = f"Waiting for {owner_name} to start another game."
+            text = _("Waiting for {name} to start another game.").format(name=owner_name)
         elif ready and lobby.problem:
-            text = lobby.problem
+            text = problem_text(lobby, conn.peer.seat)
         elif ready:
-            text = "Starting\u2026" if conn.peer.owner else \
-                f"Waiting for {owner_name} to start another game."
+            text = _("Starting\u2026") if conn.peer.owner else \
+                _("Waiting for {name} to start another game.").format(name=owner_name)
         else:
             text = ""
         self.game.set_end_status(text, can_play_again=me is not None, waiting=ready)
@@ -837,8 +894,8 @@ class MainWindow(QMainWindow):
         self._touch()
 
     def _on_reconnecting(self) -> None:
-        self.banner.say("Reconnecting\u2026 the connection to the host dropped; your seat is "
-                        "kept and the game comes back by itself.")
+        self.banner.say(_("Reconnecting\u2026 the connection to the host dropped; your seat "
+                          "is kept and the game comes back by itself."))
         self.game.set_dimmed(True)
         self._touch()
 
@@ -857,7 +914,8 @@ class MainWindow(QMainWindow):
         self.banner.say("")
         self.game.set_dimmed(False)
         self._close_rules()
-        self.gone.reason.setText(reason + " Go back to Home to find or host another game.")
+        self.gone.reason.setText(reason + " " +
+                                 _("Go back to Home to find or host another game."))
         self.stack.setCurrentWidget(self.gone)
         self.spawn(conn.end())
         self._touch()

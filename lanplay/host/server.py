@@ -40,6 +40,8 @@ from lanplay.session import Session
 from protocol.messages import Message
 
 STOPPED = msg("The host has stopped the game.")
+CLOSED = msg("The host closed the room.")
+"""What the window's "Close the room" says to everyone (each laptop in its language)."""
 
 
 class Host:

@@ -12,7 +12,8 @@ one ``.pot`` template per domain beside the language folders. Domains:
   reasons the host sends as keys (``lanplay.messages``), the game-over texts
   and what the headless commands print. Its template is extracted from the
   sources by ``python -m lanplay.tools.core_pot``.
-* ``lanplay-ui``: the window's own strings (another piece of work).
+* ``lanplay-ui``: the window's own strings (``ui/i18n.py``); its template is
+  extracted from ui/ by ``python -m ui.locale_pot``.
 
 The rules help is not a catalogue: each game has ``help.<lang>.md`` beside
 ``help.md`` (``help_path``).
@@ -23,14 +24,15 @@ one-file app carries them). A checkout or an editable install needs no step:
 ``translation`` compiles the ``.po`` in memory when no ``.mo`` at least as new
 lies beside it.
 
-A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx`` and
-``python -m lanplay.tools.core_pot --sync xx`` start its two catalogues from
-the templates; translate every ``msgstr`` (the headers' comments in ``de``'s
-say the conventions; keep every ``{field}``); write each game's
-``help.xx.md`` with the first line the German and Spanish ones have (the
-English help's hash); add ``xx`` to ``LANGUAGES``. tests/test_locale_content.py,
-tests/test_locale_core.py and tests/test_locale_help.py then hold the language
-to the English whole.
+A new language ``xx``: ``python -m lanplay.tools.content_pot --sync xx``,
+``python -m lanplay.tools.core_pot --sync xx`` and ``python -m ui.locale_pot
+--sync xx`` (the window's) start its three catalogues from the templates;
+translate every ``msgstr`` (the headers' comments in ``de``'s say the
+conventions; keep every ``{field}``); write each game's ``help.xx.md`` with the
+first line the German and Spanish ones have (the English help's hash); add
+``xx`` to ``LANGUAGES`` (and its name to ``ui.i18n.NAMES``).
+tests/test_locale_content.py, tests/test_locale_core.py, tests/test_locale_ui.py
+and tests/test_locale_help.py then hold the language to the English whole.
 
 Which language this process speaks: ``set_language`` (``lanplay --lang``), else
 ``LANPLAY_LANG``, else the system's (``system_language``); ``language()`` says.
@@ -164,6 +166,13 @@ def language() -> str:
     return normalise(os.environ.get(ENV)) or system_language()
 
 
+def requested() -> str | None:
+    """The language this run was told to speak (``set_language``, else
+    ``LANPLAY_LANG``); None when neither said: the window then speaks the language
+    it remembers, else the system's."""
+    return _chosen if _chosen is not None else normalise(os.environ.get(ENV))
+
+
 def help_path(game_dir: Path, lang: str) -> Path:
     """A game's rules help in ``lang``: ``help.<lang>.md``, or the English ``help.md``
     when there is no translation (or for English)."""
@@ -174,5 +183,5 @@ def help_path(game_dir: Path, lang: str) -> Path:
 
 
 __all__ = ["CONTENT_DOMAIN", "CORE_DOMAIN", "DIR", "ENV", "LANGUAGES", "catalogue",
-           "catalogue_path", "help_path", "language", "mo_bytes", "normalise", "set_language",
-           "system_language", "template_path", "translation"]
+           "catalogue_path", "help_path", "language", "mo_bytes", "normalise", "requested",
+           "set_language", "system_language", "template_path", "translation"]

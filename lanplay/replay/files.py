@@ -231,6 +231,9 @@ class Listing:
     moves: int
     you: int | None
     verdict: str
+    outcome: Mapping[str, Any] | None = None
+    """The result itself (winners, scores, detail), so a window can say it in its
+    language; ``result`` and ``scores`` are the English."""
 
 
 def finished_games(root: str | Path | None = None) -> list[Listing]:
@@ -250,7 +253,7 @@ def finished_games(root: str | Path | None = None) -> list[Listing]:
         won = result_text(f.result, f.names, False) if f.result is not None else ""
         scores = result_text(f.result, f.names) if f.result is not None else ""
         out.append(Listing(path, f.kind, f.rules, f.mode, tuple(f.names), f.played, won,
-                           scores, len(f.log), f.you, f.verdict))
+                           scores, len(f.log), f.you, f.verdict, f.result))
     out.sort(key=lambda item: item.played, reverse=True)
     return out
 

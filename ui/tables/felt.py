@@ -17,6 +17,7 @@ from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.messages import render
+from ui.i18n import _, and_list
 from ui.tables import look
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
@@ -27,10 +28,8 @@ PENDING_MS = 5000
 
 
 def names_list(names: list[str]) -> str:
-    """'Ben', 'Ben and Ada', 'Ben, Ada and Lea'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    """'Ben', 'Ben and Ada', 'Ben, Ada and Lea' (in the window's language)."""
+    return and_list(names)
 
 
 class FeltTable(Motion, QWidget):
@@ -97,7 +96,8 @@ class FeltTable(Motion, QWidget):
 
     def _name(self, seat: Any) -> str:
         names = self._names()
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else \
+            _("someone")
 
     def _phase(self) -> str:
         view = self.view or {}
@@ -107,7 +107,8 @@ class FeltTable(Motion, QWidget):
 
     def toggle_log(self) -> None:
         self.log_panel.setVisible(self.log_panel.isHidden())
-        self.banner.toggle.setText("Show log" if self.log_panel.isHidden() else "Hide log")
+        self.banner.toggle.setText(_("Show log") if self.log_panel.isHidden() else
+                                   _("Hide log"))
 
     def _toast_home(self) -> QPointF | None:
         """Where a message goes when the player has not pointed anywhere yet."""
@@ -129,13 +130,15 @@ class FeltTable(Motion, QWidget):
     def _why_not(self) -> str:
         """Why a piece cannot be played now, in one sentence."""
         if self.you is None:
-            return "You are watching: spectators cannot move."
+            return _("You are watching: spectators cannot move.")
         if self._phase() == "over":
-            return "The game is over."
+            return _("The game is over.")
         text = self.banner.text.strip()
-        if text.startswith("Waiting for"):
-            return f"It is not your turn: w{text[1:]}."
-        return f"Not that one now. {text}." if text else ""
+        # translators: how every "Waiting for ..." instruction line of the tables begins
+        if text.startswith(_("Waiting for")):
+            return _("It is not your turn: {waiting}.").format(waiting=text[:1].lower()
+                                                               + text[1:])
+        return _("Not that one now. {instruction}.").format(instruction=text) if text else ""
 
     def _unclaimed(self, at: QPointF) -> None:
         """A press on a piece that takes no click now: say why, near the pointer."""

@@ -17,6 +17,7 @@ from PyQt6.QtWidgets import QApplication
 
 from lanplay.badges import badge, badges
 from lanplay.badges import initial as initial
+from ui.i18n import _
 
 FELT = QColor("#1E4A38")
 FELT_EDGE = QColor("#153628")
@@ -85,7 +86,7 @@ def letter_of(seat_map: Mapping[str, Any]) -> str:
 
 def seat_name(seats: Sequence[Mapping[str, object]], seat: int) -> str:
     raw = seats[seat].get("name") if 0 <= seat < len(seats) else None
-    return str(raw) if raw else f"Seat {seat + 1}"
+    return str(raw) if raw else _("Seat {n}").format(n=seat + 1)
 
 
 def _disc_font(radius: float, letter: str) -> QFont:

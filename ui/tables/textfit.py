@@ -83,9 +83,34 @@ def _pieces(word: str, metrics: QFontMetricsF, width: float) -> list[str]:
             cut -= 1
         if cut <= 2:  # no sensible place: keep it whole
             break
+        cut = _syllable_cut(rest, cut)
         out.append(rest[:cut] + "-")
         rest = rest[cut:]
     return [*out, rest]
+
+
+VOWELS = frozenset("aeiouyäöüáéíóúàèìòùâêîôûAEIOUYÄÖÜÁÉÍÓÚ")
+KEEP_TOGETHER = frozenset({"ch", "ck", "sc", "ph", "th", "qu", "ll", "rr"})
+"""Letters a break never parts ("Bü-cher", not "Büc-her"; Spanish "ll", "rr")."""
+
+
+def _syllable_cut(word: str, cut: int) -> int:
+    """``cut`` moved back (at most three letters) to just before a consonant that opens
+    a syllable, as German and Spanish break a word: "Achter-bahn", not "Achterb-ahn";
+    "Dino-saurio", not "Dinosa-urio". Where no such place is near, ``cut`` itself, or
+    just before the letters it would part."""
+    for at in range(cut, max(2, cut - 3), -1):
+        if at + 1 >= len(word):
+            continue
+        opens = word[at] not in VOWELS and word[at].isalpha() and word[at + 1] in VOWELS
+        if opens and (word[at - 1] + word[at]).lower() not in KEEP_TOGETHER:
+            if (word[at] in "rl" and word[at - 1] in "bcdfgkpt" and at - 1 >= 3
+                    and (word[at - 2] + word[at - 1]).lower() not in KEEP_TOGETHER):
+                return at - 1  # "kr", "pl" open the syllable together: "Schild-kröte"
+            return at
+    while cut > 3 and (word[cut - 1] + word[cut]).lower() in KEEP_TOGETHER:
+        cut -= 1  # at least not inside "sch", "ck": "Babyfla-sche", not "Babyflas-che"
+    return cut
 
 
 def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = False,

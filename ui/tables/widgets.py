@@ -37,6 +37,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import _
 from ui.tables import look, textfit
 
 BUTTON_STYLE = (
@@ -175,7 +176,7 @@ class Banner(QFrame):
         self.info = QLabel(self)
         info_font = look.font(look.default_px() * 1.2)
         self.info.setFont(info_font)
-        self.toggle = QPushButton("Hide log", self)
+        self.toggle = QPushButton(_("Hide log"), self)
         self.toggle.setFont(look.font(look.default_px()))
         self.toggle.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         row = QHBoxLayout(self)
@@ -226,7 +227,7 @@ class LogPanel(QFrame):
             "#tableLog QScrollBar::add-line, #tableLog QScrollBar::sub-line { height: 0; }"
             "#tableLog QScrollBar::add-page, #tableLog QScrollBar::sub-page"
             " { background: none; }")
-        self.title = QLabel("Log", self)
+        self.title = QLabel(_("Log"), self)
         self.text = QTextBrowser(self)
         self.text.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.text.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -336,7 +337,7 @@ class NumeralChooser(QFrame):
             "#numeralChooser QLabel { color: #F3F1E7; }" + BUTTON_STYLE)
         self.item: object = None
         self.buttons: list[QPushButton] = []
-        self.label = QLabel("Which ranking card turns down?", self)
+        self.label = QLabel(_("Which ranking card turns down?"), self)
         self.label.setFont(look.font(look.default_px() * 1.2, bold=True))
         self.row = QHBoxLayout()
         self.row.setSpacing(8)
@@ -361,7 +362,7 @@ class NumeralChooser(QFrame):
             button.clicked.connect(lambda _=False, n=n: self.chosen.emit(n))
             self.row.addWidget(button)
             self.buttons.append(button)
-        cancel = QPushButton("Cancel", self)
+        cancel = QPushButton(_("Cancel"), self)
         cancel.setFont(look.font(look.default_px() * 1.1))
         cancel.clicked.connect(self.cancelled.emit)
         self.row.addWidget(cancel)

@@ -19,6 +19,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.games.alles_klar.rules import ROMAN
+from ui.i18n import N_, _
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
@@ -30,10 +31,13 @@ from ui.tables.pieces import (
     paint_quiet,
 )
 
-ORDINAL_SHORT = ("highest", "2nd highest", "3rd highest", "4th highest", "5th highest")
-ORDINAL_WORDS = (("highest", "top"), ("2nd highest", "2nd"), ("3rd highest", "3rd"),
-                 ("4th highest", "4th"), ("5th highest", "5th"))
-"""What a face-up ranking card says, and its shorter words for a small card."""
+ORDINAL_SHORT = (N_("highest"), N_("2nd highest"), N_("3rd highest"), N_("4th highest"),
+                 N_("5th highest"))
+ORDINAL_WORDS = ((N_("highest"), N_("top")), (N_("2nd highest"), N_("2nd")),
+                 (N_("3rd highest"), N_("3rd")), (N_("4th highest"), N_("4th")),
+                 (N_("5th highest"), N_("5th")))
+"""What a face-up ranking card says, and its shorter words for a small card (English,
+marked: translated where drawn)."""
 
 
 def numerals_text(numerals: list[int]) -> str:
@@ -205,8 +209,8 @@ class RankingItem(QGraphicsObject):
         painter.drawText(QRectF(0, self.h * 0.06, self.w, self.h * 0.42),
                          Qt.AlignmentFlag.AlignCenter, roman)
         box = QRectF(self.w * 0.05, self.h * 0.48, self.w * 0.90, self.h * 0.48)
-        words = ORDINAL_WORDS[self.numeral - 1] if self.up else ("down",)
-        for caption in words:  # the whole words, else the short ones ("2nd")
+        words = ORDINAL_WORDS[self.numeral - 1] if self.up else (N_("down"),)
+        for caption in map(_, words):  # the whole words, else the short ones ("2nd")
             fitted = textfit.fit(caption, box.width(), self.h * 0.095, 2,
                                  height=box.height(), hyphenate=False)
             if fitted.fits:
@@ -262,7 +266,7 @@ class PlateItem(QGraphicsObject):
         super().__init__()
         self.seat = seat
         self.seat_map = seat_map
-        self.name = str(seat_map.get("name") or f"Seat {seat + 1}")
+        self.name = str(seat_map.get("name") or _("Seat {n}").format(n=seat + 1))
         self.bot = bool(seat_map.get("bot"))
         self.connected = bool(seat_map.get("connected", True))
         self.colour = colour
@@ -276,11 +280,12 @@ class PlateItem(QGraphicsObject):
         self.setToolTip(self.describe())
 
     def describe(self) -> str:
-        who = f"{self.name} (you)" if self.you else self.name
-        extra = [" bot" if self.bot else "", " not connected" if not self.connected else ""]
-        tail = ",".join(e for e in extra if e)
-        return (f"{who}: {self.in_hand} in hand, {self.won} won"
-                + (f" ({tail.strip()})" if tail else ""))
+        who = _("{name} (you)").format(name=self.name) if self.you else self.name
+        extra = [_("bot") if self.bot else "", _("not connected") if not self.connected else ""]
+        tail = ", ".join(e for e in extra if e)
+        text = _("{who}: {in_hand} in hand, {won} won").format(who=who, in_hand=self.in_hand,
+                                                               won=self.won)
+        return text + (f" ({tail})" if tail else "")
 
     def boundingRect(self) -> QRectF:
         return QRectF(-4, -4, self.w + 8, self.h + 8)
@@ -291,7 +296,7 @@ class PlateItem(QGraphicsObject):
 
     def won_point(self) -> QPointF:
         """Where this seat's won cards are counted: a won trick flies here."""
-        x, _ = self._won_box()
+        x, _width = self._won_box()
         return self.mapToScene(QPointF(x + self.text_px * 0.4, self.h * 0.56 + self.text_px * 0.6))
 
     def _left(self) -> float:
@@ -299,12 +304,25 @@ class PlateItem(QGraphicsObject):
         disc_r = self.h * 0.30
         return self.h * 0.12 + 2 * disc_r + self.text_px * (1.15 if self.active else 0.5)
 
+    def _won_text(self) -> str:
+        """'won 12', or just '12' beside its drawn stack when the words would leave the
+        cards in hand no room (German's "12 gewonnen" on a narrow plate hid the '4')."""
+        full = _("won {n}").format(n=self.won)
+        if self.you:
+            return full
+        t = self.text_px
+        metrics = QFontMetrics(look.font(t * 0.95))
+        icon = t * 1.05 * 0.7 + t * 0.35
+        hand = icon + metrics.horizontalAdvance(str(self.in_hand)) + t * 0.4
+        won = icon + metrics.horizontalAdvance(full)
+        return full if self._left() + hand + won + t * 0.5 <= self.w else str(self.won)
+
     def _won_box(self) -> tuple[float, float]:
         """The x and width of the drawn stack plus 'won N'."""
         t = self.text_px
         metrics = QFontMetrics(look.font(t * 0.95))
         icon_w = t * 1.05 * 0.7
-        width = icon_w + t * 0.35 + metrics.horizontalAdvance(f"won {self.won}")
+        width = icon_w + t * 0.35 + metrics.horizontalAdvance(self._won_text())
         return (self._left() if self.you else self.w - width - t * 0.5), width
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
@@ -323,8 +341,8 @@ class PlateItem(QGraphicsObject):
         left = self._left()
         name_font = look.font(t * 1.05, bold=True)
         tag_font = look.font(t * 0.95)
-        tag = " (you)" if self.you else " (bot)" if self.bot else ""
-        tag += "" if self.connected else " offline"
+        tag = " " + _("(you)") if self.you else " " + _("(bot)") if self.bot else ""
+        tag += "" if self.connected else " " + _("offline")
         name_box = QRectF(left, self.h * 0.08, self.w - left - t * 0.4, t * 1.5)
         # The tag is never elided: "offline" must stay readable on a long name.
         tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
@@ -364,7 +382,7 @@ class PlateItem(QGraphicsObject):
         line_h = t * 1.2
         icon_h = t * 1.05
         icon_w = icon_h * 0.7
-        won_text = f"won {self.won}"
+        won_text = self._won_text()
         wx, won_w = self._won_box()
         for i in range(2):
             r = QRectF(wx + i * 3, y + (line_h - icon_h) / 2 - i * 3, icon_w, icon_h)
@@ -382,7 +400,7 @@ class PlateItem(QGraphicsObject):
         painter.drawRoundedRect(r, 2, 2)
         x = left + icon_w + t * 0.35
         room = wx - x - t * 0.4
-        for text in (f"{self.in_hand} in hand", str(self.in_hand)):
+        for text in (_("{n} in hand").format(n=self.in_hand), str(self.in_hand)):
             if metrics.horizontalAdvance(text) <= room:
                 painter.setPen(look.INK_ON_FELT)
                 painter.drawText(QRectF(x, y, room, line_h),
@@ -414,4 +432,4 @@ class ZoneItem(QGraphicsObject):
         painter.setPen(look.LIT)
         painter.drawText(self.rect.adjusted(self.text_px, 0, 0, 0),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         "Drop here\nto play")
+                         _("Drop here\nto play"))

@@ -23,6 +23,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
 from lanplay.games.alles_klar.rules import ROMAN
 from lanplay.messages import render
+from ui.i18n import N_, _, and_list, ngettext
 from ui.tables import look, textfit
 from ui.tables.alles_klar.items import (
     CardItem,
@@ -41,7 +42,8 @@ FLY_MS = 280
 TRICK_MS = 320
 PULSE_MS = 650
 SNAP_MS = 200
-ORDINALS = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
+ORDINALS = (N_("highest"), N_("second-highest"), N_("third-highest"), N_("fourth-highest"),
+            N_("fifth-highest"))
 
 
 def card_text(card: dict[str, Any]) -> str:
@@ -69,9 +71,9 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
 class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
 
-    KEYS = (("1-5", "play the card at that place in your hand, from the left (the key "
-                    "shows on each card while it is your turn)"),
-            ("Esc", "close the choice of the ranking card that turns down"))
+    KEYS = (("1-5", N_("play the card at that place in your hand, from the left (the key "
+                       "shows on each card while it is your turn)")),
+            (N_("Esc"), N_("close the choice of the ranking card that turns down")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("allesKlarTable", parent)
@@ -109,7 +111,8 @@ class AllesKlarTable(FeltTable):
         self.chooser.hide()
         self._rebuild()
         self.banner.show_state(self._turn_text(), *self._turn_seat_look(),
-                               f"Trick {view.get('trick', 1)}", accent=self._my_turn())
+                               _("Trick {n}").format(n=view.get("trick", 1)),
+                               accent=self._my_turn())
         self._show_log(view, render)
         last = view.get("last")
         if (animate and previous is not None and last
@@ -136,19 +139,22 @@ class AllesKlarTable(FeltTable):
             winners = [names[s] for s in view.get("winners") or [] if 0 <= s < len(names)]
             scores = view.get("scores") or []
             best = max(scores) if scores else 0
-            cards = "card" if best == 1 else "cards"
             if len(winners) == 1:
-                return f"Game over: {winners[0]} wins with {best} {cards}"
+                return ngettext("Game over: {name} wins with {n} card",
+                                "Game over: {name} wins with {n} cards", best).format(
+                                    name=winners[0], n=best)
             if winners:
-                return (f"Game over: {', '.join(winners[:-1])} and {winners[-1]} share the win "
-                        f"with {best} {cards}")
-            return "Game over"
+                return ngettext("Game over: {names} share the win with {n} card",
+                                "Game over: {names} share the win with {n} cards",
+                                best).format(names=and_list(winners), n=best)
+            return _("Game over")
         turn = view.get("turn")
         if turn is None:
-            return "Waiting for the game to start"
+            return _("Waiting for the game to start")
         if turn == self.you:
-            return "Your turn: play a card"
-        return f"Waiting for {names[turn] if 0 <= turn < len(names) else f'seat {turn + 1}'}"
+            return _("Your turn: play a card")
+        return _("Waiting for {name}").format(
+            name=names[turn] if 0 <= turn < len(names) else _("seat {n}").format(n=turn + 1))
 
     def _turn_seat_look(self) -> tuple[QColor | None, str]:
         view = self.view or {}
@@ -208,11 +214,12 @@ class AllesKlarTable(FeltTable):
                 item.compact = i + 1 < len(slots) and slots[i + 1].left() < rect.right()
                 item.setPos(rect.topLeft())
                 item.setZValue(i)
-                owner = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-                tip = f"{owner}'s {card_text(card)}"
+                owner = names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
+                tip = _("{name}'s {card}").format(name=owner, card=card_text(card))
                 if not card.get("up"):
-                    tip += (f": face down, a later {card.get('value')} covered it, "
-                            "so it cannot win; it still goes to the trick's winner")
+                    tip = _("{name}'s {card}: face down, a later {value} covered it, so it "
+                            "cannot win; it still goes to the trick's winner").format(
+                                name=owner, card=card_text(card), value=card.get("value"))
                 item.setToolTip(tip)
                 self.scene.addItem(item)
                 self.table_items[card["id"]] = item
@@ -223,23 +230,26 @@ class AllesKlarTable(FeltTable):
         for n, rect in enumerate(lay.ranking, start=1):
             item = RankingItem(n, ranking[n - 1], rect.width(), rect.height())
             item.setPos(rect.topLeft())
-            state = "face up" if ranking[n - 1] else "face down"
-            item.setToolTip(f"Ranking card {ROMAN[n - 1]}, {state}. If it is the last one "
-                            f"up, the {ORDINALS[n - 1]} face-up card wins once at least "
-                            f"{n} cards lie face up.")
+            text = _("Ranking card {numeral}, face up. If it is the last one up, the {which} "
+                     "face-up card wins once at least {n} cards lie face up.") \
+                if ranking[n - 1] else \
+                _("Ranking card {numeral}, face down. If it is the last one up, the {which} "
+                  "face-up card wins once at least {n} cards lie face up.")
+            item.setToolTip(text.format(numeral=ROMAN[n - 1], which=_(ORDINALS[n - 1]), n=n))
             self.scene.addItem(item)
             self.ranking_items.append(item)
         pile = StackItem(int(view.get("pile", 0)), lay.pile.width(), lay.pile.height())
         pile.setPos(lay.pile.topLeft())
-        pile.setToolTip(f"Draw pile: {view.get('pile', 0)} cards")
+        pile.setToolTip(_("Draw pile: {n} cards").format(n=view.get("pile", 0)))
         self.scene.addItem(pile)
         out = StackItem(int(view.get("removed", 0)), lay.out.width(), lay.out.height(), out=True)
         out.setPos(lay.out.topLeft())
-        out.setToolTip(f"Out of the game (blind tricks): {view.get('removed', 0)} cards")
+        out.setToolTip(_("Out of the game (blind tricks): {n} cards").format(
+            n=view.get("removed", 0)))
         self.scene.addItem(out)
         small = look.font(lay.text_px * 0.95)
-        self._caption("draw pile", lay.pile, small, look.MUTED_ON_FELT, outward=1)
-        self._caption("out of game", lay.out, small, look.MUTED_ON_FELT, outward=-1)
+        self._caption(_("draw pile"), lay.pile, small, look.MUTED_ON_FELT, outward=1)
+        self._caption(_("out of game"), lay.out, small, look.MUTED_ON_FELT, outward=-1)
         log = view.get("log", [])
         if log:
             line = render(log[-1], self._names())
@@ -273,7 +283,7 @@ class AllesKlarTable(FeltTable):
 
     def _draw_hand(self, view: dict[str, Any], lay: Layout, hand: list[dict[str, Any]]) -> None:
         if self.you is None:
-            text = QGraphicsSimpleTextItem("You are watching: every hand is hidden")
+            text = QGraphicsSimpleTextItem(_("You are watching: every hand is hidden"))
             text.setFont(look.font(lay.text_px))
             text.setBrush(look.MUTED_ON_FELT)
             width = QFontMetrics(text.font()).horizontalAdvance(text.text())
@@ -303,22 +313,26 @@ class AllesKlarTable(FeltTable):
         up = [n for n in numerals if ranking[n - 1]]
         lines = [card_text(card)]
         if not numerals:
-            lines.append("No numeral: it turns no ranking card down.")
+            lines.append(_("No numeral: it turns no ranking card down."))
         elif len(up) == 2:
-            lines.append(f"You choose which ranking card turns down: "
-                         f"{ROMAN[up[0] - 1]} or {ROMAN[up[1] - 1]}.")
+            lines.append(_("You choose which ranking card turns down: {one} or {other}.")
+                         .format(one=ROMAN[up[0] - 1], other=ROMAN[up[1] - 1]))
         elif up:
-            lines.append(f"Turns ranking card {ROMAN[up[0] - 1]} face down.")
+            lines.append(_("Turns ranking card {numeral} face down.").format(
+                numeral=ROMAN[up[0] - 1]))
         else:
-            lines.append("Its ranking card is already face down: it turns nothing down."
+            lines.append(_("Its ranking card is already face down: it turns nothing down.")
                          if len(numerals) == 1 else
-                         "Both its ranking cards are already face down.")
+                         _("Both its ranking cards are already face down."))
         names = self._names()
         for seat, row in enumerate(view.get("table", [])):
             for placed in row:
                 if placed.get("up") and placed.get("value") == card.get("value"):
-                    owner = "your" if seat == self.you else f"{names[seat]}'s"
-                    lines.append(f"It turns {owner} face-up {placed['value']} face down.")
+                    lines.append(
+                        _("It turns your face-up {value} face down.").format(
+                            value=placed["value"]) if seat == self.you else
+                        _("It turns {name}'s face-up {value} face down.").format(
+                            name=names[seat], value=placed["value"]))
         return "\n".join(lines)
 
     # --- playing: click or drag -------------------------------------------------------
@@ -352,7 +366,8 @@ class AllesKlarTable(FeltTable):
             return
         action, choices = play_for(item.card, list(self.view.get("ranking", [True] * 5)))
         if action is None:
-            labels = [(n, f"Turn down {ROMAN[n - 1]}") for n in choices]
+            labels = [(n, _("Turn down {numeral}").format(numeral=ROMAN[n - 1]))
+                      for n in choices]
             self.chooser.ask(item, labels, self.graphics.mapFromScene(
                 item.sceneBoundingRect().topLeft()), self.graphics.mapFromScene(
                 item.sceneBoundingRect().topRight()))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
 from PyQt6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ui.i18n import _
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
 
@@ -32,11 +33,11 @@ class ActionPanel(QWidget):
         self.hint = QLabel(self)
         self.hint.setWordWrap(True)
         self.cluster_buttons: list[QPushButton] = []
-        self.confirm_button = QPushButton("Confirm", self)
-        self.dive_button = QPushButton("Dive: slide first", self)
+        self.confirm_button = QPushButton(_("Confirm"), self)
+        self.dive_button = QPushButton(_("Dive: slide first"), self)
         self.dive_button.setCheckable(True)
-        self.again_button = QPushButton("Jump again", self)
-        self.stop_button = QPushButton("Stop", self)
+        self.again_button = QPushButton(_("Jump again"), self)
+        self.stop_button = QPushButton(_("Stop"), self)
         self.action_column = QVBoxLayout(self)
         self.action_column.setContentsMargins(0, 0, 0, 0)
         self.action_column.setSpacing(8)

@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ui.i18n import _
+
 Point = tuple[float, float]
 
 
@@ -43,15 +45,15 @@ def problem(frogs: Sequence[Point], sector: Sequence[float] | None,
     link = float(sizes.get("link", 64))
     for x, y in frogs:
         if not (r <= x <= width - r and r <= y <= height - r):
-            return "Keep every frog on the table."
+            return _("Keep every frog on the table.")
         if math.hypot(x - cx, y - cy) < least - 1e-6:
-            return "Deploy a palm's distance away from the lily pad."
+            return _("Deploy a palm's distance away from the lily pad.")
         if sector is not None and not in_sector(x, y, sector, r, cx, cy):
-            return "Keep your frogs in your own part of the table."
+            return _("Keep your frogs in your own part of the table.")
     for i, (x, y) in enumerate(frogs):
         for x2, y2 in frogs[i + 1:]:
             if math.hypot(x - x2, y - y2) < 2 * r - 1e-6:
-                return "Frogs may not overlap each other."
+                return _("Frogs may not overlap each other.")
     if frogs:
         reached = {0}
         todo = [0]
@@ -62,5 +64,5 @@ def problem(frogs: Sequence[Point], sector: Sequence[float] | None,
                     reached.add(j)
                     todo.append(j)
         if len(reached) < len(frogs):
-            return "Keep your frogs together: at most one disc's gap between neighbours."
+            return _("Keep your frogs together: at most one disc's gap between neighbours.")
     return None

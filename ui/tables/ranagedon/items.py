@@ -18,6 +18,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRadialGradient
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.ranagedon.board import (
     FROG_DARK,
@@ -389,7 +390,8 @@ class PlateItem(QGraphicsObject):
 
     def describe(self) -> str:
         i = self.info
-        return f"{i.title}: {i.score} points, {i.free} free"
+        return _("{side}: {score} points, {free} free").format(side=i.title, score=i.score,
+                                                               free=i.free)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)
@@ -398,7 +400,7 @@ class PlateItem(QGraphicsObject):
     def height_for(info: PlateInfo, width: float, px: float) -> float:
         """A plate's height: three text heights, more where its second line needs two."""
         plate = PlateItem(info, QRectF(0, 0, width, px * 3.0), px)
-        _, room = plate._columns()
+        _left, room = plate._columns()
         fitted = textfit.fit(plate._second_line(), room, px * 0.9, 1)
         if fitted.fits:
             return px * 3.0
@@ -421,7 +423,7 @@ class PlateItem(QGraphicsObject):
         if i.words:
             parts.append(i.words)
         if i.free >= 0:
-            parts.append(f"{i.free} free")
+            parts.append(_("{n} free").format(n=i.free))
         return ", ".join(parts)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
@@ -470,7 +472,8 @@ class PlateItem(QGraphicsObject):
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         painter.drawText(QRectF(rect.right() - score_w - 8, rect.top() + rect.height() * 0.55,
                                 score_w, rect.height() * 0.4),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "pts")
+                         # translators: short for "points", under a side's score
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, _("pts"))
 
 
 @dataclass

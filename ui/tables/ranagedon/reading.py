@@ -12,20 +12,45 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import names_list
 from ui.tables.ranagedon.items import LegendRow
 
 OUTCOME_WORDS = {
-    "flipped": "Flipped over: back to its start",
-    "poisoned": "Poisonous frog below: back to its start",
-    "off_table": "Off the table: put back a finger inside",
-    "dive_touched": "Touched another frog: the turn ends",
-    "dive_clear": "Slid clear: it may jump now",
+    "flipped": N_("Flipped over: back to its start"),
+    "poisoned": N_("Poisonous frog below: back to its start"),
+    "off_table": N_("Off the table: put back a finger inside"),
+    "dive_touched": N_("Touched another frog: the turn ends"),
+    "dive_clear": N_("Slid clear: it may jump now"),
 }
-"""The caption beside a frog whose jump did not simply land."""
-ABILITY_WORDS = {"double": "double jump", "dive": "diving (slides first)",
-                 "poison": "poisonous"}
+"""The caption beside a frog whose jump did not simply land (English, marked)."""
+ABILITY_WORDS = {"double": N_("double jump"), "dive": N_("diving (slides first)"),
+                 "poison": N_("poisonous")}
+FROG_WORDS = {"red": N_("red frogs"), "green": N_("green frogs")}
+FROG_COLOURS = {"red": N_("red"), "green": N_("green")}
+BORDER_WORDS = {"magenta": N_("magenta border"), "blue": N_("blue border"),
+                "yellow": N_("yellow border")}
+"""A frog's colour and its border's, as the rulebook names them."""
+
+
+def outcome_words(outcome: str) -> str:
+    return _(OUTCOME_WORDS[outcome]) if outcome in OUTCOME_WORDS else ""
+
+
+def ability_words(ability: object) -> str:
+    key = str(ability)
+    return _(ABILITY_WORDS[key]) if key in ABILITY_WORDS else key
+
+
+def frog_words(colour: str) -> str:
+    return _(FROG_WORDS[colour]) if colour in FROG_WORDS else \
+        _("{colour} frogs").format(colour=colour)
+
+
+def border_words(border: str) -> str:
+    return _(BORDER_WORDS[border]) if border in BORDER_WORDS else \
+        _("{colour} border").format(colour=border)
 
 
 def frog_xy(frog: dict[str, Any]) -> tuple[float, float]:
@@ -47,7 +72,8 @@ class Reading:
 
     def name(self, seat: Any) -> str:
         names = self.names
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else \
+            _("someone")
 
     def phase(self) -> str:
         return "over" if self.view.get("over") else str(self.view.get("phase", ""))
@@ -158,11 +184,11 @@ class Reading:
         borders = {str(f.get("border")) for f in frogs}
         if len(colours) == 1:
             colour = colours.pop()
-            return colour, "none", f"{colour} frogs"
+            return colour, "none", frog_words(colour)
         if len(borders) == 1:
             border = borders.pop()
-            return "none", border, f"{border} border"
-        return "none", "none", "frogs"
+            return "none", border, border_words(border)
+        return "none", "none", _("frogs")
 
     # --- the words --------------------------------------------------------------------
 
@@ -177,88 +203,96 @@ class Reading:
             return self.over_text()
         if phase == "deploy":
             waiting = self.waiting()
-            wait = f"waiting for {names_list(waiting)}" if waiting else "waiting for the host"
+            wait = _("waiting for {names}").format(names=names_list(waiting)) if waiting \
+                else _("waiting for the host")
             if self.can_deploy():
-                return "Deploy your frogs: pick a cluster or drag them, then Confirm"
+                return _("Deploy your frogs: pick a cluster or drag them, then Confirm")
             if self.you is not None:
-                return f"Deployed: {wait}"
-            return f"Everyone deploys their frogs: {wait}"
+                return _("Deployed: {waiting}").format(waiting=wait)
+            return _("Everyone deploys their frogs: {waiting}").format(waiting=wait)
         turn = view.get("turn")
         if phase == "again":
             kind = (view.get("again") or {}).get("kind")
             if turn == self.you and self.can_jump():
                 if kind == "dive":
-                    return "Your frog slid clear: jump it now, or Stop"
-                return "Double jump: jump the same frog again, or Stop"
-            return f"Waiting for {self.name(turn)}: jump again or stop"
+                    return _("Your frog slid clear: jump it now, or Stop")
+                return _("Double jump: jump the same frog again, or Stop")
+            return _("Waiting for {name}: jump again or stop").format(name=self.name(turn))
         if phase == "jump":
             if turn == self.you and self.can_jump():
                 if dive_mode:
-                    return "Dive: press anywhere on the lit frog and pull back to slide it"
-                return "Your turn: press a lit frog's coloured border and pull"
-            return f"Waiting for {self.name(turn)} to jump a frog"
-        return "Waiting for the game to start"
+                    return _("Dive: press anywhere on the lit frog and pull back to slide it")
+                return _("Your turn: press a lit frog's coloured border and pull")
+            return _("Waiting for {name} to jump a frog").format(name=self.name(turn))
+        return _("Waiting for the game to start")
 
     def over_text(self) -> str:
         view = self.view
         winners = [int(s) for s in view.get("winners") or []]
         final = view.get("final") or view.get("scores") or []
         best = max(final) if final else 0
-        points = "point" if best == 1 else "points"
         teams = view.get("teams")
         if teams:
             for team in teams:
                 if sorted(team) == sorted(winners):
                     together = names_list([self.name(s) for s in team])
-                    return f"Game over: {together} win with {best} {points}"
+                    return ngettext("Game over: {names} win with {n} point",
+                                    "Game over: {names} win with {n} points", best).format(
+                                        names=together, n=best)
         names = [self.name(s) for s in winners]
         if len(names) == 1:
-            return f"Game over: {names[0]} wins with {best} {points}"
+            return ngettext("Game over: {name} wins with {n} point",
+                            "Game over: {name} wins with {n} points", best).format(
+                                name=names[0], n=best)
         if names:
-            return f"Game over: {names_list(names)} share the win with {best} {points}"
-        return "Game over"
+            return ngettext("Game over: {names} share the win with {n} point",
+                            "Game over: {names} share the win with {n} points", best).format(
+                                names=names_list(names), n=best)
+        return _("Game over")
 
     def info_text(self) -> str:
         if self.phase() == "deploy":
-            return "Deploying"
+            return _("Deploying")
         turns = int(self.view.get("turns", 0) or 0)
-        return f"Turn {turns + (0 if self.phase() == 'over' else 1)}"
+        return _("Turn {n}").format(n=turns + (0 if self.phase() == "over" else 1))
 
     def frog_tip(self, frog: dict[str, Any]) -> str:
         side = int(frog.get("side", 0))
         owner = names_list([self.name(s) for s in self.side_seats(side)])
+        colour, border = str(frog.get("colour")), str(frog.get("border"))
         if side == self.my_side():
-            owner = "Your"
+            head = _("Your frog: {colour}, {border}")
         else:
-            owner += "'s"
-        lines = [f"{owner} {frog.get('colour')} frog, {frog.get('border')} border"]
+            head = _("{owner}'s frog: {colour}, {border}")
+        shade = _(FROG_COLOURS[colour]) if colour in FROG_COLOURS else colour
+        lines = [head.format(owner=owner, colour=shade, border=border_words(border))]
         ability = frog.get("ability")
-        lines.append(f"Ability: {ABILITY_WORDS.get(str(ability), 'none')}"
-                     if ability else "No ability in this game")
+        lines.append(_("Ability: {ability}").format(ability=ability_words(ability))
+                     if ability else _("No ability in this game"))
         level = int(frog.get("level", 0) or 0)
         if level:
-            lines.append(f"On a stack, level {level}")
+            lines.append(_("On a stack, level {n}").format(n=level))
         if frog.get("covered"):
-            lines.append("Stepped on: it cannot jump")
+            lines.append(_("Stepped on: it cannot jump"))
         elif frog.get("free"):
-            lines.append("Free: it can jump")
+            lines.append(_("Free: it can jump"))
         pad = frog.get("pad")
         if pad == "inside":
-            lines.append("Completely inside the lily pad: +2")
+            lines.append(_("Completely inside the lily pad: +2"))
         elif pad == "partly":
-            lines.append("Partly on the lily pad: +1 while not stepped on")
+            lines.append(_("Partly on the lily pad: +1 while not stepped on"))
         return "\n".join(lines)
 
     def why_not(self, fid: int) -> str:
         """Why a frog I pressed cannot jump."""
         frog = self.frog(fid) or {}
         if frog.get("side") != self.my_side():
-            return "That frog is not yours: jump one of your lit frogs."
+            return _("That frog is not yours: jump one of your lit frogs.")
         if self.phase() == "again":
-            return "Only the frog that just jumped may jump again."
+            return _("Only the frog that just jumped may jump again.")
         if frog.get("covered"):
-            return "That frog is stepped on: it cannot jump."
-        return "That frog is on a stack: only free frogs can jump."
+            return _("That frog is stepped on: it cannot jump.")
+        return _("That frog is on a stack: only free frogs can jump.")
 
     def legend_rows(self) -> list[LegendRow]:
         """One row per look that carries an ability, read off the frogs themselves."""
@@ -274,17 +308,19 @@ class Reading:
             for border in ("magenta", "blue", "yellow"):
                 ability = next(iter(by_border.get(border, {None})))
                 if ability:
-                    rows.append(LegendRow("none", border,
-                                          f"{border.capitalize()} border: "
-                                          f"{ABILITY_WORDS.get(str(ability), ability)}"))
+                    rows.append(LegendRow("none", border, _("{look}: {ability}").format(
+                        look=_capital(border_words(border)), ability=ability_words(ability))))
         elif all(len(a) == 1 for a in by_colour.values()) and any(
                 None not in a for a in by_colour.values()):
             for colour in ("red", "green"):
                 ability = next(iter(by_colour.get(colour, {None})))
                 if ability:
-                    rows.append(LegendRow(colour, "none",
-                                          f"{colour.capitalize()} frogs: "
-                                          f"{ABILITY_WORDS.get(str(ability), ability)}"))
+                    rows.append(LegendRow(colour, "none", _("{look}: {ability}").format(
+                        look=_capital(frog_words(colour)), ability=ability_words(ability))))
         if not rows:
-            rows.append(LegendRow("none", "none", "No abilities in this game"))
+            rows.append(LegendRow("none", "none", _("No abilities in this game")))
         return rows
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]

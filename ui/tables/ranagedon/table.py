@@ -28,6 +28,7 @@ from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPa
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from lanplay.messages import render
+from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.ranagedon import flight
@@ -51,13 +52,13 @@ from ui.tables.ranagedon.items import (
     StackChip,
     TableItem,
 )
-from ui.tables.ranagedon.reading import OUTCOME_WORDS, Reading, frog_xy
+from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
 
 
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
-    KEYS = (("Esc", "let go of an aim without jumping"),)
+    KEYS = ((N_("Esc"), N_("let go of an aim without jumping")),)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)
@@ -271,7 +272,8 @@ class RanagedonTable(WaitingTable):
             item = self.frogs[fid]
             grow = item.scale()
             chip.setPos(item.pos().x() + radius * grow * 0.7, item.pos().y() + radius * grow * 0.6)
-            chip.setToolTip(f"Steps on {len(order)} frog{'s' if len(order) != 1 else ''}")
+            chip.setToolTip(ngettext("Steps on {n} frog", "Steps on {n} frogs",
+                                     len(order)).format(n=len(order)))
             self.scene.addItem(chip)
             self._captions.append(chip)
 
@@ -292,16 +294,17 @@ class RanagedonTable(WaitingTable):
             colour, border, words = read.side_look(side)
             names = [self._name(s) for s in seats]
             if side == my_side and len(seats) == 1:
-                names = ["You"]
+                names = [_("You")]
             title = names_list(names)
             lead = seats[0] if seats else 0
             note = ""
             if self._phase() == "deploy":
-                note = "deployed" if side < len(deployed) and deployed[side] else "deploying"
+                note = _("deployed") if side < len(deployed) and deployed[side] else \
+                    _("deploying")
             elif self._phase() == "over":
-                note = "wins" if set(seats) & set(view.get("winners") or []) else ""
+                note = _("wins") if set(seats) & set(view.get("winners") or []) else ""
             elif isinstance(turn, int) and turn in seats and len(seats) > 1:
-                note = f"{self._name(turn)} to play"
+                note = _("{name} to play").format(name=self._name(turn))
             info = PlateInfo(
                 title=title,
                 names=[(look.seat_colour(self.seats, s), self._name(s)) for s in seats],
@@ -319,7 +322,7 @@ class RanagedonTable(WaitingTable):
             y += tall + t * 0.5
         rows = read.legend_rows()
         legend_h = LegendItem.height_for(rows, column.width(), t)
-        self.legend = LegendItem("Abilities", rows,
+        self.legend = LegendItem(_("Abilities"), rows,
                                  QRectF(column.left(), y, column.width(), legend_h), t)
         self.scene.addItem(self.legend)
         return y + legend_h + t * 0.7
@@ -333,26 +336,26 @@ class RanagedonTable(WaitingTable):
         hint = ""
         if read.can_deploy():
             clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
-                        else f"Cluster {k + 1}"
+                        else _("Cluster {n}").format(n=k + 1)
                         for k, cluster in enumerate(read.my_clusters())]
             shown.append(self.confirm_button)
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})
-            hint = trouble or ("Suggested clusters, or drag your lit frogs "
-                               "(at most one disc apart), then Confirm.")
+            hint = trouble or _("Suggested clusters, or drag your lit frogs (at most one "
+                                "disc apart), then Confirm.")
         elif read.can_jump():
             if phase == "again":
                 shown += [self.again_button, self.stop_button]
-                hint = "The lit frog may jump once more: aim it, or Stop."
+                hint = _("The lit frog may jump once more: aim it, or Stop.")
             else:
-                hint = ("Press on the coloured border of a lit frog and drag away: "
-                        "the longer the pull, the stronger the jump. Let go to jump.")
+                hint = _("Press on the coloured border of a lit frog and drag away: the "
+                         "longer the pull, the stronger the jump. Let go to jump.")
                 if read.divers():
                     shown.append(self.dive_button)
                     if self.dive_mode:
-                        hint = ("Dive: press anywhere on a lit diving frog and pull back; "
-                                "it slides the other way.")
+                        hint = _("Dive: press anywhere on a lit diving frog and pull back; "
+                                 "it slides the other way.")
         elif self.you is None:
-            hint = "You are watching."
+            hint = _("You are watching.")
         if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
                                self.dive_mode):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
@@ -460,7 +463,7 @@ class RanagedonTable(WaitingTable):
             if press.where == "outside":
                 return False
         elif press.where == "centre":
-            self._toast("Press on the coloured border, not on the frog itself.")
+            self._toast(_("Press on the coloured border, not on the frog itself."))
             return True
         self.aim = Aim(fid, "dive" if diving else "jump", QPointF(item.pos()), point,
                        QPointF(point), press.theta, press.r, self.board)
@@ -509,7 +512,7 @@ class RanagedonTable(WaitingTable):
             item.update()
         self._show_aim()
         if not aim.armed:
-            self._toast("Pull back from the pressed point to set the strength, then let go.")
+            self._toast(_("Pull back from the pressed point to set the strength, then let go."))
             return
         self._send(aim.action())
 
@@ -586,7 +589,7 @@ class RanagedonTable(WaitingTable):
         item = self.frogs.get(int(again.get("frog", -1)))
         if item is not None:
             self._pointer = item.pos()
-            self._toast("Press its coloured border and pull back.")
+            self._toast(_("Press its coloured border and pull back."))
 
     def _stop(self) -> None:
         if self.read.can_jump() and self._phase() == "again":
@@ -632,7 +635,7 @@ class RanagedonTable(WaitingTable):
     def _outcome_caption(self, last: dict[str, Any]) -> None:
         """A few words next to the frog when the jump did not simply land (shown
         until the next move, hidden while it flies)."""
-        words = OUTCOME_WORDS.get(str(last.get("outcome")))
+        words = outcome_words(str(last.get("outcome")))
         item = self.frogs.get(int(last.get("frog", -1) if last.get("frog") is not None else -1))
         board = self.board
         if not words or item is None or board is None:

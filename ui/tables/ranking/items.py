@@ -22,6 +22,7 @@ from PyQt6.QtWidgets import (
 )
 
 from ui import pictures
+from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.pieces import paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
@@ -182,9 +183,10 @@ class TileItem(QGraphicsObject):
         self._paint_name(painter)
         self._paint_stones(painter)
         if self.mine and self.owner is None:
-            self._paint_tag(painter, "yours")
+            self._paint_tag(painter, _("yours"))
         elif self.supply:
-            self._paint_tag(painter, "supply", quiet=True)
+            # translators: a tile of the supply (nobody's), tagged on the tower
+            self._paint_tag(painter, _("supply"), quiet=True)
         if self.moved in ("up", "down"):
             s = max(look.default_px() * 0.7, self.size * 0.13)
             _arrow(painter, QPointF(self.size - s * 0.9, s * 1.1), s, self.moved == "up",
@@ -199,15 +201,16 @@ class TileItem(QGraphicsObject):
         room = self.name_room
         if self.name_side:
             painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
-            box = QRectF(self.size + self.text_px * 0.5, 0, room - self.text_px * 0.5,
-                         self.size)
+            left = self._name_left()
+            box = QRectF(left, 0, room - left + self.size, self.size)
             textfit.draw(painter, textfit.fit(self.name, box.width(), size, 2,
                                               bold=self.mine, height=box.height()),
                          box, Qt.AlignmentFlag.AlignLeft)
             return
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
         box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
-        lines = 2 if self.name_h >= self.text_px * 2.3 else 1
+        lines = 3 if self.name_h >= self.text_px * 3.4 else \
+            2 if self.name_h >= self.text_px * 2.3 else 1
         fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
         if not fitted.fits:
             fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
@@ -236,9 +239,10 @@ class TileItem(QGraphicsObject):
         if not self.name_side:
             return self.sceneBoundingRect().right()
         size = max(look.default_px(), self.text_px * 0.92)
-        fitted = textfit.fit(self.name, self.name_room - self.text_px * 0.5, size, 2,
+        left = self._name_left()
+        fitted = textfit.fit(self.name, self.name_room + self.size - left, size, 2,
                              bold=self.mine, height=self.size)
-        end = self.size + self.text_px * 0.5 + fitted.width()
+        end = left + fitted.width()
         beside = self._stones_beside()
         if beside:
             r = self.stone_radius()
@@ -252,9 +256,15 @@ class TileItem(QGraphicsObject):
         if not self.name_side or not (self.stones or self.pending):
             return 0.0
         size = max(look.default_px(), self.text_px * 0.92)
-        box_w = self.name_room - self.text_px * 0.5
-        fitted = textfit.fit(self.name, box_w, size, 2, bold=self.mine, height=self.size)
-        return self.size + self.text_px * 0.5 + fitted.width() + self.text_px * 0.5
+        left = self._name_left()
+        fitted = textfit.fit(self.name, self.name_room + self.size - left, size, 2,
+                             bold=self.mine, height=self.size)
+        return left + fitted.width() + self.text_px * 0.5
+
+    def _name_left(self) -> float:
+        """Where a name beside its picture starts: right of the picture, and of the
+        owner's '+4' where that sticks out past it."""
+        return max(self.size + self.text_px * 0.5, self._owner_right() + self.text_px * 0.3)
 
     def _paint_stones(self, painter: QPainter) -> None:
         groups = self.stone_groups()
@@ -317,6 +327,19 @@ class TileItem(QGraphicsObject):
         painter.setFont(fnt)
         painter.setPen(QColor("#FFFFFF") if quiet else look.CARD_INK)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _owner_right(self) -> float:
+        """Where the owner's disc and its '+4' end, right of the tile's left edge (0 with
+        no owner shown)."""
+        if self.owner is None:
+            return 0.0
+        r = max(look.default_px() * 0.75, self.size * 0.16)
+        half = look.disc_half_width(r, self.owner.letter)
+        right = half - r * 0.2 + half
+        if self.gain is not None:
+            fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
+            right += QFontMetrics(fnt).horizontalAdvance(f"+{self.gain}") + r * 0.6
+        return right
 
     def _paint_owner(self, painter: QPainter) -> None:
         """The owner's disc at the top left and, after scoring, '+4' beside it."""
@@ -452,9 +475,9 @@ class RoofItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(True)
         self.setZValue(-5)
-        self.setToolTip("The score track: scoring stones climb the tower to the roof (7), "
-                        "then come back down; at 15 a stone leaves the tower and the game "
-                        "ends after that round.")
+        self.setToolTip(_("The score track: scoring stones climb the tower to the roof (7), "
+                          "then come back down; at 15 a stone leaves the tower and the game "
+                          "ends after that round."))
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-self.text_px, -2, self.text_px, 2)
@@ -515,7 +538,9 @@ class QuestionItem(QGraphicsObject):
         painter.drawRoundedRect(flag, 4, 4)
         painter.setFont(look.font(t * 0.85, bold=True))
         painter.setPen(look.ink_for(colour))
-        painter.drawText(flag, Qt.AlignmentFlag.AlignCenter, f"{self.side}\nside")
+        side = {"red": _("red\nside"), "blue": _("blue\nside")}.get(
+            self.side, _("{side}\nside").format(side=self.side))
+        painter.drawText(flag, Qt.AlignmentFlag.AlignCenter, side)
         box = QRectF(flag.right() + t * 0.8, r.top(), r.right() - flag.right() - t * 1.4,
                      r.height())
         text = self.text or self.caption
@@ -524,6 +549,9 @@ class QuestionItem(QGraphicsObject):
         if not fitted.fits:  # two lines before the platform's size gives up
             fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.36), 2,
                                  bold=True, height=r.height() - 4)
+        if not fitted.fits:  # long words (German) on a narrow card: plain type is narrower
+            fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.36), 2,
+                                 height=r.height() - 4)
         painter.setPen(look.CARD_INK if self.text else look.INK_ON_FELT)
         textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)
 
@@ -564,9 +592,11 @@ class PlateItem(QGraphicsObject):
 
     def describe(self) -> str:
         i = self.info
-        who = f"{i.name} (you)" if i.you else i.name
-        left = ", ".join(f"{held} of {m.letter}" for m, held, _ in i.stones)
-        return f"{who}: {i.score} points. Guess stones left: {left or 'none'}."
+        who = _("{name} (you)").format(name=i.name) if i.you else i.name
+        left = ", ".join(_("{n} of {badge}").format(n=held, badge=m.letter)
+                         for m, held, _total in i.stones)
+        return _("{who}: {score} points. Guess stones left: {left}.").format(
+            who=who, score=i.score, left=left or _("none"))
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 4, 4)
@@ -599,8 +629,8 @@ class PlateItem(QGraphicsObject):
         score_w = QFontMetrics(score_font).horizontalAdvance(score_text)
         line1 = QRectF(left, r.top() + t * 0.3, r.right() - left - t * 0.6, t * 1.6)
         name_font = look.font(t * 1.05, bold=True)
-        tag = " (you)" if i.you else " (bot)" if i.bot else ""
-        tag += "" if i.connected else " offline"
+        tag = " " + _("(you)") if i.you else " " + _("(bot)") if i.bot else ""
+        tag += "" if i.connected else " " + _("offline")
         tag_font = look.font(t * 0.9)
         tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
         room = int(max(t * 2, line1.width() - score_w - tag_w - t * 0.6))
@@ -623,11 +653,11 @@ class PlateItem(QGraphicsObject):
         painter.setFont(small)
         place, up = track_position(i.score)
         if place is None:
-            track = "out: left the tower"
+            track = _("out: left the tower")
         elif place == 7:
-            track = "roof 7 ▼"
+            track = _("roof 7") + " ▼"
         else:
-            track = f"floor {place} {'▲' if up else '▼'}"
+            track = _("floor {n}").format(n=place) + (" ▲" if up else " ▼")
         if i.gain is not None:
             track += f" · +{i.gain}"
         line2 = QRectF(left, line1.bottom() - t * 0.1, r.right() - left - t * 0.5, t * 1.3)
@@ -649,7 +679,8 @@ class PlateItem(QGraphicsObject):
         # Line 3: guess stones still held, by colour (a used one is an empty ring); status.
         y = r.bottom() - t * 1.05
         x = r.left() + t * 0.7
-        label = "stones"
+        # translators: before the guess stones a player still holds, on their plate
+        label = _("stones")
         painter.drawText(QRectF(x, y - t * 0.7, t * 5, t * 1.4),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
         sr = t * 0.58

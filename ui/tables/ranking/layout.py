@@ -22,6 +22,8 @@ GAP = 0.14
 """Space between two tiles on a shelf, as a share of a tile."""
 TWO_LINES = 1.95
 """A name's room under its tile in two lines, as a share of one line's."""
+THREE_LINES = 2.9
+"""... and in three (a hand's long names on a small window: "Carrito de compras")."""
 HAND_LABEL = 2.9
 """The width of the "Your hand" column, in text heights."""
 
@@ -91,14 +93,15 @@ class Layout:
 
 def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
-            tall: frozenset[int] = frozenset(), tall_hand: bool = False,
+            tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
             action_room: bool = True, track_need: float = 0.0) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
     otherwise it is a small reminder strip and the tower takes the height.
     ``tall`` floors (and the hand, with ``tall_hand``) hold names too long for one
-    line under their tiles: they get two (the table measures, then asks again).
+    line under their tiles: they get two (the table measures, then asks again); a
+    ``tall_hand`` of 3 gives the hand's names three.
     Without ``action_room`` (nothing to show right of the hand) the hand has the band.
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     """
@@ -116,7 +119,8 @@ def compute(width: float, height: float, text_px: float, players: int,
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35
-    hand_name_h = name_h * (TWO_LINES if tall_hand else 1.0)
+    lines = 2 if tall_hand is True else int(tall_hand)
+    hand_name_h = name_h * {2: TWO_LINES, 3: THREE_LINES}.get(lines, 1.0)
     band_h = max(t * 6.5, h * 0.17) if big_hand else t * 5.6
     band = QRectF(x0, h - m - band_h, x1 - x0, band_h)
 

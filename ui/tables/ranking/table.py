@@ -21,8 +21,8 @@ from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
-from lanplay.messages import content_text
 from ui import pictures
+from ui.i18n import N_, _, content, ngettext
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.motion import HOLD_MS
@@ -47,9 +47,9 @@ PULSE_MS = 700
 class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
 
-    KEYS = (("1-6", "place the tile at that place in your hand, from the left (the key "
-                    "shows on each tile while you place)"),
-            ("Esc", "drop a comparison half made"))
+    KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (the key "
+                       "shows on each tile while you place)")),
+            (N_("Esc"), N_("drop a comparison half made")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTable", parent)
@@ -64,10 +64,10 @@ class RankingTable(WaitingTable):
         self._showing_previous = False
         self._rects: dict[tuple[Any, str], QRectF] = {}
         self.chooser = NumeralChooser(self._viewport())
-        self.chooser.label.setText("Which fits the question better?")
+        self.chooser.label.setText(_("Which fits the question better?"))
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
-        self.pass_button = QPushButton("Pass", self._viewport())
+        self.pass_button = QPushButton(_("Pass"), self._viewport())
         self.pass_button.setObjectName("rankingPass")
         self.pass_button.setStyleSheet(BUTTON_STYLE)
         self.pass_button.clicked.connect(self._pass)
@@ -136,10 +136,11 @@ class RankingTable(WaitingTable):
     def _wait_words(self) -> str:
         waiting = self._waiting_for()
         if not waiting:
-            return "waiting for the host"
+            return _("waiting for the host")
         if len(waiting) > 3:
-            return f"waiting for {len(waiting)} players"
-        return f"waiting for {names_list(waiting)}"
+            return ngettext("waiting for {n} player", "waiting for {n} players",
+                            len(waiting)).format(n=len(waiting))
+        return _("waiting for {names}").format(names=names_list(waiting))
 
     def turn_text(self) -> str:
         """The banner's line: whose move it is, or what I can do now."""
@@ -149,28 +150,35 @@ class RankingTable(WaitingTable):
             return self._over_text()
         if phase == "place":
             if self.you is None:
-                return f"Everyone places a picture face down: {self._wait_words()}"
+                return _("Everyone places a picture face down: {waiting}").format(
+                    waiting=self._wait_words())
             if view.get("placed") is not None:
-                return f"Placed face down: {self._wait_words()}"
-            return "Your move: click a picture in your hand to place it face down"
+                return _("Placed face down: {waiting}").format(waiting=self._wait_words())
+            return _("Your move: click a picture in your hand to place it face down")
         if phase == "compare":
             current = view.get("current")
             if current == self.you:
                 if self.first is not None:
-                    return "Now click a lit tile on the same floor"
-                return "Your turn: click two tiles on one floor to compare them"
-            return f"Waiting for {self._name(current)} to compare two tiles"
+                    return _("Now click a lit tile on the same floor")
+                return _("Your turn: click two tiles on one floor to compare them")
+            return _("Waiting for {name} to compare two tiles").format(
+                name=self._name(current))
         if phase == "guess":
             target = view.get("guess_for")
-            whose = "yours" if target == self.you else f"{self._name(target)}'s"
+            mine = target == self.you
+            name = self._name(target)
             if self._can_guess():
-                return f"Guess which tile is {whose}: click a tile, or Pass"
+                return (_("Guess which tile is yours: click a tile, or Pass") if mine else
+                        _("Guess which tile is {name}'s: click a tile, or Pass").format(
+                            name=name))
             if self.you is not None and self.you in (view.get("actors") or []):
-                return f"Answered: {self._wait_words()}"
-            if target == self.you:
-                return f"The others guess which tile is yours: {self._wait_words()}"
-            return f"Guessing which tile is {whose}: {self._wait_words()}"
-        return "Waiting for the game to start"
+                return _("Answered: {waiting}").format(waiting=self._wait_words())
+            if mine:
+                return _("The others guess which tile is yours: {waiting}").format(
+                    waiting=self._wait_words())
+            return _("Guessing which tile is {name}'s: {waiting}").format(
+                name=name, waiting=self._wait_words())
+        return _("Waiting for the game to start")
 
     def _over_text(self) -> str:
         view = self.view or {}
@@ -178,10 +186,14 @@ class RankingTable(WaitingTable):
         final = view.get("final") or view.get("scores") or []
         best = max(final) if final else 0
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {best} points"
+            return ngettext("Game over: {name} wins with {n} point",
+                            "Game over: {name} wins with {n} points", best).format(
+                                name=winners[0], n=best)
         if winners:
-            return f"Game over: {names_list(winners)} share the win with {best} points"
-        return "Game over"
+            return ngettext("Game over: {names} share the win with {n} point",
+                            "Game over: {names} share the win with {n} points", best).format(
+                                names=names_list(winners), n=best)
+        return _("Game over")
 
     def _banner_seat(self) -> tuple[QColor | None, str]:
         view = self.view or {}
@@ -235,7 +247,7 @@ class RankingTable(WaitingTable):
         lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                       action_room=action, track_need=track)
         tall, tall_hand = self._long_names(lay, row, hand)
-        if tall or tall_hand:  # two lines under the tiles whose names need them
+        if tall or tall_hand > 1:  # two lines under the tiles whose names need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                           tall, tall_hand, action, track)
         self.layout_ = lay
@@ -246,9 +258,10 @@ class RankingTable(WaitingTable):
         self._draw_hand(view, lay, hand)
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
-                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], bool]:
-        """The floors (and whether the hand) with a name too long for one line under
-        its tile at the smallest type: they get a second line."""
+                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], int]:
+        """The floors with a name too long for one line under its tile at the smallest
+        type (they get a second line), and the lines the hand's longest name needs
+        (1, 2, or 3 for a name of several words that two lines cannot hold)."""
         metrics = QFontMetricsF(look.font(look.default_px(), bold=True))
         counts = [0] * FLOORS
         for slot in row:
@@ -262,13 +275,15 @@ class RankingTable(WaitingTable):
                     or lay.side.get(floor):
                 continue
             room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
-            shown = content_text("picture", str(slot.get("picture", "")),
-                                 str(slot.get("name") or ""))
-            if metrics.horizontalAdvance(shown) > room:
+            if metrics.horizontalAdvance(_slot_name(slot)) > room:
                 tall.add(floor)
         room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
-        tall_hand = any(metrics.horizontalAdvance(content_text(
-            "picture", str(t.get("id", "")), str(t.get("name") or ""))) > room for t in hand)
+        tall_hand = 1
+        for tile in hand:
+            name = pictures.shown_name(str(tile.get("id", "")), str(tile.get("name") or ""))
+            if metrics.horizontalAdvance(name) > room:
+                two = textfit.fit(name, room, look.default_px(), 2, bold=True)
+                tall_hand = max(tall_hand, 2 if two.fits else 3)
         return frozenset(tall), tall_hand
 
     def _answered(self) -> bool:
@@ -282,7 +297,8 @@ class RankingTable(WaitingTable):
 
     def _info_text(self) -> str:
         view = self.view or {}
-        return f"Round {view.get('round', 1)} · supply {view.get('supply', 0)}"
+        return _("Round {n} \u00b7 supply {supply}").format(n=view.get("round", 1),
+                                                            supply=view.get("supply", 0))
 
     def _draw_plates(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         scores = list(view.get("scores") or [0] * players)
@@ -300,14 +316,14 @@ class RankingTable(WaitingTable):
             done = seat < len(answered) and bool(answered[seat])
             status = ""
             if phase == "place":
-                status = "placed" if done else ("placing" if seat in actors else "")
+                status = _("placed") if done else (_("placing") if seat in actors else "")
             elif phase == "guess":
                 if seat == view.get("guess_for"):
-                    status = "compared"
+                    status = _("compared")
                 elif seat in actors:
-                    status = "answered" if done else "guessing"
+                    status = _("answered") if done else _("guessing")
             elif phase == "compare" and seat == view.get("current"):
-                status = "comparing"
+                status = _("comparing")
             active = phase != "over" and (
                 (phase == "compare" and seat == view.get("current"))
                 or (phase in ("place", "guess") and seat in actors and not done))
@@ -331,8 +347,8 @@ class RankingTable(WaitingTable):
         below = lay.plates[players - 1]
         winners = [self._name(s) for s in view.get("winners") or []]
         text = QGraphicsSimpleTextItem(
-            f"{names_list(winners)} {'wins' if len(winners) == 1 else 'win'}!" if winners
-            else "Game over")
+            ngettext("{names} wins!", "{names} win!", len(winners)).format(
+                names=names_list(winners)) if winners else _("Game over"))
         text.setFont(look.font(lay.text_px * 1.4, bold=True))
         text.setBrush(look.LIT)
         text.setPos(below.left() + lay.text_px * 0.5, below.bottom() + lay.margin)
@@ -361,7 +377,7 @@ class RankingTable(WaitingTable):
     def _draw_tower(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]],
                     players: int) -> None:
         question = view.get("question") or {}
-        caption = "The question appears when the round starts"
+        caption = _("The question appears when the round starts")
         self.scene.addItem(QuestionItem(lay.question, _question_text(question),
                                         str(question.get("side", "")), lay.text_px, caption))
         scores = list(view.get("scores") or [0] * players)
@@ -386,7 +402,7 @@ class RankingTable(WaitingTable):
             return {}
         phase = self._phase()
         if phase == "place":
-            return {3: "When all have placed, the 7 pictures start here"}
+            return {3: _("When all have placed, the 7 pictures start here")}
         return {}
 
     def _draw_row(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]]) -> None:
@@ -413,7 +429,7 @@ class RankingTable(WaitingTable):
             rect = lay.tile_rect(floor, index[floor], counts[floor])
             index[floor] += 1
             picture = str(slot.get("picture", ""))
-            name = content_text("picture", picture, str(slot.get("name") or picture))
+            name = _slot_name(slot) or picture
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
@@ -444,7 +460,7 @@ class RankingTable(WaitingTable):
             self.tiles[number] = item
             self._rects[(round_key, picture)] = QRectF(rect)
         if self._showing_previous and row:
-            self._caption_over(lay, "Last round: owners and points earned")
+            self._caption_over(lay, _("Last round: owners and points earned"))
 
     def _caption_over(self, lay: Layout, text: str) -> None:
         """A line about the row on show, right on the highest floor (or two floors) with
@@ -473,26 +489,25 @@ class RankingTable(WaitingTable):
             return
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
-        lines = [f"{slot.get('name', '')}, floor {floor}"]
+        lines = [_("{name}, floor {n}").format(name=_slot_name(slot), n=floor)]
         stones = [self._name(s) for s in slot.get("stones") or []]
         if stones:
-            lines.append("Guess stones: " + ", ".join(stones))
+            lines.append(_("Guess stones: {names}").format(names=", ".join(stones)))
         owner = slot.get("owner")
         if isinstance(owner, int):
-            lines.append(f"Placed by {self._name(owner)}")
+            lines.append(_("Placed by {name}").format(name=self._name(owner)))
         return "\n".join(lines)
 
     def _draw_hand(self, view: dict[str, Any], lay: Layout, hand: list[dict[str, Any]]) -> None:
         band = lay.hand_band
         t = lay.text_px
         if self.you is None:
-            self._band_text(lay, "You are watching: the hands are hidden", band)
+            self._band_text(lay, _("You are watching: the hands are hidden"), band)
             return
         placing = self._can_place()
         for i, (tile, rect) in enumerate(zip(hand, lay.hand, strict=False)):
             picture = str(tile.get("id", ""))
-            item = TileItem(picture, content_text("picture", picture,
-                                                  str(tile.get("name") or picture)),
+            item = TileItem(picture, pictures.shown_name(picture, str(tile.get("name") or picture)),
                             lay.hand_tile, t,
                             lay.hand_name_h, key=("hand", picture),
                             name_room=lay.hand_step - t * 0.15)
@@ -503,7 +518,7 @@ class RankingTable(WaitingTable):
                 item.key = str(i + 1) if i < 9 else ""  # keys 1-6 place (F1 says so)
                 item.hover_lift = True
                 item.make_clickable(self._hand_clicked)
-                item.setToolTip(f"{item.name}: click to place it face down")
+                item.setToolTip(_("{name}: click to place it face down").format(name=item.name))
             elif self._phase() != "place":
                 item.setOpacity(0.8)
             self.scene.addItem(item)
@@ -511,7 +526,7 @@ class RankingTable(WaitingTable):
             self._rects[("hand", picture)] = QRectF(rect)
         first = lay.hand[0] if lay.hand else band
         column = QRectF(band.left(), band.top(), HAND_LABEL * t - t * 0.4, band.height())
-        fitted = textfit.fit("Your hand", column.width(), t * 0.9, 2)
+        fitted = textfit.fit(_("Your hand"), column.width(), t * 0.9, 2)
         textfit.add_lines(self.scene, fitted, QRectF(
             column.left(), first.top() + lay.hand_tile / 2 - fitted.height() / 2,
             column.width(), fitted.height()), look.MUTED_ON_FELT, centre=False)
@@ -531,14 +546,14 @@ class RankingTable(WaitingTable):
             item.setPos(area.center().x() - size / 2, area.top() + t * 1.4)
             self.scene.addItem(item)
             self._rects[("hand", str(placed))] = QRectF(item.pos(), item.boundingRect().size())
-            self._band_text(lay, "Placed face down", QRectF(area.left(), area.top(),
+            self._band_text(lay, _("Placed face down"), QRectF(area.left(), area.top(),
                                                             area.width(), t * 1.4), small=True)
             return
         if phase == "guess":
             pending = view.get("guess")
             if self._can_guess():
                 self.pass_button.setFont(look.font(t * 1.2, bold=True))
-                self.pass_button.setText("Pass")
+                self.pass_button.setText(_("Pass"))
                 self.pass_button.adjustSize()
                 w = max(self.pass_button.width(), round(t * 7))
                 h = max(self.pass_button.height(), round(t * 2.6))
@@ -548,15 +563,15 @@ class RankingTable(WaitingTable):
                 self.pass_button.show()
                 self.pass_button.raise_()
             elif pending is not None:
-                what = ("You passed" if pending == "pass" else
-                        f"You guessed {self._slot_name(pending)}")
+                what = (_("You passed") if pending == "pass" else
+                        _("You guessed {name}").format(name=self._slot_name(pending)))
                 self._band_text(lay, what, area, small=True)
 
     def _slot_name(self, slot: Any) -> str:
         for s in (self.view or {}).get("row") or []:
             if s.get("slot") == slot:
-                return str(s.get("name", ""))
-        return "a tile"
+                return _slot_name(s)
+        return _("a tile")
 
     def _band_text(self, lay: Layout, text: str, box: QRectF, small: bool = False) -> None:
         item = QGraphicsSimpleTextItem(text)
@@ -603,15 +618,16 @@ class RankingTable(WaitingTable):
         floor = item.floor if item.floor is not None else -1
         if self.first is None:
             if floor in (0, FLOORS - 1):
-                where = "top" if floor else "bottom"
-                self._toast(f"{item.name} is on floor {floor}, the {where}: it cannot move "
-                            "further, so it cannot be compared.")
+                self._toast((_("{name} is on floor {n}, the top: it cannot move further, so "
+                               "it cannot be compared.") if floor else
+                             _("{name} is on floor {n}, the bottom: it cannot move further, "
+                               "so it cannot be compared.")).format(name=item.name, n=floor))
                 return
             partners = [t for t in self.tiles.values()
                         if t.floor == floor and t.slot != item.slot]
             if not partners:
-                self._toast(f"{item.name} is alone on floor {floor}: pick two tiles "
-                            "on one floor.")
+                self._toast(_("{name} is alone on floor {n}: pick two tiles on one floor.")
+                            .format(name=item.name, n=floor))
                 return
             self._select(item)
             return
@@ -620,8 +636,9 @@ class RankingTable(WaitingTable):
             self._select(None)
             return
         if item.floor != first.floor:
-            self._toast(f"Pick two tiles on one floor: {first.name} is on floor {first.floor}, "
-                        f"{item.name} on floor {item.floor}.")
+            self._toast(_("Pick two tiles on one floor: {first} is on floor {n}, {second} on "
+                          "floor {m}.").format(first=first.name, n=first.floor,
+                                               second=item.name, m=item.floor))
             return
         self._ask(first, item)
 
@@ -642,12 +659,13 @@ class RankingTable(WaitingTable):
                                accent=True)
 
     def _ask(self, a: TileItem, b: TileItem) -> None:
-        self.chooser.label.setText("Which fits the question better?")
+        self.chooser.label.setText(_("Which fits the question better?"))
         b.selected = True
         b.update()
         left = a if a.x() <= b.x() else b
         right = b if left is a else a
-        choices = [(0, f"{left.name} up"), (1, f"{right.name} up")]
+        choices = [(0, _("{name} up").format(name=left.name)),
+                   (1, _("{name} up").format(name=right.name))]
         self._pair = (left, right)
         top_left = self.graphics.mapFromScene(left.sceneBoundingRect().topLeft())
         top_right = self.graphics.mapFromScene(right.sceneBoundingRect().topRight())
@@ -657,8 +675,9 @@ class RankingTable(WaitingTable):
             centre = self.graphics.mapFromScene(self.layout_.hand_band.center())
             self.chooser.move(centre.x() - self.chooser.width() // 2,
                               centre.y() - self.chooser.height() // 2)
-        self.banner.show_state(f"Which fits \"{self._question()}\" better: "
-                               f"{left.name} or {right.name}?", *self._banner_seat(),
+        self.banner.show_state(_("Which fits \u201c{question}\u201d better: {one} or {other}?")
+                               .format(question=self._question(), one=left.name,
+                                       other=right.name), *self._banner_seat(),
                                self._info_text(), accent=True)
 
     def _chosen(self, which: int) -> None:
@@ -739,4 +758,9 @@ class RankingTable(WaitingTable):
 
 def _question_text(question: dict[str, Any]) -> str:
     """The round's question in this laptop's language (a pack's own stays as written)."""
-    return content_text("question", str(question.get("id", "")), str(question.get("text", "")))
+    return content("question", str(question.get("id", "")), str(question.get("text", "")))
+
+
+def _slot_name(slot: dict[str, Any]) -> str:
+    """A tile's picture name in this laptop's language."""
+    return pictures.shown_name(str(slot.get("picture", "")), str(slot.get("name") or ""))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
 from PyQt6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ui.i18n import _
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
 
@@ -83,7 +84,7 @@ class ChoicePanel(QFrame):
             button.clicked.connect(lambda _=False, key=choice.key: self.chosen.emit(key))
             self.row.addWidget(button)
             self.buttons.append(button)
-        cancel = QPushButton("Cancel", self)
+        cancel = QPushButton(_("Cancel"), self)
         cancel.setFont(look.font(text_px * 0.95))
         cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         cancel.clicked.connect(self.cancelled.emit)

@@ -24,7 +24,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from lanplay.messages import content_text
+from lanplay.games.ranking_top import cards
+from ui.i18n import _, content, ngettext
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
@@ -55,31 +56,12 @@ class Song:
     effect: str
 
 
-SONGS: tuple[Song, ...] = (
-    Song("Mi muñeca me habló", "Flor Bovina",
-         "Everyone hands their whole hand to the person on their right."),
-    Song("Severlá", "Otto y los sarcófagos del ritmo",
-         "Reverse the direction of play and draw 1 card."),
-    Song("La señora interesante", "Cucky",
-         "Everyone discards their hand, then each draws 4 cards."),
-    Song("Objeción Denegada", "Juan Pablo Sopa",
-         "Play another card (to your Ranking Top or the discard pile); it cannot be topped."),
-    Song("El Dinosaurio Anacleto", "Dinosaurio Roberto",
-         "Discard your hand except 1 card you keep, then draw 4 cards."),
-    Song("Diente blanco, no te vayas", "John Quijada",
-         "Draw 2 cards, then play 1 more card (it can be topped)."),
-    Song("Mi mamá me lo teje todo", "Lana y Lino",
-         "Draw 3 cards; every other player draws 2."),
-    Song("Arwrarwrirwrarwro", "Bombi",
-         "Take the last 3 cards of the discard pile (before this play) into your hand."),
-)
-"""The rulebook's songs in its order; a view's own title/artist/effect win over these."""
+SONGS: tuple[Song, ...] = tuple(Song(*texts) for texts in cards.TITLES)
+"""The rulebook's songs in its order (the rules' own words, which the ``lanplay-content``
+catalogue translates); a view's own title/artist/effect win over these."""
 
-TOP_EFFECT = ("Tops any card (except one played through Objeción Denegada). It cannot go "
-              "in a Ranking Top; on the discard pile it does nothing.")
-RULE_EFFECT = ("Wild card for your Ranking Top: it stands for the number you need. Topped by "
-               "another Primordial Rule, a Top or that number; it tops only Primordial Rules. "
-               "On the discard pile it does nothing.")
+TOP_EFFECT = cards.TOP_TEXT[2]
+RULE_EFFECT = cards.PRIMORDIAL_TEXT[2]
 
 
 SHORT_TITLES = {
@@ -87,10 +69,21 @@ SHORT_TITLES = {
     "Objeción Denegada": "Objeción", "El Dinosaurio Anacleto": "Dinosaurio",
     "Diente blanco, no te vayas": "Diente blanco", "Mi mamá me lo teje todo": "Mamá",
     "Arwrarwrirwrarwro": "Arwrarwro", "Otto y los sarcófagos del ritmo": "Otto",
-    "Primordial Rule": "Wild", "cancels a card": "cancels",
 }
 """What a card too small for its title shows (the whole title is on larger cards,
 in its tooltip and in the rules): the word the table calls the song by."""
+
+
+def short_title(title: str) -> str | None:
+    """The short name of a card's words (a song's by the table's name for it; the
+    special cards' words in the window's language)."""
+    if title in SHORT_TITLES:
+        return SHORT_TITLES[title]
+    # translators: the Primordial Rule's name on a card too small for the whole name
+    special = {content("ranking-top", "card:primordial", "Primordial Rule"): _("Wild"),
+               # translators: what a Top card does, on a card too small for "cancels a card"
+               _("cancels a card"): _("cancels")}
+    return special.get(title)
 
 
 @dataclass(frozen=True)
@@ -133,10 +126,10 @@ def face_of(card: dict[str, Any] | None) -> Face:
     title = str(card.get("title") or title)
     artist = str(card.get("artist") or artist)
     effect = str(card.get("effect") or effect)
-    special = None if song is not None else "top" if kind == "top" else "primordial"
+    special = "top" if kind == "top" else "primordial" if kind == "rule" else None
     if special is not None:  # the song titles are names; the special cards' are words
-        title = content_text("ranking-top", f"card:{special}", title)
-    effect = content_text("ranking-top", f"effect:{special or song}", effect)
+        title = content("ranking-top", f"card:{special}", title)
+    effect = content("ranking-top", f"effect:{special or song}", effect)
     return Face(raw_id if isinstance(raw_id, int) else None, kind, song, number, title,
                 artist, effect, stands)
 
@@ -144,18 +137,18 @@ def face_of(card: dict[str, Any] | None) -> Face:
 def card_name(face: Face) -> str:
     """'3 · Severlá', 'Top card', 'Primordial Rule (as 2)'."""
     if face.kind == "top":
-        return "Top card"
+        return _("Top card")
     if face.kind == "rule":
-        return f"Primordial Rule (as {face.stands_for})" if face.stands_for else \
-            "Primordial Rule"
+        return _("{card} (as {n})").format(card=face.title, n=face.stands_for) \
+            if face.stands_for else face.title
     return f"{face.number} · {face.title}" if face.number else face.title
 
 
 def card_tip(face: Face) -> str:
     if face.kind == "song":
-        head = f"{face.number} · “{face.title}” ({face.artist})"
-        return f"{head}\nOn the discard pile: {face.effect}"
-    return f"{card_name(face)} — {face.artist}\n{face.effect}"
+        head = f"{face.number} · \u201c{face.title}\u201d ({face.artist})"
+        return head + "\n" + _("On the discard pile: {effect}").format(effect=face.effect)
+    return f"{card_name(face)} \u2014 {face.artist}\n{face.effect}"
 
 
 def song_colour(face: Face) -> QColor:
@@ -412,7 +405,7 @@ class CardItem(HandCard):
         fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height())
         if not fitted.fits:  # plain type is narrower than bold
             fitted = textfit.fit(title, box.width(), t, 3, height=box.height())
-        short = SHORT_TITLES.get(title)
+        short = short_title(title)
         if not fitted.fits and short:  # a small card: the song's short name
             fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height())
             if not fitted.fits:  # a card too small for words: its number and colour
@@ -460,7 +453,7 @@ class CardItem(HandCard):
         if not small:
             self._words(painter, QRectF(self.w * 0.08, band_h + top_h, self.w * 0.84,
                                         body_h - top_h - self.h * 0.05),
-                        "cancels a card", self.face.artist, TOP_INK, QColor("#C9B98A"))
+                        _("cancels a card"), self.face.artist, TOP_INK, QColor("#C9B98A"))
 
     def _paint_rule(self, painter: QPainter, rect: QRectF, radius: float) -> None:
         self._frame(painter, rect, radius, RULE_FACE, QColor("#B79BE6"))
@@ -488,7 +481,7 @@ class CardItem(HandCard):
         if not small:
             self._words(painter, QRectF(self.w * 0.06, band_h + big_h, self.w * 0.88,
                                         body_h - big_h - self.h * 0.03),
-                        "Primordial Rule", "wild card", RULE_INK, QColor("#CDBBEA"))
+                        self.face.title, _("wild card"), RULE_INK, QColor("#CDBBEA"))
 
     # --- input: click or drag, both always work -------------------------------
 
@@ -543,7 +536,8 @@ class SlotItem(QGraphicsObject):
         if self.next and self.h > look.default_px() * 4:
             painter.setFont(look.font(min(self.h * 0.13, self.w * 0.2)))
             painter.drawText(QRectF(0, self.h * 0.7, self.w, self.h * 0.28),
-                             Qt.AlignmentFlag.AlignCenter, "next")
+                             # translators: under the number a Ranking Top needs next
+                             Qt.AlignmentFlag.AlignCenter, _("next"))
 
 
 class StackItem(QGraphicsObject):
@@ -620,7 +614,7 @@ class PlateItem(QGraphicsObject):
         super().__init__()
         self.seat = seat
         self.seat_map = seat_map
-        self.name = str(seat_map.get("name") or f"Seat {seat + 1}")
+        self.name = str(seat_map.get("name") or _("Seat {n}").format(n=seat + 1))
         self.bot = bool(seat_map.get("bot"))
         self.connected = bool(seat_map.get("connected", True))
         self.colour = colour
@@ -632,11 +626,11 @@ class PlateItem(QGraphicsObject):
         self.setToolTip(self.describe())
 
     def describe(self) -> str:
-        who = f"{self.name} (you)" if self.you else self.name
-        extra = "" if self.connected else " (not connected)"
-        cards = "card" if self.in_hand == 1 else "cards"
+        who = _("{name} (you)").format(name=self.name) if self.you else self.name
+        extra = "" if self.connected else " " + _("(not connected)")
         status = f", {self.status}" if self.status else ""
-        return f"{who}: {self.in_hand} {cards} in hand{status}{extra}"
+        return ngettext("{who}: {n} card in hand", "{who}: {n} cards in hand",
+                        self.in_hand).format(who=who, n=self.in_hand) + status + extra
 
     def hand_point(self) -> QPointF:
         """Where this seat's cards come from when it plays (a card flies from here)."""
@@ -677,8 +671,8 @@ class PlateItem(QGraphicsObject):
         back_w = back_h * CARD_RATIO
         right = self.w - t * 0.5 - count_w
         room = right - back_w - t * 0.6 - left
-        tag = "you" if self.you else "bot" if self.bot else ""
-        name = self.name + (f" ({tag})" if tag else "")
+        tag = _("(you)") if self.you else _("(bot)") if self.bot else ""
+        name = self.name + (f" {tag}" if tag else "")
         status = self.status
         name_font = look.font(t * 1.0, bold=True)
         status_font = look.font(t * 0.9)
@@ -726,8 +720,9 @@ class DirectionItem(QGraphicsObject):
         self.clockwise, self.size, self.text_px = clockwise, size, text_px
         self.caption = caption
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip("Play goes " + ("clockwise" if clockwise else "counter-clockwise")
-                        + " (Severlá reverses it).")
+        self.setToolTip((_("Play goes clockwise ({song} reverses it).") if clockwise else
+                         _("Play goes counter-clockwise ({song} reverses it).")).format(
+                             song="Severlá"))
 
     def boundingRect(self) -> QRectF:
         # The words under the arrow are wider than it (and are cut at this rect: the
@@ -770,7 +765,7 @@ class DirectionItem(QGraphicsObject):
         painter.drawPath(path)
         painter.setPen(look.INK_ON_FELT)
         painter.setFont(look.font(self.text_px * 0.95, bold=True))
-        words = "clockwise" if self.clockwise else "counter-clockwise"
+        words = _("clockwise") if self.clockwise else _("counter-clockwise")
         painter.drawText(QRectF(-self.text_px * 2, s, s + self.text_px * 4, self.text_px * 1.5),
                          Qt.AlignmentFlag.AlignCenter, words)
         painter.setPen(look.MUTED_ON_FELT)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ui.i18n import _, ngettext
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.items import card_name, face_of
 
@@ -20,17 +21,17 @@ def rank_reason(card: dict[str, Any], needed: int) -> str:
     """Why ``card`` cannot go into a Ranking Top that needs ``needed`` next (in words)."""
     face = face_of(card)
     if face.kind == "top":
-        return "A Top card never goes in a Ranking Top."
+        return _("A Top card never goes in a Ranking Top.")
     if face.kind == "song" and face.number != needed and needed:
-        return f"Your Ranking Top needs a {needed} next."
-    return "This card cannot go in your Ranking Top now."
+        return _("Your Ranking Top needs a {n} next.").format(n=needed)
+    return _("This card cannot go in your Ranking Top now.")
 
 
 def discard_words(card: dict[str, Any]) -> str:
     face = face_of(card)
     if face.kind != "song":
-        return "On the discard pile it has no effect."
-    return f"Discard: {face.effect}"
+        return _("On the discard pile it has no effect.")
+    return _("Discard: {effect}").format(effect=face.effect)
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,11 @@ class Reading:
 
     def name(self, seat: Any) -> str:
         names = self.names
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else \
+            _("someone")
 
     def phase(self) -> str:
         return "over" if self.view.get("over") else str(self.view.get("phase", ""))
-
-    def your(self, seat: Any) -> str:
-        return "your" if seat == self.you else f"{self.name(seat)}'s"
 
     # --- who acts, and what I may do --------------------------------------------------
 
@@ -97,7 +96,7 @@ class Reading:
 
     def chain_top_name(self) -> str:
         chain = self.chain()
-        return card_name(face_of(chain[-1].get("card"))) if chain else "the card"
+        return card_name(face_of(chain[-1].get("card"))) if chain else _("the card")
 
     def ranking(self, seat: int) -> list[dict[str, Any]]:
         rankings = self.view.get("ranking") or []
@@ -114,50 +113,65 @@ class Reading:
             return self.over_text()
         if phase == "turn":
             if current == self.you:
-                return (f"Your turn: play a card (your Ranking Top needs a "
-                        f"{self.needed(self.you)})")
-            return f"Waiting for {self.name(current)} to play a card"
+                return _("Your turn: play a card (your Ranking Top needs a {n})").format(
+                    n=self.needed(self.you))
+            return _("Waiting for {name} to play a card").format(name=self.name(current))
         if phase == "again":
             why = view.get("again")
             if current == self.you:
                 if why == "objecion":
-                    return "Objeción Denegada: play another card, it cannot be topped"
-                return "Diente blanco: play one more card"
-            return f"Waiting for {self.name(current)} to play a second card"
+                    return _("{song}: play another card, it cannot be topped").format(
+                        song="Objeción Denegada")
+                return _("{song}: play one more card").format(song="Diente blanco")
+            return _("Waiting for {name} to play a second card").format(
+                name=self.name(current))
         if phase == "keep":
             if current == self.you:
-                return "El Dinosaurio Anacleto: click the one card you keep"
-            return f"Waiting for {self.name(current)} to choose the card to keep"
+                return _("{song}: click the one card you keep").format(
+                    song="El Dinosaurio Anacleto")
+            return _("Waiting for {name} to choose the card to keep").format(
+                name=self.name(current))
         if phase == "window":
             chain = self.chain()
             owner = chain[-1].get("seat") if chain else None
             deciding = [self.name(s) for s in self.actors() if s != self.you]
             if self.acting():
-                return f"TOP! or Pass? {self.name(owner)}'s {self.chain_top_name()}"
-            words = (f"waiting for {names_list(deciding)}" if len(deciding) <= 3
-                     else f"waiting for {len(deciding)} players")
+                return _("TOP! or Pass? {name}'s {card}").format(
+                    name=self.name(owner), card=self.chain_top_name())
+            words = (_("waiting for {names}").format(names=names_list(deciding))
+                     if len(deciding) <= 3 else
+                     ngettext("waiting for {n} player", "waiting for {n} players",
+                              len(deciding)).format(n=len(deciding)))
             if owner == self.you:
-                return f"Can anyone top your {self.chain_top_name()}? {words}"
+                return _("Can anyone top your {card}? {waiting}").format(
+                    card=self.chain_top_name(), waiting=words)
             if self.you is not None and self.you in self.passed():
-                return f"You passed: {words}"
-            return f"Top window: {words}"
-        return "Waiting for the game to start"
+                return _("You passed: {waiting}").format(waiting=words)
+            return _("Top window: {waiting}").format(waiting=words)
+        return _("Waiting for the game to start")
 
     def over_text(self) -> str:
+        words = self.result_words()
+        return _("Game over: {result}").format(result=words) if words else _("Game over")
+
+    def result_words(self) -> str:
+        """Who won, without "Game over" ("" when nobody did)."""
         view = self.view
         winners = [self.name(s) for s in view.get("winners") or []]
         if self.you is not None and self.you in (view.get("winners") or []):
-            return "Game over: you completed your Ranking Top and win!"
+            return _("you completed your Ranking Top and win!")
         if len(winners) == 1:
-            return f"Game over: {winners[0]} completed the Ranking Top and wins"
+            return _("{name} completed the Ranking Top and wins").format(name=winners[0])
         if winners:
-            return f"Game over: {names_list(winners)} win"
-        return "Game over"
+            return _("{names} win").format(names=names_list(winners))
+        return ""
 
     def info_text(self) -> str:
         view = self.view
-        way = "clockwise" if view.get("direction", 1) == 1 else "counter-clockwise"
-        return f"Deck {view.get('deck', 0)} · {way}"
+        deck = view.get("deck", 0)
+        if view.get("direction", 1) == 1:
+            return _("Deck {n} \u00b7 clockwise").format(n=deck)
+        return _("Deck {n} \u00b7 counter-clockwise").format(n=deck)
 
     def status(self, seat: int) -> str:
         """A seat's plate line: deciding, passed, to play, what it needs next..."""
@@ -165,30 +179,34 @@ class Reading:
         phase = self.phase()
         needed = self.needed(seat)
         if phase == "over":
-            return "winner" if seat in (view.get("winners") or []) else \
-                f"{len(self.ranking(seat))} of 5"
+            return _("winner") if seat in (view.get("winners") or []) else \
+                _("{n} of 5").format(n=len(self.ranking(seat)))
         if phase == "window":
             if seat in self.actors():
-                return "deciding"
+                return _("deciding")
             if seat in self.passed():
-                return "passed"
+                return _("passed")
             chain = self.chain()
             if chain and chain[-1].get("seat") == seat:
-                return "played" if len(chain) == 1 else "topped"
+                return _("played") if len(chain) == 1 else _("topped")
         if seat == view.get("current") and phase in ("turn", "again"):
-            return f"to play · needs {needed}" if needed else "to play"
+            return _("to play \u00b7 needs {n}").format(n=needed) if needed else _("to play")
         if seat == view.get("current") and phase == "keep":
-            return "keeps one card"
-        return f"needs {needed}" if needed else ""
+            return _("keeps one card")
+        return _("needs {n}").format(n=needed) if needed else ""
 
     def chain_label(self, index: int, link: dict[str, Any]) -> str:
         """Under a card of the top window's chain: who played or topped it, and where to."""
         seat = link.get("seat")
-        who = "You" if seat == self.you else self.name(seat)
+        mine = seat == self.you
+        who = self.name(seat)
         if index > 0:
-            return f"{who} top{'' if who == 'You' else 's'}"
+            return _("You top") if mine else _("{name} tops").format(name=who)
         if link.get("to") == "top":
             stands = link.get("stands")
-            as_ = f" as {stands}" if face_of(link.get("card")).kind == "rule" and stands else ""
-            return f"{who} → Ranking Top{as_}"
-        return f"{who} → discard"
+            if face_of(link.get("card")).kind == "rule" and stands:
+                return (_("You \u2192 Ranking Top as {n}") if mine else
+                        _("{name} \u2192 Ranking Top as {n}")).format(name=who, n=stands)
+            return _("You \u2192 Ranking Top") if mine else \
+                _("{name} \u2192 Ranking Top").format(name=who)
+        return _("You \u2192 discard") if mine else _("{name} \u2192 discard").format(name=who)

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.messages import render
+from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of
@@ -60,11 +61,11 @@ class WindowButtons:
         self.top = QPushButton("TOP!", parent)
         self.top.setObjectName("rtopTop")
         self.top.setStyleSheet(TOP_STYLE)
-        self.top.setToolTip("Top the last card (Space)")
-        self.pass_ = QPushButton("Pass", parent)
+        self.top.setToolTip(_("Top the last card (Space)"))
+        self.pass_ = QPushButton(_("Pass"), parent)
         self.pass_.setObjectName("rtopPass")
         self.pass_.setStyleSheet(PASS_STYLE)
-        self.pass_.setToolTip("Let it stand (P or Esc)")
+        self.pass_.setToolTip(_("Let it stand (P or Esc)"))
         for button in (self.top, self.pass_):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.hide()
@@ -79,15 +80,22 @@ class WindowButtons:
         top_w, pass_w = round(t * 8.5), round(t * 6.5)
         self.top.setFont(look.font(t * 1.35, bold=True))
         self.pass_.setFont(look.font(t * 1.1, bold=True))
-        self.top.setText("TOP!  (Space)")
-        self.pass_.setText("Pass  (P)")
+        self.top.setText("TOP!  " + _("(Space)"))
+        self.pass_.setText(_("Pass") + "  (P)")
+        gap = round(t)
+        if self.top.sizeHint().width() + self.pass_.sizeHint().width() + gap > box.width():
+            self.top.setText("TOP!")  # long keys' names: the tooltips still say them
+            self.pass_.setText(_("Pass"))
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
-        gap = round(t)
         if box.height() >= t * 5.6:  # a column: TOP! over Pass, as wide as it is
             self.top.setFont(look.font(t * 1.15, bold=True))
-            self.top.setText("TOP! (Space)")
-            self.pass_.setText("Pass (P)")
+            self.top.setText("TOP! " + _("(Space)"))
+            self.pass_.setText(_("Pass") + " (P)")
+            if max(self.top.sizeHint().width(), self.pass_.sizeHint().width()) > box.width():
+                # the keys' names are long in this language: the tooltips still say them
+                self.top.setText("TOP!")
+                self.pass_.setText(_("Pass"))
             width = max(round(box.width()), self.top.sizeHint().width(),
                         self.pass_.sizeHint().width())
             h = round((box.height() - t * 0.6) / 2)
@@ -139,8 +147,14 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
     standing = read.view.get("standing")
     face = face_of(chain[0].get("card"))
     what = str(face.number) if face.kind == "song" and face.number else card_name(face)
-    title = (f"If nobody tops: {read.your(owner)} {what} stands" if standing
-             else f"If nobody tops back: {read.your(owner)} {what} is cancelled")
+    mine = owner == read.you
+    if standing:
+        title = (_("If nobody tops: your {card} stands") if mine else
+                 _("If nobody tops: {name}'s {card} stands"))
+    else:
+        title = (_("If nobody tops back: your {card} is cancelled") if mine else
+                 _("If nobody tops back: {name}'s {card} is cancelled"))
+    title = title.format(name=read.name(owner), card=what)
     drawn.lines.append(title)
     caption(scene, title, QRectF(stage.left(), stage.top(), stage.width(), t * 1.4), t * 1.05,
             look.LIT if standing is False else look.INK_ON_FELT, bold=True)
@@ -187,11 +201,12 @@ def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
     passed = [read.name(s) for s in read.passed() if s != you]
     words = []
     if you is not None and you in read.passed():
-        words.append("You passed")
+        words.append(_("You passed"))
     if passed:
-        words.append("Passed: " + names_list(passed))
+        words.append(_("Passed: {names}").format(names=names_list(passed)))
     if deciding:
-        words.append("Deciding: " + names_list([read.name(s) for s in deciding]))
+        words.append(_("Deciding: {names}").format(
+            names=names_list([read.name(s) for s in deciding])))
     column = box.height() >= t * 5.6  # the buttons stand beside the cards
     if read.my_window():
         line = QRectF(box.left(), box.bottom() + t * 0.3, box.width(),
@@ -214,30 +229,30 @@ def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
     phase = read.phase()
     if phase == "over":
         won = read.you is not None and read.you in (view.get("winners") or [])
-        lines.append(("You win: your Ranking Top is complete!" if won
-                      else read.over_text().replace("Game over: ", ""), t * 1.5,
+        lines.append((_("You win: your Ranking Top is complete!") if won
+                      else read.result_words() or _("Game over"), t * 1.5,
                       look.LIT, True))
         scores = view.get("scores") or []
         if scores:
             parts = [f"{read.name(s)} {n}/5" for s, n in enumerate(scores)]
-            lines.append(("Ranking Tops: " + ", ".join(parts), t * 1.0,
+            lines.append((_("Ranking Tops: {scores}").format(scores=", ".join(parts)), t * 1.0,
                           look.INK_ON_FELT, False))
     elif read.my_play():
         needed = read.needed(read.you)
-        lines.append((f"Your Ranking Top needs a {needed}" if needed else "Your turn",
-                      t * 1.4, look.LIT, True))
+        lines.append((_("Your Ranking Top needs a {n}").format(n=needed) if needed
+                      else _("Your turn"), t * 1.4, look.LIT, True))
         if phase == "again" and view.get("again") == "objecion":
-            lines.append(("Objeción Denegada: this card cannot be topped", t * 1.05,
-                          look.INK_ON_FELT, True))
+            lines.append((_("{song}: this card cannot be topped").format(
+                song="Objeción Denegada"), t * 1.05, look.INK_ON_FELT, True))
         elif phase == "again":
-            lines.append(("Diente blanco: play one more card (it can be topped)", t * 1.05,
-                          look.INK_ON_FELT, True))
-        lines.append(("Click a card, then choose where it goes (or drag it onto your "
-                      "Ranking Top or the discard pile)", t * 0.95, look.INK_ON_FELT,
+            lines.append((_("{song}: play one more card (it can be topped)").format(
+                song="Diente blanco"), t * 1.05, look.INK_ON_FELT, True))
+        lines.append((_("Click a card, then choose where it goes (or drag it onto your "
+                        "Ranking Top or the discard pile)"), t * 0.95, look.INK_ON_FELT,
                       False))
     elif read.my_keep():
-        lines.append(("Click the one card you keep", t * 1.4, look.LIT, True))
-        lines.append(("The rest of your hand goes to the discard pile, then you draw 4",
+        lines.append((_("Click the one card you keep"), t * 1.4, look.LIT, True))
+        lines.append((_("The rest of your hand goes to the discard pile, then you draw 4"),
                       t * 0.95, look.INK_ON_FELT, False))
     else:
         lines.append((read.turn_text(), t * 1.2, look.INK_ON_FELT, True))

@@ -40,6 +40,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import WaitingTable
 from ui.tables.motion import HOLD_MS, Tween
@@ -69,8 +70,8 @@ FAN = 4
 class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
-    KEYS = (("Space", "TOP! in a top window (the button says so)"),
-            ("P or Esc", "Pass in a top window; Esc first closes an open choice"))
+    KEYS = ((N_("Space"), N_("TOP! in a top window (the button says so)")),
+            (N_("P or Esc"), N_("Pass in a top window; Esc first closes an open choice")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTopTable", parent)
@@ -131,8 +132,7 @@ class RankingTopTable(WaitingTable):
     def _why_not(self) -> str:
         read = self.read
         if read.my_window():
-            return ("That card cannot top this one: a lit card can, or press TOP! or "
-                    "Pass.")
+            return _("That card cannot top this one: a lit card can, or press TOP! or Pass.")
         return super()._why_not()
 
     def _banner_seat(self) -> tuple[QColor | None, str]:
@@ -208,16 +208,22 @@ class RankingTopTable(WaitingTable):
                     card = ranking[i]
                     item: CardItem | SlotItem = CardItem(card, rect.width(), rect.height())
                     tip = item.toolTip()
-                    item.setToolTip(f"{read.your(seat).capitalize()} Ranking Top, place "
-                                    f"{number}: {tip}")
+                    item.setToolTip((_("Your Ranking Top, place {n}: {card}") if seat == self.you
+                                     else _("{name}'s Ranking Top, place {n}: {card}")).format(
+                                         name=read.name(seat), n=number, card=tip))
                     self._remember(card, rect)
                 else:
                     item = SlotItem(number, rect.width(), rect.height(),
                                     nxt=number == needed and phase != "over")
-                    item.setToolTip(f"{read.your(seat).capitalize()} Ranking Top: "
-                                    + ("the next card must be a "
-                                       f"{number} (or a Primordial Rule)"
-                                       if number == needed else f"place {number}, still empty"))
+                    if seat == self.you:
+                        tip = (_("Your Ranking Top: the next card must be a {n} (or a "
+                                 "Primordial Rule)") if number == needed else
+                               _("Your Ranking Top: place {n}, still empty"))
+                    else:
+                        tip = (_("{name}'s Ranking Top: the next card must be a {n} (or a "
+                                 "Primordial Rule)") if number == needed else
+                               _("{name}'s Ranking Top: place {n}, still empty"))
+                    item.setToolTip(tip.format(name=read.name(seat), n=number))
                 item.setPos(rect.topLeft())
                 self.scene.addItem(item)
                 items.append(item)
@@ -225,7 +231,7 @@ class RankingTopTable(WaitingTable):
         if self.you is not None:
             mine = lay.seats[self.you].ranking
             area = QRectF(mine[0].topLeft(), mine[-1].bottomRight()).adjusted(-8, -8, 8, 8)
-            self._zone("rank", area, "To my Ranking Top")
+            self._zone("rank", area, _("To my Ranking Top"))
 
     def _remember(self, card: dict[str, Any], rect: QRectF) -> None:
         card_id = card.get("id")
@@ -243,14 +249,15 @@ class RankingTopTable(WaitingTable):
         deck = StackItem(int(view.get("deck", 0)), lay.deck.width(), lay.deck.height())
         deck.setPos(lay.deck.topLeft())
         reshuffles = int(view.get("reshuffles", 0) or 0)
-        deck.setToolTip(f"Draw deck: {view.get('deck', 0)} cards"
-                        + (f" (the discard pile was shuffled in {reshuffles}×)"
-                           if reshuffles else ""))
+        cards = int(view.get("deck", 0) or 0)
+        deck.setToolTip(ngettext("Draw deck: {n} card", "Draw deck: {n} cards", cards).format(
+            n=cards) + (" " + _("(the discard pile was shuffled in {times}\u00d7)").format(
+                times=reshuffles) if reshuffles else ""))
         self.scene.addItem(deck)
         lift = lay.deck.width() * 0.1
         label_box = QRectF(lay.deck.left() - t, lay.deck.top() - lift - t * 1.5,
                            lay.deck.width() + 2 * t, t * 1.3)
-        caption(self.scene, "Deck", label_box, t * 0.95)
+        caption(self.scene, _("Deck"), label_box, t * 0.95)
         pile = list(view.get("discard") or [])
         fan = lay.discard_fan
         w, h = lay.discard.width(), lay.discard.height()
@@ -269,16 +276,16 @@ class RankingTopTable(WaitingTable):
         if not shown:
             empty = SlotItem(0, w, h, nxt=False)
             empty.setPos(lay.discard.topLeft())
-            empty.setToolTip("The discard pile is empty")
+            empty.setToolTip(_("The discard pile is empty"))
             self.scene.addItem(empty)
         count = int(view.get('discard_count', len(pile)) or 0)
         room = QRectF(lay.deck.right() + t * 0.3, fan.top() - t * 1.5,
                       lay.stage.left() - lay.deck.right() - t * 0.6, t * 1.3)
-        label = f"Discard pile ({count})"
+        label = _("Discard pile ({n})").format(n=count)
         if QFontMetricsF(look.font(look.default_px())).horizontalAdvance(label) > room.width():
-            label = f"Discard ({count})"  # a narrow table: the short name
+            label = _("Discard ({n})").format(n=count)  # a narrow table: the short name
         caption(self.scene, label, room, t * 0.95)
-        self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), "Discard (effect)")
+        self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), _("Discard (effect)"))
 
     def _draw_direction(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         t = lay.text_px
@@ -287,7 +294,8 @@ class RankingTopTable(WaitingTable):
         caption = ""
         if isinstance(current, int) and self._phase() != "over":
             nxt = (current + (1 if clockwise else -1)) % max(1, players)
-            caption = f"next: {'you' if nxt == self.you else self._name(nxt)}"
+            caption = _("next: you") if nxt == self.you else \
+                _("next: {name}").format(name=self._name(nxt))
         size = min(lay.direction.width() * 0.55, lay.direction.height() - t * 3.6, t * 5)
         item = DirectionItem(clockwise, size, t, caption)
         box = lay.direction
@@ -298,10 +306,11 @@ class RankingTopTable(WaitingTable):
     def _draw_hand(self, lay: Layout, hand: list[dict[str, Any]]) -> None:
         t = lay.text_px
         if self.you is None:
-            caption(self.scene, "You are watching: every hand is hidden", lay.hand_band, t * 1.05)
+            caption(self.scene, _("You are watching: every hand is hidden"), lay.hand_band,
+                    t * 1.05)
             return
         if not hand:
-            caption(self.scene, "Your hand is empty", lay.hand_band, t * 1.05)
+            caption(self.scene, _("Your hand is empty"), lay.hand_band, t * 1.05)
             return
         read = self.read
         play, keep, window = read.my_play(), read.my_keep(), read.my_window()
@@ -349,26 +358,30 @@ class RankingTopTable(WaitingTable):
         needed = self.read.needed(self.you)
         why = "" if can_rank else rank_reason(card, needed)
         face = item.face
-        rank_label = "To my Ranking Top"
+        rank_label = _("To my Ranking Top")
         if face.kind == "rule" and can_rank:
-            rank_label = f"To my Ranking Top (as {needed})"
+            rank_label = _("To my Ranking Top (as {n})").format(n=needed)
         choices = [Choice("top", rank_label, can_rank, why),
-                   Choice("discard", "Discard (effect)" if face.kind == "song"
-                          else "Discard (no effect)", True, discard_words(card))]
+                   Choice("discard", _("Discard (effect)") if face.kind == "song"
+                          else _("Discard (no effect)"), True, discard_words(card))]
         note = "\n".join(x for x in (why, discard_words(card)) if x)
         self._select(item)
         t = self.layout_.text_px if self.layout_ else 16.0
-        self.chooser.ask("play", item.card_id, f"Play {card_name(face)}:", choices, note,
+        self.chooser.ask("play", item.card_id, _("Play {card}:").format(card=card_name(face)),
+                         choices, note,
                          self._stage_foot(), t)
 
     def _ask_keep(self, item: CardItem) -> None:
         others = len(self.hand_items) - 1
         self._select(item)
         t = self.layout_.text_px if self.layout_ else 16.0
-        self.chooser.ask("keep", item.card_id, f"Keep {card_name(item.face)}?",
-                         [Choice("keep", "Keep this card")],
-                         f"The other {others} card{'s' if others != 1 else ''} go to the "
-                         "discard pile, then you draw 4.", self._stage_foot(), t)
+        self.chooser.ask("keep", item.card_id, _("Keep {card}?").format(
+                             card=card_name(item.face)),
+                         [Choice("keep", _("Keep this card"))],
+                         ngettext("The other {n} card goes to the discard pile, then you "
+                                  "draw 4.", "The other {n} cards go to the discard pile, "
+                                  "then you draw 4.", others).format(n=others),
+                         self._stage_foot(), t)
 
     def _select(self, item: CardItem | None) -> None:
         for other in self.hand_items:
@@ -438,8 +451,8 @@ class RankingTopTable(WaitingTable):
         if self.layout_ is not None:
             self._pointer = QPointF(self.layout_.buttons.center().x(), self.layout_.buttons.top())
         if not can:
-            self._toast(f"You have no card that can top {read.chain_top_name()}: "
-                        "it takes a Top card or the same number. Pass, or wait.")
+            self._toast(_("You have no card that can top {card}: it takes a Top card or the "
+                          "same number. Pass, or wait.").format(card=read.chain_top_name()))
             return
         if len(can) == 1:
             self._top_with(can[0])
@@ -449,8 +462,8 @@ class RankingTopTable(WaitingTable):
         geometry = self.top_button.geometry()
         at = geometry.center()
         at.setY(geometry.bottom())
-        self.chooser.ask("top", -1, f"Top {read.chain_top_name()} with:", choices, "", at, t,
-                         below=True)
+        self.chooser.ask("top", -1, _("Top {card} with:").format(card=read.chain_top_name()),
+                         choices, "", at, t, below=True)
 
     def _top_with(self, card_id: int) -> None:
         view = self.view or {}
@@ -458,8 +471,8 @@ class RankingTopTable(WaitingTable):
         if not read.my_window():
             return
         if card_id not in (view.get("can_top") or []):
-            self._toast(f"{card_name(face_of(read.card(card_id)))} cannot top "
-                        f"{read.chain_top_name()}.")
+            self._toast(_("{card} cannot top {other}.").format(
+                card=card_name(face_of(read.card(card_id))), other=read.chain_top_name()))
             return
         self._send({"type": "top", "card": card_id, "window": view.get("window")})
 

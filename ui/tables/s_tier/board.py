@@ -27,6 +27,7 @@ from PyQt6.QtGui import (
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from ui import pictures
+from ui.i18n import _
 from ui.tables import look, textfit
 
 TIERS = ("S", "A", "B", "C", "D")
@@ -280,21 +281,39 @@ class TierBoard(QWidget):
         cap_h = px * 1.3 if caption else 0.0
         top_side = max(px * 2, min(side, area.height() - px * 2.7 - cap_h))
         even = (area.width() - gap * (len(places) - 1)) / max(1, len(places)) / px - 0.45
+
+        def total(widths: list[float]) -> float:
+            return sum(widths) + gap * (len(widths) - 1)
+
         for names in (7.0, max(0.0, even), 0.0):  # names as wide as they need, or a share
             side = top_side
-            for _ in range(12):
+            for _attempt in range(12):
                 widths = [self._under_w(t, side, px, names) for t in places]
-                if sum(widths) + gap * (len(widths) - 1) <= area.width() or side <= px * 1.5:
+                if total(widths) <= area.width() or side <= px * 1.5:
                     break
                 side = max(px * 1.5, side * 0.9)
-            if sum(widths) + gap * (len(widths) - 1) <= area.width():
+            if total(widths) <= area.width():
+                if 0.0 < names < 7.0:
+                    # An even share each: the long names ("Auto de carreras") may have
+                    # what the short ones leave of it.
+                    low, high = names, 7.0
+                    for _attempt in range(10):
+                        mid = (low + high) / 2
+                        fits = total([self._under_w(t, side, px, mid) for t in places]) \
+                            <= area.width()
+                        low, high = (mid, high) if fits else (low, mid)
+                    widths = [self._under_w(t, side, px, low) for t in places]
                 break
             if places is not row and names == 0.0:
                 places = row  # too many to keep every place: the ones still here
                 widths = [self._under_w(t, side, px, 0.0) for t in places]
-        name_h = max((_name_fit(t, w - px * 0.2, px, 2).height() for t, w
+        # A name of three words on a narrow tile ("Auto de carreras") takes a third
+        # line; the pictures of the row give up the height it needs.
+        name_h = max((_name_fit(t, w - px * 0.2, px, 3).height() for t, w
                       in zip(places, widths, strict=True)), default=px * 1.2)
-        name_h = min(name_h, px * 2.7) + px * 0.3
+        name_h = min(name_h, px * 3.9) + px * 0.3
+        if side + name_h + cap_h > area.height():
+            side = max(px * 1.5, area.height() - name_h - cap_h)
         total = sum(widths) + gap * (len(widths) - 1)
         x = area.left() + (0 if align_left else max(0.0, (area.width() - total) / 2))
         y = area.top() + max(0.0, (area.height() - side - name_h - cap_h) / 2)
@@ -334,7 +353,7 @@ class TierBoard(QWidget):
     def _beside_w(self, tile: Tile, side: float, px: float) -> float:
         """The width a name (in up to two lines) and caption take right of a picture."""
         lines = 2 if side >= px * (2.9 if not tile.caption else 4.0) else 1
-        room = px * 8.0
+        room = px * 11.0  # "Auto de carreras" on one line beside its picture
         name = _name_fit(tile, room, px, lines)
         width = name.width() if name.fits else room
         if tile.caption:
@@ -520,7 +539,9 @@ class TierBoard(QWidget):
             painter.drawRoundedRect(rect.adjusted(0, 2, 0, -2), 6, 6)
             painter.setPen(look.INK_ON_FELT)
             painter.setFont(look.font(px * 1.1, bold=True))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{name} side")
+            side = {"Green": _("Green side"), "Red": _("Red side")}.get(name) or \
+                _("{team} side").format(team=name)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, side)
         for tier, rect in enumerate(geo.labels):
             self._paint_label(painter, tier, rect, px)
         for (lane, _tier), rect in geo.cells.items():
@@ -635,7 +656,7 @@ class TierBoard(QWidget):
         """The name under the picture (two lines if it must), the caption under the tile."""
         box = QRectF(rect.left() + 2, rect.top() + side - side * 0.03, rect.width() - 4,
                      under)
-        textfit.draw(painter, _name_fit(tile, box.width(), px, 2, box.height()), box,
+        textfit.draw(painter, _name_fit(tile, box.width(), px, 3, box.height()), box,
                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         if tile.caption:
             painter.setPen(look.LIT)

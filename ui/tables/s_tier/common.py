@@ -12,20 +12,29 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanplay.messages import content_text, render
+from lanplay.messages import render
 from ui import pictures
+from ui.i18n import N_, _, and_list, content, ngettext
 from ui.tables import look
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.note import NoteDraft
 
 TIERS = ("S", "A", "B", "C", "D")
 TEAM_NAMES = ("Green", "Red")
+"""The teams' lanes on the board (ids; ``team_word`` says them in the window's language)."""
+TEAM_WORDS = (N_("Green"), N_("Red"))
 EFFECT_NAMES = {
-    "choose-side": "Choose the side",
-    "place-one": "Place one picture",
-    "no-second": "No second attempt",
-    "take-four": "Take four pictures",
+    "choose-side": N_("Choose the side"),
+    "place-one": N_("Place one picture"),
+    "no-second": N_("No second attempt"),
+    "take-four": N_("Take four pictures"),
 }
+"""The track's effects (English, marked: ``_`` where shown)."""
+
+
+def team_word(team: int) -> str:
+    """"Green" or "Red" in the window's language (a team's name, as in "Green wins")."""
+    return _(TEAM_WORDS[team]) if 0 <= team < len(TEAM_WORDS) else "?"
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -76,7 +85,8 @@ class Scene:
     message_warn: bool = False
     buttons: list[Button] = field(default_factory=list)
     players: list[PlayerRow] = field(default_factory=list)
-    players_title: str = "Players"
+    players_title: str = N_("Players")
+    """Shown through ``_`` (a panel may set a title of its own, marked)."""
     track: TrackModel | None = None
     facts: list[str] = field(default_factory=list)
 
@@ -98,10 +108,12 @@ class Context:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "nobody"
+            return _("nobody")
         if seat == self.you:
-            return "you"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+            # translators: this laptop's player inside a sentence, as in "Waiting for you"
+            return _("you")
+        return self.names[seat] if 0 <= seat < len(self.names) else \
+            _("Seat {n}").format(n=seat + 1)
 
     def disc(self, seat: int) -> tuple[str, str]:
         return (look.seat_colour(self.seats, seat).name(),
@@ -114,21 +126,19 @@ class Context:
         """'Ben, Ada and you'; a long list ends '... and 5 more' so a banner stays short."""
         words = [self.name(s) for s in seats]
         if len(words) > limit:
-            words = [*words[:limit - 1], f"{len(words) - limit + 1} more"]
-        if len(words) <= 1:
-            return "".join(words) or "nobody"
-        return ", ".join(words[:-1]) + " and " + words[-1]
+            more = len(words) - limit + 1
+            words = [*words[:limit - 1], ngettext("{n} more", "{n} more", more).format(n=more)]
+        return and_list(words) or _("nobody")
 
     def picture_names(self) -> dict[str, str]:
-        """The round's pictures by id, named in this laptop's language."""
-        return {str(p["id"]): content_text("picture", str(p["id"]), str(p.get("name", "")))
+        return {str(p["id"]): pictures.shown_name(str(p["id"]), str(p.get("name", "")))
                 for p in self.view.get("pictures") or []}
 
     def topic_text(self) -> str:
         topic = self.view.get("topic")
         if not isinstance(topic, dict):
             return ""
-        return content_text("topic", str(topic.get("id", "")), str(topic.get("text", "")))
+        return content("topic", str(topic.get("id", "")), str(topic.get("text", "")))
 
 
 def log_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int | None]]:
@@ -163,9 +173,9 @@ def draft_board(draft: NoteDraft, targets: bool = True, lane: int = 0,
     # leaves a gap rather than sliding the others under the pointer.
     slots = tuple(Tile(pid, pictures.name_of(pid, name))
                   for pid, name in (draft.shown(card) for card in range(len(draft.cards))))
-    return BoardModel(lanes=lanes, cells=cells, pool=pool, pool_title="Your pictures: drag "
-                      "each into a tier (or click it, then a tier)" if pool else
-                      "All pictures placed", targets=all_cells, pool_target=True,
+    return BoardModel(lanes=lanes, cells=cells, pool=pool, pool_title=_(
+                      "Your pictures: drag each into a tier (or click it, then a tier)")
+                      if pool else _("All pictures placed"), targets=all_cells, pool_target=True,
                       hint_tier=draft.hint, pool_slots=slots)
 
 
@@ -179,15 +189,15 @@ def draft_buttons(draft: NoteDraft, send: Send, refresh: Callable[[], None]) -> 
                 refresh()
             buttons.append(Button(f"\u2605 {TIERS[tier]}", bool(draft.in_tier(tier)), choose,
                                   f"hint-{TIERS[tier]}", checked=draft.hint == tier,
-                                  tip=f"Reveal the picture in tier {TIERS[tier]} to the "
-                                      "guessers"))
+                                  tip=_("Reveal the picture in tier {tier} to the guessers")
+                                  .format(tier=TIERS[tier])))
     problem = draft.problem()
 
     def submit() -> None:
         if not draft.problem():
             send(draft.action())
-    buttons.append(Button("Submit note", not problem, submit, "submit",
-                          tip=problem or "Send your note; it stays secret until the reveal"))
+    buttons.append(Button(_("Submit note"), not problem, submit, "submit",
+                          tip=problem or _("Send your note; it stays secret until the reveal")))
     return buttons
 
 
@@ -199,23 +209,28 @@ def laptop_wait(ctx: Context, scene: Scene, leaders: list[int]) -> Scene:
     """The table as it lies while the leaders' laptops count or reveal (a moment; longer
     only when a leader's laptop is away, until a stand-in voids the round)."""
     waiting = [s for s in leaders if s in ctx.actors]
-    what = "counts the board" if ctx.phase == "count" else "reveals the note"
+    counting = ctx.phase == "count"
     if ctx.you in waiting:
-        scene.banner = f"Your laptop {what}"
+        scene.banner = _("Your laptop counts the board") if counting else \
+            _("Your laptop reveals the note")
     else:
         owners = ctx.names_of(waiting)
-        scene.banner = f"Waiting: {owners}'s laptop {what}" if len(waiting) == 1 \
-            else f"Waiting: the laptops of {owners} reveal the notes"
+        if len(waiting) == 1:
+            scene.banner = (_("Waiting: {name}'s laptop counts the board") if counting else
+                            _("Waiting: {name}'s laptop reveals the note")).format(name=owners)
+        else:
+            scene.banner = _("Waiting: the laptops of {names} reveal the notes").format(
+                names=owners)
     scene.banner_seat = waiting[0] if waiting else None
     scene.accent = False
     scene.buttons = []
     scene.message = (
-        "The note stays on the leader's laptop: it counts the board itself."
-        if ctx.phase == "count" else
-        "The note stayed on the leader's laptop until now; the host checks it against "
-        "all it was told." if len(leaders) < 2 else
-        "The notes stayed on the leaders' laptops until now; the host checks each "
-        "against all it was told.")
+        _("The note stays on the leader's laptop: it counts the board itself.")
+        if counting else
+        _("The note stayed on the leader's laptop until now; the host checks it against "
+          "all it was told.") if len(leaders) < 2 else
+        _("The notes stayed on the leaders' laptops until now; the host checks each "
+          "against all it was told."))
     scene.message_warn = False
     return scene
 
@@ -226,14 +241,20 @@ def result_words(ctx: Context) -> str:
     scores = list(ctx.view.get("scores") or [])
     top = max(scores) if scores else 0
     best = int(top) if float(top).is_integer() else top
-    what = "picture" if best == 1 else "pictures"
+    count = int(best) if isinstance(best, int) else 2
     if not winners:
-        return "Game over"
+        return _("Game over")
     if len(winners) == 1:
-        who = "You win" if winners[0] == ctx.you else f"{ctx.names[winners[0]]} wins"
-        return f"Game over: {who} with {best} {what}"
-    return f"Game over: {ctx.names_of(winners)} share the win with {best} {what}"
+        if winners[0] == ctx.you:
+            return ngettext("Game over: you win with {n} picture",
+                            "Game over: you win with {n} pictures", count).format(n=best)
+        return ngettext("Game over: {name} wins with {n} picture",
+                        "Game over: {name} wins with {n} pictures", count).format(
+                            name=ctx.names[winners[0]], n=best)
+    return ngettext("Game over: {names} share the win with {n} picture",
+                    "Game over: {names} share the win with {n} pictures", count).format(
+                        names=ctx.names_of(winners), n=best)
 
 
 __all__ = ["ASKED", "Button", "Context", "PlayerRow", "Scene", "TrackModel", "draft_board",
-           "draft_buttons", "laptop_wait", "log_lines", "result_words", "tile"]
+           "draft_buttons", "laptop_wait", "log_lines", "result_words", "team_word", "tile"]

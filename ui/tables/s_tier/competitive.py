@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui import pictures
+from ui.i18n import _, ngettext
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
@@ -72,17 +74,19 @@ class CompetitivePanel:
         else:
             s = self._waiting_scene(ctx, ids)
         led = len(view.get("led") or [])
-        s.info = f"Round {ctx.round} of {ctx.players}"
+        s.info = _("Round {n} of {total}").format(n=ctx.round, total=ctx.players)
         s.players = self._players(ctx)
-        s.facts.insert(0, f"{led} of {ctx.players} have led. Right guessers keep their "
-                          "picture; the leader scores when at least half are right.")
+        s.facts.insert(0, _("{n} of {total} have led. Right guessers keep their picture; the "
+                            "leader scores when at least half are right.").format(
+                                n=led, total=ctx.players))
         last = view.get("last") or {}
         if last.get("kind") == "reveal":
             right = [int(s) for s in last.get("correct") or []]
             gain = int(last.get("leader_gain", 0))
-            s.facts.insert(0, f"Last reveal: {len(right)} right"
-                              f"{' (' + ctx.names_of(right) + ')' if right else ''}; "
-                              f"the leader took {gain}.")
+            s.facts.insert(0, (_("Last reveal: {n} right ({names}); the leader took {gain}.")
+                               if right else
+                               _("Last reveal: {n} right; the leader took {gain}.")).format(
+                                   n=len(right), names=ctx.names_of(right), gain=gain))
         return s
 
     def _note_scene(self, ctx: Context, ids: list[str]) -> Scene:
@@ -91,10 +95,10 @@ class CompetitivePanel:
         if self.draft is None or self.draft.key != key:
             self.draft = NoteDraft(key, SPREAD, cards)
         problem = self.draft.problem()
-        return Scene("Your note: every tier used, at most 2 per tier", ctx.you, "", True,
+        return Scene(_("Your note: every tier used, at most 2 per tier"), ctx.you, "", True,
                      ctx.topic_text(), draft_board(self.draft),
-                     message=problem or "Ready: Submit sends your note; then the pictures are "
-                                        "dealt.", message_warn=bool(problem),
+                     message=problem or _("Ready: Submit sends your note; then the pictures "
+                                          "are dealt."), message_warn=bool(problem),
                      buttons=draft_buttons(self.draft, self.send, self.refresh))
 
     def _holders(self, ctx: Context, ids: list[str], dealt: list[Any]) -> dict[str, int]:
@@ -116,8 +120,12 @@ class CompetitivePanel:
         note = view.get("note") if leader == you else None
         for i, pid in enumerate(ids):
             seat = holders.get(pid)
-            caption = "extra" if seat is None else ("yours" if seat == you
-                                                    else f"{ctx.names[seat]}'s")
+            if seat is None:
+                # translators: under a picture nobody holds (competitive S-tier)
+                caption = _("extra")
+            else:
+                caption = _("yours") if seat == you else _("{name}'s").format(
+                    name=ctx.names[seat])
             discs = (ctx.disc(seat),) if seat is not None else ()
             t = tile(pid, self.names, movable=placing and pid == mine, discs=discs,
                      caption=caption)
@@ -127,24 +135,28 @@ class CompetitivePanel:
                 cells.setdefault((0, placed), []).append(t)
             else:
                 pool.append(t)
-        board = BoardModel(cells=cells, pool=pool, pool_title="The pictures, face up: "
-                           "each player guesses their own",
+        board = BoardModel(cells=cells, pool=pool, pool_title=_(
+                           "The pictures, face up: each player guesses their own"),
                            targets=frozenset((0, t) for t in range(5)) if placing
                            else frozenset())
         buttons: list[Button] = []
         if placing:
             name = self.names.get(str(mine), str(mine))
-            banner = f"Place your picture: where did {ctx.name(leader)} write {name}?"
-            message = "Click a tier (or drag your lit picture there). You cannot change it."
+            banner = _("Place your picture: where did {leader} write {picture}?").format(
+                leader=ctx.name(leader), picture=name)
+            message = _("Click a tier (or drag your lit picture there). You cannot change it.")
         else:
-            banner = f"Waiting for {ctx.names_of(waiting)} to place"
+            banner = _("Waiting for {names} to place").format(names=ctx.names_of(waiting))
             if leader == you:
-                message = "You lead: your note is on the board; stay silent."
+                message = _("You lead: your note is on the board; stay silent.")
             elif isinstance(placed, int):
-                message = f"You placed yours in {TIERS[placed]}. Answers show when all are in."
+                message = _("You placed yours in {tier}. Answers show when all are in.").format(
+                    tier=TIERS[placed])
             else:
-                message = (f"{sum(1 for a in answered if a)} of {ctx.players - 1} players "
-                           "have placed.")
+                message = ngettext("{n} of {total} player has placed.",
+                                   "{n} of {total} players have placed.",
+                                   ctx.players - 1).format(n=sum(1 for a in answered if a),
+                                                           total=ctx.players - 1)
         return Scene(banner, None if placing else (waiting[0] if waiting else None), "",
                      placing, ctx.topic_text(), board, message, False, buttons)
 
@@ -154,17 +166,19 @@ class CompetitivePanel:
         board = self.reveal_board(ctx)
         if ids and not ctx.over:
             board.pool = [tile(pid, self.names) for pid in ids]
-            board.pool_title = "This round's pictures (dealt after the note)"
+            board.pool_title = _("This round's pictures (dealt after the note)")
             board.show_pool = True
         if ctx.over:
             return Scene(result_words(ctx), None, "", ctx.you in (view.get("winners") or []),
-                         ctx.topic_text(), board, message="Everyone has led: the game is over.")
+                         ctx.topic_text(), board,
+                         message=_("Everyone has led: the game is over."))
         name = ctx.name(leader if isinstance(leader, int) else None)
-        return Scene(f"Waiting for {name} to write the note",
+        return Scene(_("Waiting for {name} to write the note").format(name=name),
                      leader if isinstance(leader, int) else None, "", False,
-                     f"The topic stays secret until {name} has written the note", board,
-                     message=f"{name.capitalize()} spreads the pictures over the tiers in "
-                             "secret.")
+                     _("The topic stays secret until {name} has written the note").format(
+                         name=name), board,
+                     message=_("{name} spreads the pictures over the tiers in secret.").format(
+                         name=name[:1].upper() + name[1:]))
 
     def reveal_scene(self, ctx: Context) -> Scene | None:
         """The reveal as it happens: the leader's note laid out on the tier list, each
@@ -175,15 +189,23 @@ class CompetitivePanel:
         right = [int(s) for s in last.get("correct") or []]
         leader = last.get("leader")
         gain = int(last.get("leader_gain", 0))
-        whose = ("Your" if leader == ctx.you else f"{ctx.name(leader)}'s"
-                 if isinstance(leader, int) else "The leader's")
-        took = f"; {ctx.name(leader)} takes {gain}" if gain and isinstance(leader, int) \
-            else ""
-        got = (f"{len(right)} right: {ctx.names_of(right)}" if right else "nobody right")
-        return Scene(f"The reveal: {got}{took}", leader if isinstance(leader, int) else None,
-                     "", False, ctx.topic_text(), self.reveal_board(ctx),
-                     message=f"{whose} note lies on the tiers; \u2713 right, \u2717 wrong. "
-                             "Click the board to go on.")
+        if leader == ctx.you:
+            lies = _("Your note lies on the tiers; \u2713 right, \u2717 wrong. Click the "
+                     "board to go on.")
+        elif isinstance(leader, int):
+            lies = _("{name}'s note lies on the tiers; \u2713 right, \u2717 wrong. Click the "
+                     "board to go on.").format(name=ctx.name(leader))
+        else:
+            lies = _("The leader's note lies on the tiers; \u2713 right, \u2717 wrong. Click "
+                     "the board to go on.")
+        got = (_("{n} right: {names}").format(n=len(right), names=ctx.names_of(right))
+               if right else _("nobody right"))
+        banner = _("The reveal: {result}").format(result=got)
+        if gain and isinstance(leader, int):
+            banner = _("The reveal: {result}; {name} takes {gain}").format(
+                result=got, name=ctx.name(leader), gain=gain)
+        return Scene(banner, leader if isinstance(leader, int) else None,
+                     "", False, ctx.topic_text(), self.reveal_board(ctx), message=lies)
 
     def reveal_board(self, ctx: Context) -> BoardModel:
         last = ctx.view.get("last") or {}
@@ -194,7 +216,9 @@ class CompetitivePanel:
         right = {int(s) for s in last.get("correct") or []}
         shown = [p for p in last.get("pictures") or [] if isinstance(p, dict)]
         ids: list[str] = [str(p["id"]) for p in shown]
-        self.names.update({str(p["id"]): str(p.get("name", "")) for p in shown})
+        self.names.update({str(p["id"]): pictures.shown_name(str(p["id"]),
+                                                              str(p.get("name", "")))
+                           for p in shown})
         dealt: list[Any] = list(last.get("dealt") or [])
         if not ids:
             # An older host's reveal names no pictures: fall back on what this
@@ -208,20 +232,22 @@ class CompetitivePanel:
             for pid, tier in zip(ids, note, strict=True):
                 seat = holders.get(pid)
                 if seat is None:
-                    t = tile(pid, self.names, caption="extra")
+                    t = tile(pid, self.names, caption=_("extra"))
                 else:
                     got = placements[seat] if seat < len(placements) else None
-                    said = f"said {TIERS[int(got)]}" if isinstance(got, int) else "no answer"
+                    said = (_("{name} said {tier}").format(name=ctx.names[seat],
+                                                            tier=TIERS[int(got)])
+                            if isinstance(got, int) else
+                            _("{name}: no answer").format(name=ctx.names[seat]))
                     t = tile(pid, self.names, discs=(ctx.disc(seat),),
-                             mark="right" if seat in right else "wrong",
-                             caption=f"{ctx.names[seat]} {said}")
+                             mark="right" if seat in right else "wrong", caption=said)
                 cells.setdefault((0, int(tier)), []).append(t)
         leader = last.get("leader")
-        whose = (f"{ctx.names[leader]}'s" if isinstance(leader, int)
-                 and 0 <= leader < len(ctx.names) else "the leader's")
-        return BoardModel(cells=cells, show_pool=False,
-                          caption=f"Last round: {whose} note; beside each picture, "
-                                  "its holder's guess")
+        caption = (_("Last round: {name}'s note; beside each picture, its holder's guess")
+                   .format(name=ctx.names[leader]) if isinstance(leader, int)
+                   and 0 <= leader < len(ctx.names) else
+                   _("Last round: the leader's note; beside each picture, its holder's guess"))
+        return BoardModel(cells=cells, show_pool=False, caption=caption)
 
     def _players(self, ctx: Context) -> list[PlayerRow]:
         view = ctx.view
@@ -232,8 +258,9 @@ class CompetitivePanel:
         rows = []
         for seat in range(ctx.players):
             pics = won[seat] if seat < len(won) else 0
-            score = f"{pics} pic{'s' if pics != 1 else ''}"
-            tag = "leader" if seat == leader else ("has led" if seat in led else "")
+            # translators: pictures won, in a narrow column of the players' list
+            score = ngettext("{n} pic", "{n} pics", pics).format(n=pics)
+            tag = _("leader") if seat == leader else (_("has led") if seat in led else "")
             done = ctx.phase == "place" and seat != leader and seat < len(answered) \
                 and bool(answered[seat])
             rows.append(PlayerRow(seat, tag, score, seat in ctx.actors and not ctx.over, done))

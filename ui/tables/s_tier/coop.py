@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui.i18n import N_, _, ngettext
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
@@ -30,8 +31,17 @@ from ui.tables.s_tier.common import (
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
 
-SHORT = {"choose-side": "Choose side", "place-one": "Place one", "no-second": "No 2nd try",
-         "take-four": "Take four"}
+SHORT = {"choose-side": N_("Choose side"), "place-one": N_("Place one"),
+         "no-second": N_("No 2nd try"), "take-four": N_("Take four")}
+"""The effects' names on the track, short (English, marked)."""
+
+
+def _moved(green: int, red: int) -> str:
+    if green:
+        return _("green up {n}").format(n=green)
+    if red:
+        return _("red down {n}").format(n=red)
+    return ""
 
 
 class CoopPanel:
@@ -71,12 +81,13 @@ class CoopPanel:
         effects = self._effects(ctx)
         model = TrackModel(int(track.get("star", 4)), int(track.get("green", 0)),
                            int(track.get("red", 0)), meet=True,
-                           effects=[(SHORT[e], e in effects) for e in EFFECT_NAMES]
+                           effects=[(_(SHORT[e]), e in effects) for e in EFFECT_NAMES]
                            if view.get("text_side") else [])
         attempts = 1 if "no-second" in effects else 2
-        info = f"Round {ctx.round}"
+        info = _("Round {n}").format(n=ctx.round)
         if ctx.phase == "guess":
-            info += f" \u00b7 attempt {view.get('attempt', 1)}/{attempts}"
+            info = _("Round {n} \u00b7 attempt {attempt}/{attempts}").format(
+                n=ctx.round, attempt=view.get("attempt", 1), attempts=attempts)
         if self._writing(ctx):
             s = self._note_scene(ctx)
         elif ctx.phase == "guess":
@@ -89,15 +100,16 @@ class CoopPanel:
         s.info, s.track = info, model
         s.players = self._players(ctx)
         if effects:
-            s.facts.append("Effects now: " + ", ".join(EFFECT_NAMES.get(e, e) for e in effects))
+            s.facts.append(_("Effects now: {effects}").format(effects=", ".join(
+                _(EFFECT_NAMES[e]) if e in EFFECT_NAMES else e for e in effects)))
         last = view.get("last") or {}
         if last.get("kind") == "reveal":
             green, red = abs(int(last.get("green", 0))), abs(int(last.get("red", 0)))
-            moved = (f"green up {green}" if green else
-                     f"red down {red}" if red else "no token moved")
-            s.facts.insert(0, f"Last reveal: {last.get('correct', 0)} of 5 right ({moved}).")
+            moved = _moved(green, red) or _("no token moved")
+            s.facts.insert(0, _("Last reveal: {n} of 5 right ({moved}).").format(
+                n=last.get("correct", 0), moved=moved))
         if leader is not None and ctx.you is None:
-            s.facts.append("You are watching.")
+            s.facts.append(_("You are watching."))
         return s
 
     def _note_scene(self, ctx: Context) -> Scene:
@@ -113,17 +125,17 @@ class CoopPanel:
             self.draft = NoteDraft(key, ONE_PER_TIER, cards, hint_needed="place-one" in effects)
         draft = self.draft
         board = draft_board(draft)
-        rule = "put each picture in its own tier"
-        if len(cards) < 5:
-            rule += "; one tier stays empty"
+        banner = _("Your note: put each picture in its own tier") if len(cards) >= 5 else \
+            _("Your note: put each picture in its own tier; one tier stays empty")
         notes = []
         if cards_raw:
-            notes.append("Choose the side: \u21bb on a picture shows its card's other face.")
+            notes.append(_("Choose the side: \u21bb on a picture shows its card's other face."))
         if draft.hint_needed:
-            notes.append("Place one picture: pick the tier (\u2605) whose picture you reveal.")
+            notes.append(_("Place one picture: pick the tier (\u2605) whose picture you "
+                           "reveal."))
         problem = draft.problem()
-        return Scene(f"Your note: {rule}", ctx.you, "", True, ctx.topic_text(), board,
-                     message=problem or "Ready: Submit sends your note.",
+        return Scene(banner, ctx.you, "", True, ctx.topic_text(), board,
+                     message=problem or _("Ready: Submit sends your note."),
                      message_warn=bool(problem),
                      buttons=draft_buttons(draft, self.send, self.refresh), facts=notes)
 
@@ -154,54 +166,63 @@ class CoopPanel:
             else frozenset()
         waiting = [s for s in guessers if s not in locked]
         board = BoardModel(cells=cells, pool=pool, targets=targets, pool_target=guessing,
-                           pool_title="Not on the board yet" if pool else
-                           "Drop a picture here to take it off the board" if guessing else "",
+                           pool_title=_("Not on the board yet") if pool else
+                           _("Drop a picture here to take it off the board") if guessing
+                           else "",
                            show_pool=True, hint_tier=hint_tier,
                            pool_slots=tuple(tile(str(p["id"]), self.names)
                                             for p in view.get("pictures") or []))
         count = view.get("count")
         facts = []
         if count is not None:
-            facts.append(f"Attempt 1: {count} of 5 right. Which ones, the leader does not say.")
+            facts.append(_("Attempt 1: {n} of 5 right. Which ones, the leader does not say.")
+                         .format(n=count))
         if hint_pic:
-            facts.append(f"The leader revealed: {self.names.get(hint_pic, hint_pic)} is in "
-                         f"{TIERS[int(hint_tier or 0)]} (\u2605, fixed).")
+            facts.append(_("The leader revealed: {picture} is in {tier} (\u2605, fixed).")
+                         .format(picture=self.names.get(hint_pic, hint_pic),
+                                 tier=TIERS[int(hint_tier or 0)]))
         if isinstance(note, list):
-            facts.append("Your note: " + ", ".join(
-                f"{TIERS[t]} {self.names.get(p, p) if p else '(empty)'}"
-                for t, p in enumerate(note)))
+            facts.append(_("Your note: {tiers}").format(tiers=", ".join(
+                f"{TIERS[t]} {self.names.get(p, p) if p else _('(empty)')}"
+                for t, p in enumerate(note))))
         buttons: list[Button] = []
         message = ""
         warn = False
         if you in guessers:
             mine_locked = you in locked
             can = ctx.acting() and (mine_locked or not pool)
-            buttons.append(Button("Unlock" if mine_locked else "Lock in", can,
+            buttons.append(Button(_("Unlock") if mine_locked else _("Lock in"), can,
                                   self._send_lock(not mine_locked),
                                   "unlock" if mine_locked else "lock",
-                                  tip="The board is sent when every guesser is locked in"
-                                  if can else "Lay every picture on the board first"))
+                                  tip=_("The board is sent when every guesser is locked in")
+                                  if can else _("Lay every picture on the board first")))
             if mine_locked:
-                banner = f"You are locked in: waiting for {ctx.names_of(waiting)}"
+                banner = _("You are locked in: waiting for {names}").format(
+                    names=ctx.names_of(waiting))
             else:
-                banner = "Arrange the board together, then lock in"
+                banner = _("Arrange the board together, then lock in")
             if pool:
-                message = (f"{len(pool)} still below the tiers: drag each into a tier "
-                           "(or click it, then a tier). A drop on a full tier swaps.")
+                message = ngettext(
+                    "{n} still below the tiers: drag it into a tier (or click it, then a "
+                    "tier). A drop on a full tier swaps.",
+                    "{n} still below the tiers: drag each into a tier (or click it, then a "
+                    "tier). A drop on a full tier swaps.", len(pool)).format(n=len(pool))
                 warn = True
             else:
-                message = "Any move unlocks everyone. The board is sent when all are locked in."
+                message = _("Any move unlocks everyone. The board is sent when all are "
+                            "locked in.")
         else:
             who = ctx.names_of(waiting)
-            banner = f"Waiting for {who} to lock in"
-            message = ("You lead: stay silent while they guess." if view.get("leader") == you
-                       else f"The guessers arrange the board: {len(locked)} of "
-                            f"{len(guessers)} locked in.")
+            banner = _("Waiting for {names} to lock in").format(names=who)
+            message = (_("You lead: stay silent while they guess.")
+                       if view.get("leader") == you else
+                       _("The guessers arrange the board: {n} of {total} locked in.").format(
+                           n=len(locked), total=len(guessers)))
         if count is not None:
-            message = f"Attempt 1: {count} of 5 right. " + message
+            message = _("Attempt 1: {n} of 5 right.").format(n=count) + " " + message
         if len(view.get("pictures") or []) < 5:
-            facts.append("Take four: one tier stays empty; leaving the right one empty "
-                         "counts as one more right.")
+            facts.append(_("Take four: one tier stays empty; leaving the right one empty "
+                           "counts as one more right."))
         return Scene(banner, None if guessing else (waiting[0] if waiting else None), "",
                      guessing and you not in locked, ctx.topic_text(), board, message, warn,
                      buttons, facts=facts)
@@ -216,15 +237,16 @@ class CoopPanel:
         board = self.reveal_board(view.get("last") or {})
         if ctx.over:
             won = bool(view.get("winners"))
-            banner = ("You won: the green token reached the star!" if won
-                      else "Lost: the red token reached the star")
+            banner = (_("You won: the green token reached the star!") if won
+                      else _("Lost: the red token reached the star"))
             return Scene(banner, None, "", won, ctx.topic_text(), board,
-                         message="Game over. The last note lies on the board.")
+                         message=_("Game over. The last note lies on the board."))
         name = ctx.name(leader if isinstance(leader, int) else None)
-        banner = f"Waiting for {name} to write the note"
-        topic = f"The topic stays secret until {name} has written the note"
+        banner = _("Waiting for {name} to write the note").format(name=name)
+        topic = _("The topic stays secret until {name} has written the note").format(name=name)
         return Scene(banner, leader if isinstance(leader, int) else None, "", False, topic,
-                     board, message=f"{name.capitalize()} ranks 5 new pictures in secret.")
+                     board, message=_("{name} ranks 5 new pictures in secret.").format(
+                         name=name[:1].upper() + name[1:]))
 
     def reveal_scene(self, ctx: Context) -> Scene | None:
         """The reveal as it happens: the leader's note on the tier list, each tier
@@ -233,12 +255,12 @@ class CoopPanel:
         if last.get("kind") != "reveal":
             return None
         green, red = abs(int(last.get("green", 0))), abs(int(last.get("red", 0)))
-        moved = (f"green up {green}" if green else f"red down {red}" if red
-                 else "no token moves")
-        return Scene(f"The reveal: {last.get('correct', 0)} of 5 right, {moved}", None, "",
+        moved = _moved(green, red) or _("no token moves")
+        return Scene(_("The reveal: {n} of 5 right, {moved}").format(
+                         n=last.get("correct", 0), moved=moved), None, "",
                      False, ctx.topic_text(), self.reveal_board(last),
-                     message="The leader's note lies on the tiers; \u2713 the board had it "
-                             "there, \u2717 it did not. Click the board to go on.")
+                     message=_("The leader's note lies on the tiers; \u2713 the board had it "
+                               "there, \u2717 it did not. Click the board to go on."))
 
     def reveal_board(self, last: dict[str, Any]) -> BoardModel:
         if last.get("kind") != "reveal":
@@ -252,8 +274,8 @@ class CoopPanel:
             right = tier < len(guess) and guess[tier] == pid
             cells[(0, tier)] = [tile(str(pid), self.names, mark="right" if right else "wrong")]
         return BoardModel(cells=cells, show_pool=False,
-                          caption=f"Last round: the leader's note. \u2713 = the board had it "
-                                  f"there ({last.get('correct', 0)} of 5 right)")
+                          caption=_("Last round: the leader's note. \u2713 = the board had it "
+                                    "there ({n} of 5 right)").format(n=last.get("correct", 0)))
 
     def _players(self, ctx: Context) -> list[PlayerRow]:
         view = ctx.view
@@ -262,15 +284,15 @@ class CoopPanel:
         rows = []
         for seat in range(ctx.players):
             if seat == leader:
-                status = "writing" if ctx.phase == "note" else "silent"
-                rows.append(PlayerRow(seat, "leader", status, seat in ctx.actors and
+                status = _("writing") if ctx.phase == "note" else _("silent")
+                rows.append(PlayerRow(seat, _("leader"), status, seat in ctx.actors and
                                       ctx.phase == "note"))
             elif ctx.phase == "guess":
                 done = seat in locked
-                rows.append(PlayerRow(seat, "", "locked" if done else "arranging",
+                rows.append(PlayerRow(seat, "", _("locked") if done else _("arranging"),
                                       not done, done))
             else:
-                rows.append(PlayerRow(seat, "", "guesser"))
+                rows.append(PlayerRow(seat, "", _("guesser")))
         return rows
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ui.i18n import _, ngettext
+
 TIERS = ("S", "A", "B", "C", "D")
 
 ONE_PER_TIER = "one-per-tier"
@@ -93,17 +95,20 @@ class NoteDraft:
         """Why the note cannot be sent yet, in one sentence; "" when it can."""
         left = len(self.unplaced())
         if left:
-            word = "picture" if left == 1 else "pictures"
-            return f"Place every picture: {left} {word} still below the tiers."
+            return ngettext("Place every picture: {n} picture still below the tiers.",
+                            "Place every picture: {n} pictures still below the tiers.",
+                            left).format(n=left)
         if self.rule == SPREAD:
             for tier in range(5):
                 count = len(self.in_tier(tier))
                 if count == 0:
-                    return f"Tier {TIERS[tier]} is empty: every tier needs a picture."
+                    return _("Tier {tier} is empty: every tier needs a picture.").format(
+                        tier=TIERS[tier])
                 if count > 2:
-                    return f"Tier {TIERS[tier]} holds {count} pictures: at most 2 per tier."
+                    return _("Tier {tier} holds {n} pictures: at most 2 per tier.").format(
+                        tier=TIERS[tier], n=count)
         if self.hint_needed and self.hint is None:
-            return "Choose the tier whose picture you reveal (the star buttons)."
+            return _("Choose the tier whose picture you reveal (the star buttons).")
         return ""
 
     def action(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.s_tier.board import RIGHT, WRONG
 from ui.tables.s_tier.common import PlayerRow, TrackModel
@@ -78,7 +79,7 @@ class PlayersList(QWidget):
             plain = look.font(self.px * 0.95)
             painter.setFont(bold)
             painter.setPen(look.LIT if row.acting else look.INK_ON_FELT)
-            shown = name + (" (you)" if row.seat == self.you else "")
+            shown = name + (" " + _("(you)") if row.seat == self.you else "")
             right = row.status + ("  \u2713" if row.done else "")
             right_w = QFontMetrics(plain).horizontalAdvance(right) + 4
             room = int(w - x - right_w - 2)
@@ -217,9 +218,9 @@ class SidePanel(QFrame):
         self.setObjectName("stierSide")
         self.setStyleSheet("#stierSide { background: #1B2A24; border-left: 1px solid #0B1712; }"
                            "#stierSide QLabel { color: #E8EDE9; }")
-        self.title = QLabel("Players", self)
+        self.title = QLabel(_("Players"), self)
         self.players = PlayersList(self)
-        self.track_title = QLabel("Track", self)
+        self.track_title = QLabel(_("Track"), self)
         self.track = TrackView(self)
         self.facts = QLabel(self)
         self.facts.setWordWrap(True)

@@ -23,6 +23,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import _, content
 from ui.tables import look
 from ui.tables.s_tier.board import TierBoard
 from ui.tables.s_tier.common import Button, Context, Scene, log_lines
@@ -159,7 +160,9 @@ class STierTable(QWidget):
         if fresh:
             assert previous is not None
             topic = previous.get("topic")
-            self._reveal_topic = str(topic.get("text", "")) if isinstance(topic, dict) else ""
+            self._reveal_topic = content("topic", str(topic.get("id", "")),
+                                         str(topic.get("text", ""))) \
+                if isinstance(topic, dict) else ""
             self.revealing = True
             self._hold_ms = REVEAL_MS
             self._reveal_timer.start(REVEAL_MS)
@@ -238,14 +241,14 @@ class STierTable(QWidget):
         self.message.setText(scene.message)
         self.message.setStyleSheet(f"color: {'#FFD866' if scene.message_warn else '#D9E3DC'};")
         self._show_buttons(scene.buttons if self.you is not None and reveal is None else [])
-        self.side.title.setText(scene.players_title)
+        self.side.title.setText(_(scene.players_title))
         self.side.players.show_rows(scene.players, self.seats, self.you, self.side.px)
         self.side.track_title.setVisible(scene.track is not None)
         self.side.track.show_track(scene.track, self.side.px)
         timer = view.get("timer")
         if isinstance(timer, dict) and timer.get("seconds") and not ctx.over:
-            scene.facts.append(f"Time limit: {int(timer['seconds'])} s, then the host "
-                               "goes on with what lies there.")
+            scene.facts.append(_("Time limit: {seconds} s, then the host goes on with what "
+                                 "lies there.").format(seconds=int(timer["seconds"])))
         self.side.facts.setText("\n".join(scene.facts))
         self._settle_side()
         self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
@@ -258,14 +261,14 @@ class STierTable(QWidget):
         fits = room >= LOG_MIN
         if self._log_wanted and self.log_panel.isHidden() == fits:
             self.log_panel.setVisible(fits)
-            self.banner.toggle.setText("Hide log" if fits else "Show log")
+            self.banner.toggle.setText(_("Hide log") if fits else _("Show log"))
         if not fits and self._log_wanted:
             self.side.settle(self.height())
         self.side_rest.setVisible(self.log_panel.isHidden())
         folded = not fits and self._log_wanted
         self.banner.toggle.setEnabled(not folded)
-        self.banner.toggle.setToolTip("The log needs a taller window: the players come first"
-                                      if folded else "")
+        self.banner.toggle.setToolTip(_("The log needs a taller window: the players come "
+                                        "first") if folded else "")
 
     def _show_topic(self, text: str, known: bool) -> None:
         px = max(look.default_px() * 1.6, self.height() * 0.04)
@@ -345,7 +348,8 @@ class STierTable(QWidget):
         self._log_wanted = self.log_panel.isHidden()
         self.log_panel.setVisible(self._log_wanted)
         self.side_rest.setVisible(not self._log_wanted)
-        self.banner.toggle.setText("Show log" if self.log_panel.isHidden() else "Hide log")
+        self.banner.toggle.setText(_("Show log") if self.log_panel.isHidden() else
+                                   _("Hide log"))
 
     def _fit(self) -> None:
         self.log_panel.fit(self.width(), self.height())

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui import pictures
+from ui.i18n import N_, _
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
@@ -28,6 +30,7 @@ from ui.tables.s_tier.common import (
     draft_board,
     draft_buttons,
     laptop_wait,
+    team_word,
     tile,
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
@@ -94,22 +97,24 @@ class TeamPanel:
         track = view.get("track") or {}
         s.track = TrackModel(int(track.get("star", 5)), int(track.get("green", 0)),
                              int(track.get("red", 0)), meet=False)
-        s.info = f"Round {ctx.round}"
-        s.players, s.players_title = self._players(ctx), "Teams"
+        s.info = _("Round {n}").format(n=ctx.round)
+        s.players, s.players_title = self._players(ctx), N_("Teams")
         total = list(view.get("total") or [0, 0])
-        facts = [f"Pictures over all rounds: Green {total[0]}, Red {total[1]}."]
+        facts = [_("Pictures over all rounds: Green {green}, Red {red}.").format(
+            green=total[0], red=total[1])]
         rnd = view.get("round_pictures")
         last = view.get("last") or {}
         if rnd and last.get("kind") == "reveal":
-            facts.insert(0, f"Last round: Green {rnd[0]}, Red {rnd[1]} right.")
+            facts.insert(0, _("Last round: Green {green}, Red {red} right.").format(
+                green=rnd[0], red=rnd[1]))
         used = list(view.get("wrong_used") or [False, False])
         if ctx.phase in ("take", "wrong", "fix"):
-            facts.append("\u201cWrong\u201d used: " + ", ".join(
-                f"{TEAM_NAMES[t]} {'yes' if used[t] else 'no'}" for t in (0, 1)) + ".")
+            facts.append(_("\u201cWrong\u201d used: {teams}.").format(teams=", ".join(
+                f"{team_word(t)} {_('yes') if used[t] else _('no')}" for t in (0, 1))))
         note = view.get("note")
         if isinstance(note, list) and ctx.phase != "notes" and ctx.you in self._leaders(ctx):
-            facts.append("Your note: " + ", ".join(
-                f"{TIERS[t]} {self.names.get(str(p), str(p))}" for t, p in enumerate(note)))
+            facts.append(_("Your note: {tiers}").format(tiers=", ".join(
+                f"{TIERS[t]} {self.names.get(str(p), str(p))}" for t, p in enumerate(note))))
         s.facts = facts + s.facts
         return s
 
@@ -120,13 +125,14 @@ class TeamPanel:
             self.draft = NoteDraft(key, ONE_PER_TIER, cards)
         problem = self.draft.problem()
         other = [s for s in self._leaders(ctx) if s != ctx.you]
-        return Scene("Your note: one picture per tier", ctx.you, "", True, ctx.topic_text(),
+        return Scene(_("Your note: one picture per tier"), ctx.you, "", True, ctx.topic_text(),
                      draft_board(self.draft),
-                     message=problem or "Ready: Submit sends your note. The first note in "
-                                        "lets its team move first.",
+                     message=problem or _("Ready: Submit sends your note. The first note in "
+                                          "lets its team move first."),
                      message_warn=bool(problem),
                      buttons=draft_buttons(self.draft, self.send, self.refresh),
-                     facts=[f"{ctx.name(other[0]).capitalize()} writes at the same time."]
+                     facts=[_("{name} writes at the same time.").format(
+                         name=ctx.name(other[0])[:1].upper() + ctx.name(other[0])[1:])]
                      if other else [])
 
     def _play_scene(self, ctx: Context) -> Scene:
@@ -144,7 +150,8 @@ class TeamPanel:
             pid = str(p["id"])
             owner = int(p.get("team", 0))
             leader = leaders[owner] if owner < len(leaders) else None
-            whose = f"{TEAM_NAMES[owner]}'s" if leader is None else f"{ctx.names[leader]}'s"
+            whose = _("{name}'s").format(name=team_word(owner) if leader is None
+                                         else ctx.names[leader])
             taken = p.get("taken")
             if taken is None:
                 pool.append(tile(pid, self.names, movable=acting and ctx.phase == "take",
@@ -163,22 +170,24 @@ class TeamPanel:
             targets = frozenset((mine, t) for t in range(5)
                                 if ctx.phase == "take" or t != now)
         board = BoardModel(lanes=TEAM_NAMES, cells=cells, pool=pool,
-                           pool_title="Untaken pictures (any team may take any)" if pool
-                           else "Every picture is taken", targets=targets,
+                           pool_title=_("Untaken pictures (any team may take any)") if pool
+                           else _("Every picture is taken"), targets=targets,
                            highlight=pending_pic if ctx.phase != "take" else None)
         pname = self.names.get(str(pending_pic), str(pending_pic))
-        team_words = TEAM_NAMES[int(turn)] if isinstance(turn, int) else "?"
+        team_words = team_word(int(turn)) if isinstance(turn, int) else "?"
         buttons: list[Button] = []
         message, warn = "", False
         waiting = ctx.names_of(ctx.actors, limit=3)
         if ctx.phase == "take":
             if acting:
-                banner = (f"Your team's turn: take a picture and place it on the "
-                          f"{TEAM_NAMES[mine or 0]} side")
-                message = "Drag a picture onto your side (or click it, then a tier)."
+                banner = (_("Your team's turn: take a picture and place it on the Green side")
+                          if (mine or 0) == 0 else
+                          _("Your team's turn: take a picture and place it on the Red side"))
+                message = _("Drag a picture onto your side (or click it, then a tier).")
             else:
-                banner = f"Waiting for {team_words} ({waiting}) to take a picture"
-                message = "Teams take turns; any cell may hold any number of pictures."
+                banner = _("Waiting for {team} ({names}) to take a picture").format(
+                    team=team_words, names=waiting)
+                message = _("Teams take turns; any cell may hold any number of pictures.")
         elif ctx.phase == "wrong":
             team = int(pending.get("team", 0))
             tier_now = next((p.get("tier") for p in view.get("pictures") or []
@@ -188,30 +197,32 @@ class TeamPanel:
                 note = view.get("note") or []
                 right = tier_now is not None and tier_now < len(note) and \
                     note[int(tier_now)] == pending_pic
-                banner = f"Your team put {pname} in {where}: say Wrong, or stay silent"
+                banner = _("Your team put {picture} in {tier}: say Wrong, or stay silent").format(
+                    picture=pname, tier=where)
                 buttons = [
-                    Button("Wrong!", not right, lambda: self.send({"type": "wrong"}), "wrong",
-                           tip="It lies right: you cannot say Wrong" if right
-                           else "Once per round: your team moves it to another tier"),
-                    Button("Stay silent", True, lambda: self.send({"type": "silent"}),
+                    Button(_("Wrong!"), not right, lambda: self.send({"type": "wrong"}),
+                           "wrong", tip=_("It lies right: you cannot say Wrong") if right
+                           else _("Once per round: your team moves it to another tier")),
+                    Button(_("Stay silent"), True, lambda: self.send({"type": "silent"}),
                            "silent"),
                 ]
-                message = ("It lies where your note has it." if right else
-                           "It lies wrong. Wrong lets your team move it (once per round).")
+                message = (_("It lies where your note has it.") if right else
+                           _("It lies wrong. Wrong lets your team move it (once per round)."))
                 warn = not right
             else:
-                banner = (f"Waiting for {waiting} ({TEAM_NAMES[team]} leader): "
-                          "Wrong, or silent?")
-                message = f"{TEAM_NAMES[team]} took its own leader's {pname} and put it in "\
-                          f"{where}."
+                banner = _("Waiting for {names} ({team} leader): Wrong, or silent?").format(
+                    names=waiting, team=team_word(team))
+                message = _("{team} took its own leader's {picture} and put it in {tier}.")\
+                    .format(team=team_word(team), picture=pname, tier=where)
         else:
             if acting:
-                banner = f"Wrong! Move {pname} to another tier"
-                message = "Drag it (or click it, then a tier) on your side."
+                banner = _("Wrong! Move {picture} to another tier").format(picture=pname)
+                message = _("Drag it (or click it, then a tier) on your side.")
                 warn = True
             else:
-                banner = f"Waiting for {waiting} to move {pname} after \u201cWrong\u201d"
-                message = "Their leader said Wrong: the picture moves to another tier."
+                banner = _("Waiting for {names} to move {picture} after \u201cWrong\u201d")\
+                    .format(names=waiting, picture=pname)
+                message = _("Their leader said Wrong: the picture moves to another tier.")
         seat = None if acting else (ctx.actors[0] if ctx.actors else None)
         return Scene(banner, seat, "", acting, ctx.topic_text(), board, message, warn, buttons)
 
@@ -223,24 +234,28 @@ class TeamPanel:
             winners = [int(s) for s in view.get("winners") or []]
             team = self._team_of(ctx, winners[0]) if winners else None
             if team is None:
-                banner = "Game over: a draw"
+                banner = _("Game over: a draw")
+            elif self._team_of(ctx, ctx.you) == team:
+                banner = _("Game over: your team wins ({names})").format(
+                    names=ctx.names_of(winners))
             else:
-                who = "Your team" if self._team_of(ctx, ctx.you) == team else TEAM_NAMES[team]
-                banner = f"Game over: {who} wins ({ctx.names_of(winners)})"
+                banner = _("Game over: {team} wins ({names})").format(
+                    team=team_word(team), names=ctx.names_of(winners))
             return Scene(banner, None, "", bool(ctx.you in winners), ctx.topic_text(), board,
-                         message="A token reached the star.")
+                         message=_("A token reached the star."))
         written = list(view.get("written") or [False, False])
         writing = [s for t, s in enumerate(leaders) if t < len(written) and not written[t]]
-        banner = f"Waiting for {ctx.names_of(writing)} to write"
+        banner = _("Waiting for {names} to write").format(names=ctx.names_of(writing))
         if ctx.you in leaders:
             mine = view.get("note")
             if isinstance(mine, list):
                 cells = {(0, t): [tile(str(p), self.names)] for t, p in enumerate(mine) if p}
-                board = BoardModel(cells=cells, show_pool=False, caption="Your note (sent)")
+                board = BoardModel(cells=cells, show_pool=False, caption=_("Your note (sent)"))
         topic = (ctx.topic_text() if ctx.you in leaders else
-                 f"The topic stays secret until {ctx.names_of(leaders)} have written")
+                 _("The topic stays secret until {names} have written").format(
+                     names=ctx.names_of(leaders)))
         return Scene(banner, writing[0] if writing else None, "", False, topic, board,
-                     message="The leaders rank their own 5 pictures for one shared topic.")
+                     message=_("The leaders rank their own 5 pictures for one shared topic."))
 
     def reveal_scene(self, ctx: Context) -> Scene | None:
         """The reveal as it happens: both sides as placed, each picture marked right
@@ -251,10 +266,11 @@ class TeamPanel:
         correct = [len(c) for c in last.get("correct") or [[], []]]
         while len(correct) < 2:
             correct.append(0)
-        return Scene(f"The reveal: Green {correct[0]}, Red {correct[1]} right", None, "",
+        return Scene(_("The reveal: Green {green}, Red {red} right").format(
+                         green=correct[0], red=correct[1]), None, "",
                      False, ctx.topic_text(), self.reveal_board(ctx),
-                     message="Each side as placed; \u2713 where its note had it, \u2717 "
-                             "not. Click the board to go on.")
+                     message=_("Each side as placed; \u2713 where its note had it, \u2717 "
+                               "not. Click the board to go on."))
 
     def reveal_board(self, ctx: Context) -> BoardModel:
         last = ctx.view.get("last") or {}
@@ -269,7 +285,8 @@ class TeamPanel:
             seen = self.memory[max(earlier)] if earlier else []
             shown = [{**p, "right": str(p["id"]) in correct[int(p.get("taken") or 0)]}
                      for p in seen if p.get("taken") is not None]
-        self.names.update({str(p["id"]): str(p["name"]) for p in shown if p.get("name")})
+        self.names.update({str(p["id"]): pictures.shown_name(str(p["id"]), str(p["name"]))
+                           for p in shown if p.get("name")})
         leaders = [int(s) for s in last.get("leaders") or []]
         truth = {str(p): t for note in last.get("notes") or [] for t, p in enumerate(note or [])}
         cells: dict[tuple[int, int], list[Tile]] = {}
@@ -284,10 +301,11 @@ class TeamPanel:
             cells.setdefault((int(taken), int(p.get("tier") or 0)), []).append(
                 tile(pid, self.names, mark="right" if right else "wrong",
                      discs=(ctx.disc(leader),) if leader is not None else (),
-                     caption="" if right or pid not in truth else f"note: {TIERS[truth[pid]]}"))
+                     caption="" if right or pid not in truth else
+                     _("note: {tier}").format(tier=TIERS[truth[pid]])))
         return BoardModel(lanes=TEAM_NAMES, cells=cells, show_pool=False,
-                          caption="Last round: each side as placed; \u2713 = where the note "
-                                  "had it")
+                          caption=_("Last round: each side as placed; \u2713 = where the note "
+                                    "had it"))
 
     def _players(self, ctx: Context) -> list[PlayerRow]:
         view = ctx.view
@@ -299,13 +317,14 @@ class TeamPanel:
         for t, members in enumerate(teams):
             for seat in members:
                 lead = t < len(leaders) and leaders[t] == seat
-                tag = f"{TEAM_NAMES[t]}{' leader' if lead else ''}"
-                short = f"{TEAM_NAMES[t][0]}{' leader' if lead else ''}"
+                word = team_word(t)
+                tag = _("{team} leader").format(team=word) if lead else word
+                short = _("{team} leader").format(team=word[:1]) if lead else word[:1]
                 status = ""
                 if lead and ctx.phase == "notes":
-                    status = "written" if written[t] else "writing"
+                    status = _("written") if written[t] else _("writing")
                 elif seat in ctx.actors:
-                    status = "to move"
+                    status = _("to move")
                 rows.append(PlayerRow(int(seat), tag, status,
                                       seat in ctx.actors and not ctx.over,
                                       lead and ctx.phase == "notes" and written[t], short))

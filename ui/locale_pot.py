@@ -1,0 +1,240 @@
+"""``python -m ui.locale_pot``: the template of the window's ``lanplay-ui`` domain.
+
+Every literal passed to ``_``, ``N_``, ``ngettext`` and ``pgettext`` (ui/i18n.py)
+anywhere under ui/, read from the sources' syntax trees (nothing is imported,
+so no Qt is needed), in the order the files and lines give. A ``# translators:``
+comment on the lines just above such a call goes to the translator as a
+``#.`` line; every message names the files it is used in. A message with
+``{name}`` fields is flagged ``python-brace-format``, so ``msgfmt --check``
+holds each translation to the same fields.
+
+    python -m ui.locale_pot            # print the template
+    python -m ui.locale_pot --write    # rewrite lanplay/locale/lanplay-ui.pot
+    python -m ui.locale_pot --check    # exit 1 if the committed template differs
+    python -m ui.locale_pot --sync     # carry the template into every language
+    python -m ui.locale_pot --sync fr  # ... or start a new one
+
+``--sync`` keeps every translation whose message is still in the template,
+adds the new ones empty (tests/test_locale_ui.py then fails until they are
+translated) and drops the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanplay.locale import DIR, catalogue_path, po, template_path
+
+UI = Path(__file__).resolve().parent
+ROOT = UI.parent
+DOMAIN = "lanplay-ui"
+CALLS: dict[str, tuple[str | None, ...]] = {
+    "_": ("msgid",), "N_": ("msgid",), "ngettext": ("msgid", "plural"),
+    "pgettext": ("context", "msgid"), "in_language": (None, "msgid")}
+"""The marking functions and what their leading arguments are (None: not a text)."""
+TRANSLATORS = re.compile(r"#\s*translators:\s*(.*)", re.IGNORECASE)
+FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+HEADER = (
+    "Project-Id-Version: lanplay\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Content-Transfer-Encoding: 8bit\n"
+)
+
+
+class MarkProblem(ValueError):
+    """A marked call whose text no catalogue could hold (an f-string, a sum)."""
+
+
+@dataclass
+class Found:
+    msgid: str
+    context: str | None = None
+    plural: str | None = None
+    files: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+def _name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr if isinstance(node.value, ast.Name) and node.value.id == "i18n" \
+            else None
+    return None
+
+
+def calls(source: str, where: str) -> Iterator[tuple[int, str, dict[str, str]]]:
+    """Each marked call with literal texts: its line, function and fields. A call
+    whose text is built at run time from literals (an f-string) is an error; one
+    that passes a variable on is not (it translates what ``N_`` marked)."""
+    tree = ast.parse(source, where)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        if name not in CALLS:
+            continue
+        wanted = CALLS[name]
+        found: dict[str, str] = {}
+        for role, arg in zip(wanted, node.args, strict=False):
+            if role is None:
+                continue
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found[role] = arg.value
+            elif isinstance(arg, ast.JoinedStr | ast.BinOp):
+                raise MarkProblem(f"{where}:{node.lineno}: {name}() of a text built at run "
+                                  "time; mark the template and .format() it")
+        if len(found) == sum(1 for role in wanted if role is not None):
+            yield node.lineno, name, found
+
+
+def _comments(lines: list[str], lineno: int) -> list[str]:
+    """``# translators:`` lines just above line ``lineno`` (1-based), or on it."""
+    out: list[str] = []
+    same = TRANSLATORS.search(lines[lineno - 1]) if lineno <= len(lines) else None
+    at = lineno - 2
+    while at >= 0 and lines[at].strip().startswith("#"):
+        match = TRANSLATORS.search(lines[at])
+        if match:
+            out.insert(0, match.group(1).strip())
+        at -= 1
+    if same:
+        out.append(same.group(1).strip())
+    return out
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in UI.rglob("*.py") if p.name != "locale_pot.py")
+
+
+def found(paths: list[Path] | None = None) -> list[Found]:
+    """Every message, first use first; one message used in several files lists each."""
+    out: dict[tuple[str | None, str], Found] = {}
+    for path in paths or sources():
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(ROOT).as_posix()
+        lines = text.splitlines()
+        for lineno, _fn, fields in sorted(calls(text, rel), key=lambda c: c[0]):
+            key = (fields.get("context"), fields["msgid"])
+            entry = out.get(key)
+            if entry is None:
+                entry = out[key] = Found(fields["msgid"], fields.get("context"),
+                                         fields.get("plural"))
+            elif fields.get("plural") != entry.plural:
+                raise MarkProblem(f"{rel}:{lineno}: {entry.msgid!r} with two plurals")
+            if rel not in entry.files:
+                entry.files.append(rel)
+            for comment in _comments(lines, lineno):
+                if comment not in entry.comments:
+                    entry.comments.append(comment)
+    return list(out.values())
+
+
+def _flags(message: Found) -> list[str]:
+    texts = [message.msgid, message.plural or ""]
+    return ["python-brace-format"] if any(FIELD.search(t) for t in texts) else []
+
+
+def entries() -> list[po.Entry]:
+    head = po.Entry("", [HEADER], comments=[
+        f"Template of the {DOMAIN} domain (the window's own words): extracted by",
+        "`python -m ui.locale_pot --write`; edit the sources, not this file."])
+    out = [head]
+    for message in found():
+        out.append(po.Entry(message.msgid, ["", ""] if message.plural is not None else [""],
+                            message.context, message.plural, _flags(message),
+                            [", ".join(message.files), *message.comments]))
+    return out
+
+
+def render() -> str:
+    return po.render(entries())
+
+
+def new_header(lang: str) -> po.Entry:
+    return po.Entry("", [
+        "Project-Id-Version: lanplay\n"
+        "PO-Revision-Date: \n"
+        "Last-Translator: \n"
+        "Language-Team: \n"
+        f"Language: {lang}\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\n"],
+        notes=[f"{lang} translations of the lanplay window's own words."])
+
+
+def sync(lang: str) -> tuple[int, int]:
+    """Bring ``lang``'s catalogue in line with the template (made when missing);
+    returns how many messages were added and dropped."""
+    path = catalogue_path(lang, DOMAIN)
+    old: dict[tuple[str | None, str], po.Entry] = {}
+    if path.is_file():
+        old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"), str(path))}
+    template = entries()
+    out = [old.get(template[0].key) or new_header(lang)]
+    for message in template[1:]:
+        kept = old.get(message.key)
+        msgstr = kept.msgstr if kept is not None and kept.plural == message.plural \
+            else message.msgstr
+        out.append(po.Entry(message.msgid, msgstr, message.context, message.plural,
+                            message.flags, message.comments, kept.notes if kept else []))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(po.render(out), encoding="utf-8")
+    keys = {m.key for m in template}
+    added = sum(1 for m in template[1:] if m.key not in old)
+    return added, sum(1 for k in old if k not in keys)
+
+
+def languages() -> list[str]:
+    return sorted(p.parents[1].name for p in DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ui.locale_pot",
+                                     description=__doc__.split("\n")[0] if __doc__ else None)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--write", action="store_true", help="rewrite the committed template")
+    group.add_argument("--check", action="store_true",
+                       help="exit 1 if the committed template is not what the sources give")
+    group.add_argument("--sync", nargs="*", metavar="LANG",
+                       help="carry the template into these languages' catalogues "
+                            "(none named: every existing one)")
+    args = parser.parse_args(argv)
+    try:
+        text = render()
+    except MarkProblem as exc:
+        print(f"locale_pot: {exc}", file=sys.stderr)
+        return 1
+    path = template_path(DOMAIN)
+    if args.sync is not None:
+        for lang in args.sync or languages():
+            added, dropped = sync(lang)
+            print(f"locale_pot: {catalogue_path(lang, DOMAIN)}: {added} new "
+                  f"(untranslated), {dropped} dropped")
+        return 0
+    if args.write:
+        path.write_text(text, encoding="utf-8")
+        print(f"locale_pot: wrote {path} ({len(entries()) - 1} messages)")
+        return 0
+    if args.check:
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            print(f"locale_pot: {path} is out of date; run `python -m ui.locale_pot --write`",
+                  file=sys.stderr)
+            return 1
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
