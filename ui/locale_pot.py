@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanplay.locale import DIR, catalogue_path, po, template_path
+from lanplay.locale import catalogue_path, catalogued, po, template_path
 
 UI = Path(__file__).resolve().parent
 ROOT = UI.parent
@@ -160,43 +160,18 @@ def render() -> str:
 
 
 def new_header(lang: str) -> po.Entry:
-    return po.Entry("", [
-        "Project-Id-Version: lanplay\n"
-        "PO-Revision-Date: \n"
-        "Last-Translator: \n"
-        "Language-Team: \n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"],
-        notes=[f"{lang} translations of the lanplay window's own words."])
+    return po.new_header(lang, "the lanplay window's own words.")
 
 
 def sync(lang: str) -> tuple[int, int]:
     """Bring ``lang``'s catalogue in line with the template (made when missing);
     returns how many messages were added and dropped."""
-    path = catalogue_path(lang, DOMAIN)
-    old: dict[tuple[str | None, str], po.Entry] = {}
-    if path.is_file():
-        old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"), str(path))}
-    template = entries()
-    out = [old.get(template[0].key) or new_header(lang)]
-    for message in template[1:]:
-        kept = old.get(message.key)
-        msgstr = kept.msgstr if kept is not None and kept.plural == message.plural \
-            else message.msgstr
-        out.append(po.Entry(message.msgid, msgstr, message.context, message.plural,
-                            message.flags, message.comments, kept.notes if kept else []))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(po.render(out), encoding="utf-8")
-    keys = {m.key for m in template}
-    added = sum(1 for m in template[1:] if m.key not in old)
-    return added, sum(1 for k in old if k not in keys)
+    return po.sync_catalogue(catalogue_path(lang, DOMAIN), entries(), new_header(lang))
 
 
 def languages() -> list[str]:
-    return sorted(p.parents[1].name for p in DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    """The languages that have a catalogue of this domain."""
+    return catalogued(DOMAIN)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -173,6 +173,12 @@ def requested() -> str | None:
     return _chosen if _chosen is not None else normalise(os.environ.get(ENV))
 
 
+def catalogued(domain: str, root: Path = DIR) -> list[str]:
+    """The languages that have a catalogue of ``domain`` (English has none: it is the
+    source)."""
+    return sorted(p.parents[1].name for p in root.glob(f"*/LC_MESSAGES/{domain}.po"))
+
+
 def help_path(game_dir: Path, lang: str) -> Path:
     """A game's rules help in ``lang``: ``help.<lang>.md``, or the English ``help.md``
     when there is no translation (or for English)."""
@@ -183,5 +189,5 @@ def help_path(game_dir: Path, lang: str) -> Path:
 
 
 __all__ = ["CONTENT_DOMAIN", "CORE_DOMAIN", "DIR", "ENV", "LANGUAGES", "catalogue",
-           "catalogue_path", "help_path", "language", "mo_bytes", "normalise", "requested",
-           "set_language", "system_language", "template_path", "translation"]
+           "catalogue_path", "catalogued", "help_path", "language", "mo_bytes", "normalise",
+           "requested", "set_language", "system_language", "template_path", "translation"]

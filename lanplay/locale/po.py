@@ -18,6 +18,7 @@ import re
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 CONTEXT_GLUE = "\x04"
 """Between a context and its msgid in a compiled key (what ``pgettext`` looks up)."""
@@ -214,3 +215,42 @@ def compile_mo(entries: Iterable[Entry]) -> bytes:
             blob += s + b"\0"
     head = struct.pack("<7I", 0x950412DE, 0, count, originals_at, translations_at, 0, data_at)
     return head + bytes(tables) + bytes(blob)
+
+
+def new_header(lang: str, about: str) -> Entry:
+    """The header of a new language's catalogue (``about``: what the domain holds, as a
+    note for its translator); the translator fills in the rest."""
+    return Entry("", [
+        "Project-Id-Version: lanplay\n"
+        "PO-Revision-Date: \n"
+        "Last-Translator: \n"
+        "Language-Team: \n"
+        f"Language: {lang}\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\n"],
+        notes=[f"{lang} translations of {about}"])
+
+
+def sync_catalogue(path: Path, template: Sequence[Entry], head: Entry) -> tuple[int, int]:
+    """Bring the catalogue at ``path`` in line with ``template`` (its header ``head`` when
+    the file is new), keeping every translation still wanted, with its own flags (a
+    fuzzy mark stays) and notes; a translation whose plural changed starts again.
+    Returns how many messages were added and dropped."""
+    old: dict[tuple[str | None, str], Entry] = {}
+    if path.is_file():
+        old = {e.key: e for e in parse(path.read_text(encoding="utf-8"), str(path))}
+    out = [old.get(template[0].key) or head]
+    for message in template[1:]:
+        kept = old.get(message.key)
+        same = kept is not None and kept.plural == message.plural
+        out.append(Entry(message.msgid, kept.msgstr if kept is not None and same
+                         else list(message.msgstr) or [""], message.context, message.plural,
+                         kept.flags if kept is not None else list(message.flags),
+                         message.comments, kept.notes if kept is not None else []))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(out), encoding="utf-8")
+    keys = {m.key for m in template}
+    added = sum(1 for m in template[1:] if m.key not in old)
+    return added, sum(1 for k in old if k not in keys)

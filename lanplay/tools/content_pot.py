@@ -48,7 +48,7 @@ from typing import Any
 from lanplay import games
 from lanplay.content.axes import AXES
 from lanplay.games.ranking_top import cards
-from lanplay.locale import CONTENT_DOMAIN, DIR, catalogue_path, po, template_path
+from lanplay.locale import CONTENT_DOMAIN, catalogue_path, catalogued, po, template_path
 
 BUILTIN = Path(__file__).resolve().parents[1] / "content" / "builtin.json"
 
@@ -136,46 +136,19 @@ def render(builtin: Path = BUILTIN) -> str:
 
 
 def new_header(lang: str) -> po.Entry:
-    """The header of a new language's catalogue; the translator fills in the rest."""
-    return po.Entry("", [
-        "Project-Id-Version: lanplay\n"
-        "PO-Revision-Date: \n"
-        "Last-Translator: \n"
-        "Language-Team: \n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"],
-        notes=[f"{lang} translations of lanplay's content: picture names, questions, topics,",
-               "the games' names, modes and options, Ranking Top's card effects."])
+    return po.new_header(lang, "lanplay's content: picture names, questions, topics, the "
+                               "games' names, modes and options, Ranking Top's card effects.")
 
 
 def sync(lang: str) -> tuple[int, int]:
     """Bring ``lang``'s catalogue in line with the template (made when missing);
     returns how many messages were added and dropped."""
-    path = catalogue_path(lang, CONTENT_DOMAIN)
-    old: dict[tuple[str | None, str], po.Entry] = {}
-    if path.is_file():
-        old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"), str(path))}
-    template = entries()
-    head = old.get(template[0].key) or new_header(lang)
-    out = [head]
-    for message in template[1:]:
-        kept = old.get(message.key)
-        out.append(po.Entry(message.msgid, kept.msgstr if kept else [""], message.context,
-                            message.plural, kept.flags if kept else [], message.comments,
-                            kept.notes if kept else []))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(po.render(out), encoding="utf-8")
-    keys = {m.key for m in template}
-    added = sum(1 for m in template[1:] if m.key not in old)
-    return added, sum(1 for k in old if k not in keys)
+    return po.sync_catalogue(catalogue_path(lang, CONTENT_DOMAIN), entries(), new_header(lang))
 
 
 def languages() -> list[str]:
-    """The languages that have a catalogue of the content domain."""
-    return sorted(p.parents[1].name for p in DIR.glob(f"*/LC_MESSAGES/{CONTENT_DOMAIN}.po"))
+    """The languages that have a catalogue of this domain."""
+    return catalogued(CONTENT_DOMAIN)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanplay.locale import CORE_DOMAIN, DIR, catalogue_path, po, template_path
+from lanplay.locale import CORE_DOMAIN, catalogue_path, catalogued, po, template_path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 MARKERS = {"msg": 1, "msg_n": 2, "N_": 1}
@@ -164,45 +164,19 @@ def render(root: Path = PACKAGE) -> str:
 
 
 def new_header(lang: str) -> po.Entry:
-    return po.Entry("", [
-        "Project-Id-Version: lanplay\n"
-        "PO-Revision-Date: \n"
-        "Last-Translator: \n"
-        "Language-Team: \n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"],
-        notes=[f"{lang} translations of lanplay's own messages (log lines, refusals, the "
-               "commands' output)."])
+    return po.new_header(lang, "lanplay's own messages (log lines, refusals, the "
+                               "commands' output).")
 
 
 def sync(lang: str) -> tuple[int, int]:
-    """Bring ``lang``'s catalogue in line with the template (made when missing), keeping
-    every translation still wanted; returns how many were added and dropped."""
-    path = catalogue_path(lang, CORE_DOMAIN)
-    old: dict[tuple[str | None, str], po.Entry] = {}
-    if path.is_file():
-        old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"), str(path))}
-    template = entries()
-    out = [old.get(template[0].key) or new_header(lang)]
-    for message in template[1:]:
-        kept = old.get(message.key)
-        strings = kept.msgstr if kept is not None and kept.plural == message.plural \
-            else list(message.msgstr)
-        out.append(po.Entry(message.msgid, strings, message.context, message.plural,
-                            kept.flags if kept else [], message.comments,
-                            kept.notes if kept else []))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(po.render(out), encoding="utf-8")
-    keys = {m.key for m in template}
-    added = sum(1 for m in template[1:] if m.key not in old)
-    return added, sum(1 for k in old if k not in keys)
+    """Bring ``lang``'s catalogue in line with the template (made when missing);
+    returns how many messages were added and dropped."""
+    return po.sync_catalogue(catalogue_path(lang, CORE_DOMAIN), entries(), new_header(lang))
 
 
 def languages() -> list[str]:
-    return sorted(p.parents[1].name for p in DIR.glob(f"*/LC_MESSAGES/{CORE_DOMAIN}.po"))
+    """The languages that have a catalogue of this domain."""
+    return catalogued(CORE_DOMAIN)
 
 
 def main(argv: list[str] | None = None) -> int:
