@@ -192,6 +192,12 @@ def start_round(state: Team) -> Team:
 # --- who acts ------------------------------------------------------------------------
 
 def actors(state: Team) -> frozenset[Seat]:
+    """Who may act now; worked out once per state (each of up to 17 viewers' views, its
+    offers and every check ask for it, and a state never changes)."""
+    return per_state(state, "_actors", lambda: _actors(state))
+
+
+def _actors(state: Team) -> frozenset[Seat]:
     if state.phase == "notes":
         return frozenset(state.leaders[t] for t in (0, 1) if state.commitments[t] is None)
     if state.phase == "reveal":
