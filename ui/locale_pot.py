@@ -21,7 +21,6 @@ translated) and drops the rest.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import re
 import sys
@@ -29,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanplay.locale import catalogue_path, catalogued, po, template_path
+from lanplay.locale import po, tool
 
 UI = Path(__file__).resolve().parent
 ROOT = UI.parent
@@ -166,49 +165,12 @@ def new_header(lang: str) -> po.Entry:
 def sync(lang: str) -> tuple[int, int]:
     """Bring ``lang``'s catalogue in line with the template (made when missing);
     returns how many messages were added and dropped."""
-    return po.sync_catalogue(catalogue_path(lang, DOMAIN), entries(), new_header(lang))
-
-
-def languages() -> list[str]:
-    """The languages that have a catalogue of this domain."""
-    return catalogued(DOMAIN)
+    return tool.sync(DOMAIN, lang, entries(), new_header(lang))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.locale_pot",
-                                     description=__doc__.split("\n")[0] if __doc__ else None)
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write", action="store_true", help="rewrite the committed template")
-    group.add_argument("--check", action="store_true",
-                       help="exit 1 if the committed template is not what the sources give")
-    group.add_argument("--sync", nargs="*", metavar="LANG",
-                       help="carry the template into these languages' catalogues "
-                            "(none named: every existing one)")
-    args = parser.parse_args(argv)
-    try:
-        text = render()
-    except MarkProblem as exc:
-        print(f"locale_pot: {exc}", file=sys.stderr)
-        return 1
-    path = template_path(DOMAIN)
-    if args.sync is not None:
-        for lang in args.sync or languages():
-            added, dropped = sync(lang)
-            print(f"locale_pot: {catalogue_path(lang, DOMAIN)}: {added} new "
-                  f"(untranslated), {dropped} dropped")
-        return 0
-    if args.write:
-        path.write_text(text, encoding="utf-8")
-        print(f"locale_pot: wrote {path} ({len(entries()) - 1} messages)")
-        return 0
-    if args.check:
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            print(f"locale_pot: {path} is out of date; run `python -m ui.locale_pot --write`",
-                  file=sys.stderr)
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
+    return tool.main(argv, module="ui.locale_pot", domain=DOMAIN, doc=__doc__,
+                     entries=entries, header=new_header, problems=(MarkProblem,))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ removed ones dropped. The suite fails while any message is untranslated.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Iterator
@@ -48,7 +47,7 @@ from typing import Any
 from lanplay import games
 from lanplay.content.axes import AXES
 from lanplay.games.ranking_top import cards
-from lanplay.locale import CONTENT_DOMAIN, catalogue_path, catalogued, po, template_path
+from lanplay.locale import CONTENT_DOMAIN, po, tool
 
 BUILTIN = Path(__file__).resolve().parents[1] / "content" / "builtin.json"
 
@@ -143,45 +142,12 @@ def new_header(lang: str) -> po.Entry:
 def sync(lang: str) -> tuple[int, int]:
     """Bring ``lang``'s catalogue in line with the template (made when missing);
     returns how many messages were added and dropped."""
-    return po.sync_catalogue(catalogue_path(lang, CONTENT_DOMAIN), entries(), new_header(lang))
-
-
-def languages() -> list[str]:
-    """The languages that have a catalogue of this domain."""
-    return catalogued(CONTENT_DOMAIN)
+    return tool.sync(CONTENT_DOMAIN, lang, entries(), new_header(lang))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lanplay.tools.content_pot",
-                                     description=__doc__.split("\n")[0] if __doc__ else None)
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write", action="store_true", help="rewrite the committed template")
-    group.add_argument("--check", action="store_true",
-                       help="exit 1 if the committed template is not what the sources give")
-    group.add_argument("--sync", nargs="*", metavar="LANG",
-                       help="carry the template into these languages' catalogues "
-                            "(none named: every existing one)")
-    args = parser.parse_args(argv)
-    text = render()
-    path = template_path(CONTENT_DOMAIN)
-    if args.sync is not None:
-        for lang in args.sync or languages():
-            added, dropped = sync(lang)
-            print(f"content_pot: {catalogue_path(lang, CONTENT_DOMAIN)}: {added} new "
-                  f"(untranslated), {dropped} dropped")
-        return 0
-    if args.write:
-        path.write_text(text, encoding="utf-8")
-        print(f"content_pot: wrote {path} ({len(entries()) - 1} messages)")
-        return 0
-    if args.check:
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            print(f"content_pot: {path} is out of date; run "
-                  "`python -m lanplay.tools.content_pot --write`", file=sys.stderr)
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
+    return tool.main(argv, module="lanplay.tools.content_pot", domain=CONTENT_DOMAIN, doc=__doc__,
+                     entries=entries, header=new_header)
 
 
 if __name__ == "__main__":

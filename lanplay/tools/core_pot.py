@@ -26,14 +26,13 @@ a picture, a phrase translated on its own), read from the call's arguments.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanplay.locale import CORE_DOMAIN, catalogue_path, catalogued, po, template_path
+from lanplay.locale import CORE_DOMAIN, po, tool
 
 PACKAGE = Path(__file__).resolve().parents[1]
 MARKERS = {"msg": 1, "msg_n": 2, "N_": 1}
@@ -171,49 +170,12 @@ def new_header(lang: str) -> po.Entry:
 def sync(lang: str) -> tuple[int, int]:
     """Bring ``lang``'s catalogue in line with the template (made when missing);
     returns how many messages were added and dropped."""
-    return po.sync_catalogue(catalogue_path(lang, CORE_DOMAIN), entries(), new_header(lang))
-
-
-def languages() -> list[str]:
-    """The languages that have a catalogue of this domain."""
-    return catalogued(CORE_DOMAIN)
+    return tool.sync(CORE_DOMAIN, lang, entries(), new_header(lang))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lanplay.tools.core_pot",
-                                     description=__doc__.split("\n")[0] if __doc__ else None)
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write", action="store_true", help="rewrite the committed template")
-    group.add_argument("--check", action="store_true",
-                       help="exit 1 if the committed template is not what the code gives")
-    group.add_argument("--sync", nargs="*", metavar="LANG",
-                       help="carry the template into these languages' catalogues "
-                            "(none named: every existing one)")
-    args = parser.parse_args(argv)
-    try:
-        text = render()
-    except (KeyProblem, SyntaxError) as exc:
-        print(f"core_pot: {exc}", file=sys.stderr)
-        return 1
-    path = template_path(CORE_DOMAIN)
-    if args.sync is not None:
-        for lang in args.sync or languages():
-            added, dropped = sync(lang)
-            print(f"core_pot: {catalogue_path(lang, CORE_DOMAIN)}: {added} new "
-                  f"(untranslated), {dropped} dropped")
-        return 0
-    if args.write:
-        path.write_text(text, encoding="utf-8")
-        print(f"core_pot: wrote {path} ({len(entries()) - 1} messages)")
-        return 0
-    if args.check:
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            print(f"core_pot: {path} is out of date; run "
-                  "`python -m lanplay.tools.core_pot --write`", file=sys.stderr)
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
+    return tool.main(argv, module="lanplay.tools.core_pot", domain=CORE_DOMAIN, doc=__doc__,
+                     entries=entries, header=new_header, problems=(KeyProblem, SyntaxError))
 
 
 if __name__ == "__main__":
