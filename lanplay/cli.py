@@ -299,11 +299,11 @@ def cmd_host(args: argparse.Namespace) -> int:
 async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     import socket
 
-    from lanplay.discovery import local_addresses
     from lanplay.game import mode_of
     from lanplay.host import Host, HostConfig
-    from lanplay.saves import SaveError
+    from lanplay.net.discovery import local_addresses
     from lanplay.session import Refusal
+    from lanplay.store.saves import SaveError
 
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
@@ -422,7 +422,7 @@ def cmd_discover(args: argparse.Namespace) -> int:
 
 
 async def _discover(args: argparse.Namespace) -> int:
-    from lanplay.discovery import Browser
+    from lanplay.net.discovery import Browser
 
     browser = Browser(interfaces=args.interface)
     await browser.start()
@@ -472,7 +472,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     import socket
 
-    from lanplay.peer import JoinError, Peer
+    from lanplay.peer.peer import JoinError, Peer
 
     received: list[bytes] = []
     peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
@@ -502,7 +502,7 @@ def _write_frames(folder: Path, seat: int | None, bodies: list[bytes]) -> None:
 
 
 async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int:
-    from lanplay.bots import drive
+    from lanplay.peer.bots import drive
 
     print(f"Joined {printable(welcome.host_name)!r} ({printable(welcome.game)}) in seat "
           f"{(welcome.seat or 0) + 1}.", flush=True)

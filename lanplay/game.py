@@ -263,7 +263,7 @@ class Game(Protocol):
 class Secrets(Protocol):
     """What a game with a secret a player keeps on their own laptop (the S-tier
     leader's note) gives that laptop: pure functions of the seat's view and the
-    kept secret (a plain map). ``lanplay.keeper`` runs them on a peer; the host's
+    kept secret (a plain map). ``lanplay.peer.keeper`` runs them on a peer; the host's
     stand-in asks ``standin``. A game without such a secret has ``secrets = None``."""
 
     def seal(self, view: View, seat: Seat, action: Mapping[str, Any],

@@ -39,7 +39,7 @@ from lanplay.game import (
     secrets_of,
 )
 from lanplay.games import CATALOGUE, load
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 
 MAX_STEPS = 20_000
 """A random game that has not ended after this many actions is reported stuck."""

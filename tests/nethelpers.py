@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 from lanplay import games
-from lanplay.bots import drive
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from protocol.messages import Rejected
 
 LOCAL = "127.0.0.1"
@@ -61,7 +61,7 @@ async def hosting(host_name: str = "session test", **config: Any) -> AsyncIterat
 
 async def seat(host: Host, name: str, tasks: Tasks, *, bot_seed: int | None = None,
                **kwargs: Any) -> Peer:
-    """Connect a peer; a bot_seed makes it a bot played by lanplay.bots.drive. Its
+    """Connect a peer; a bot_seed makes it a bot played by lanplay.peer.bots.drive. Its
     contributions to the shuffle are seeded too (by bot_seed, else by its name), so a
     seeded host plays the same game again."""
     kwargs.setdefault("contribution_seed",

@@ -17,10 +17,10 @@ from typing import Any
 
 from nethelpers import LOCAL
 
-from lanplay import saves
-from lanplay.bots import drive
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
+from lanplay.store import saves
 from protocol import delta
 from protocol.codec import decode_body
 from protocol.messages import Audit, Delta, Snapshot

@@ -12,10 +12,10 @@ from typing import Any
 from nethelpers import LOCAL, join_tasks
 
 from lanplay import games, rng
-from lanplay.bots import drive
 from lanplay.fair.seed import derive_seed, seeded_bytes
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from lanplay.session import LogEntry, Session
 
 GAME = "alles-klar"
@@ -70,7 +70,7 @@ class Table:
 
     async def seat(self, name: str, play: str = "drive", seed: int = 0,
                    **kw: Any) -> Peer:
-        """Connect a bot peer; ``play`` is "drive" (lanplay.bots), "steady" or "none".
+        """Connect a bot peer; ``play`` is "drive" (lanplay.peer.bots), "steady" or "none".
         ``seed`` seeds its contributions to the shuffle too, so a seeded game replays."""
         kw.setdefault("contribution_seed", seed)
         peer = Peer(name, bot=play != "none", **kw)

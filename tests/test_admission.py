@@ -17,9 +17,9 @@ from nethelpers import run
 from resilience import GAME, LOCAL, Table, config
 
 from lanplay.admission import RateLimit, RoomKey, new_nonce, proof
-from lanplay.discovery import Browser, FoundHost
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.net.discovery import Browser, FoundHost
+from lanplay.peer.peer import JoinError, Peer
 from protocol.codec import HANDSHAKE_FRAME, MAX_FRAME, FrameReader, encode
 from protocol.messages import (
     PROTOCOL_VERSION,

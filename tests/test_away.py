@@ -15,7 +15,7 @@ from resilience import GAME, Table, config
 
 from lanplay import games
 from lanplay.host import Host
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 from lanplay.room import Room
 from protocol.messages import Lobby
 

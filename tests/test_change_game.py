@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nethelpers import LOCAL, Tasks, hosting, run, seat
 
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 from lanplay.room import Room
 
 

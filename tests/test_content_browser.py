@@ -10,8 +10,9 @@ from content_samples import png_bytes, write_pack
 
 from lanplay import content
 from lanplay.content.packs import discover
-from ui import picture_render
-from ui.content_browser import ContentBrowser, picture_image
+from ui.dialogs.content_browser import ContentBrowser
+from ui.look import picture_render
+from ui.look.tiles import picture_image
 
 
 @pytest.fixture

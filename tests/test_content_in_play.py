@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from content_samples import SVG, png_bytes, write_pack
 
-from lanplay.bots import drive
 from lanplay.content import bot_score, in_play
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 
 PICTURES = 30
 

@@ -180,7 +180,7 @@ def test_unrequested_chunks_are_ignored_and_the_host_never_sends_what_it_did_not
 def test_over_tcp_a_joining_peer_gets_the_hosts_pack(tmp_path: Path, qapp: object,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from lanplay.host import Host, HostConfig
-    from lanplay.peer import Peer
+    from lanplay.peer.peer import Peer
 
     monkeypatch.setenv("LANPLAY_DATA_DIR", str(tmp_path / "host-data"))
     monkeypatch.setenv("LANPLAY_CACHE_DIR", str(tmp_path / "peer-cache"))

@@ -10,10 +10,10 @@ import pytest
 import toy_game
 
 from lanplay import games
-from lanplay.bots import drive
 from lanplay.game import SYSTEM
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from lanplay.session import Refusal, Session
 
 
@@ -128,7 +128,8 @@ def test_what_every_viewer_shares_is_built_once_per_state_and_stays_out_of_the_s
     ``replace`` and its save never see the memo."""
     import dataclasses
 
-    from lanplay import games, saves
+    from lanplay import games
+    from lanplay.store import saves
     from lanplay.tools import gamebench
 
     for case in (gamebench.Case("alles-klar", None, 4), gamebench.Case("s-tier", "team", 8)):

@@ -27,11 +27,12 @@ import pytest
 from nethelpers import run
 from resilience import GAME, LOCAL, Table, config
 
-from lanplay import cli, games, saves
+from lanplay import cli, games
 from lanplay.admission import RoomKey
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.peer import JoinError, Peer
 from lanplay.session import Session
+from lanplay.store import saves
 
 PASSWORD = "Rote Grütze 1987"
 

@@ -10,9 +10,9 @@ import pytest
 from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-from lanplay.discovery import SERVICE, Announcement, Announcer, Browser, FoundHost
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.net.discovery import SERVICE, Announcement, Announcer, Browser, FoundHost
+from lanplay.peer.peer import Peer
 from protocol.messages import PROTOCOL_VERSION
 
 LOOPBACK = ["127.0.0.1"]

@@ -24,8 +24,8 @@ from nethelpers import run
 from resilience import GAME, LOCAL, Table, config, steady_baseline
 from smalldisk import empty, fill, small_disk
 
-from lanplay import saves
 from lanplay.host import Host
+from lanplay.store import saves
 from protocol.messages import Intent
 
 

@@ -18,7 +18,7 @@ from lanplay.fair.audit import Gathered, Verdict
 from lanplay.fair.seed import Exchange, seeded_bytes
 from lanplay.fair.witness import Witness
 from lanplay.game import SYSTEM, Viewer
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 from lanplay.session import Session
 from protocol import delta
 from protocol.codec import decode_body, pack

@@ -19,11 +19,11 @@ import pytest
 from nethelpers import LOCAL, Tasks, hosting, rejected, run, seat
 from resilience import Table, config
 
-from lanplay import saves
 from lanplay.fair.audit import Verdict
 from lanplay.host import Host, flow
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 from lanplay.session import Session
+from lanplay.store import saves
 from lanplay.tools.selfplay import selfplay
 from lanplay.tools.verify import read_frames, run_verify
 from protocol.codec import decode_body, pack

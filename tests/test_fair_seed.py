@@ -103,8 +103,8 @@ def test_seeded_bytes_are_the_seed_alone_and_hex_is_strict() -> None:
 def test_fair_play_logic_is_pure() -> None:
     """The checks run on every laptop and offline: no sockets, no clock, no window."""
     forbidden = ("asyncio", "socket", "PyQt6", "ui", "zeroconf", "threading", "time",
-                 "secrets", "lanplay.host", "lanplay.peer", "lanplay.link", "lanplay.saves",
-                 "lanplay.session", "lanplay.bots", "lanplay.tools")
+                 "secrets", "lanplay.host", "lanplay.peer.peer", "lanplay.net.link",
+                 "lanplay.store.saves", "lanplay.session", "lanplay.peer.bots", "lanplay.tools")
     bad, names = [], set()
     for path in sources("lanplay/fair"):
         for name, line, _ in imported_names(path):

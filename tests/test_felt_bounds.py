@@ -19,8 +19,8 @@ from PyQt6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from lanplay.tools import gamebench
-from ui import bench
 from ui.tables import table_for
+from ui.tools import bench
 
 MARGIN = 200
 FELT = [case for case in gamebench.CASES if case.game != "s-tier"]  # S-tier paints a widget

@@ -26,7 +26,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.fit import Problem, TextProbe, inspect
+from ui.tools.fit import Problem, TextProbe, inspect
 
 
 @pytest.fixture

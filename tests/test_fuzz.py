@@ -26,10 +26,10 @@ import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
-from lanplay.bots import drive
 from lanplay.games import load
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from protocol import delta
 from protocol.codec import FrameReader, decode_body, encode, pack
 from protocol.messages import (

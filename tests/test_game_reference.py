@@ -4,7 +4,7 @@ Each game declares its phases, actions and view next to its rules
 (``lanplay/games/<game>/schema.py``, pure data in the shapes of
 ``lanplay.games.shape``); the document is generated from those schemas, and
 here every view that seeded random and bot play of every game, mode and
-player count shows (S-tier played through ``lanplay.keeper.Laptops``, the
+player count shows (S-tier played through ``lanplay.peer.keeper.Laptops``, the
 leaders' notes kept on their laptops), and every action the players, the
 laptops and the host's timers send, is held against them. Every action type
 the reference names must turn up in that play, so it lists nothing dead.

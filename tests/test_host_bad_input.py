@@ -1,7 +1,7 @@
 """Bad input: refused with a reason a person understands, and nothing else changes.
 
 Every test seats two people (Olga, who opened the room, and Gus) and one bot
-driven by ``lanplay.bots.drive`` at a real host on 127.0.0.1, waits until the
+driven by ``lanplay.peer.bots.drive`` at a real host on 127.0.0.1, waits until the
 game rests on a person's turn (the bot then has nothing to do, so the state
 cannot move by itself), sends something wrong, and checks that: the offender
 is refused with a readable reason; the game state, its ``state_id``, the log
@@ -26,7 +26,7 @@ from nethelpers import LOCAL, Tasks, all_agree, hosting, play_out, rejected, run
 
 from lanplay.games.alles_klar.rules import card_label
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.peer import JoinError, Peer
 from lanplay.session import Session
 from protocol.codec import CLIENT_FRAME, HANDSHAKE_FRAME, MAX_FRAME, FrameReader, encode, pack
 from protocol.messages import (

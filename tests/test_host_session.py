@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from nethelpers import LOCAL, Tasks, all_agree, hosting, play_out, rejected, run, seat
 
-from lanplay.bots import drive
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import JoinError, Peer
 from protocol import delta
 from protocol.codec import FrameReader, decode_body, encode
 from protocol.messages import (

@@ -21,7 +21,7 @@ from resilience import GAME, LOCAL, config
 
 from lanplay.admission import Handshakes, PasswordThrottle
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.peer import JoinError, Peer
 from protocol.codec import FrameReader, encode
 from protocol.messages import (
     PROTOCOL_VERSION,

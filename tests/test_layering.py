@@ -109,9 +109,9 @@ GAMES_MAY_USE = ("lanplay.game", "lanplay.games", "lanplay.rng", "lanplay.conten
 randomness, the picture library and the messages its texts are (built there, rendered
 on each laptop)."""
 
-HOST_AND_NETWORK = ("lanplay.host", "lanplay.peer", "lanplay.link", "lanplay.discovery",
-                    "lanplay.outbox", "lanplay.admission", "lanplay.bots", "lanplay.session",
-                    "lanplay.room", "lanplay.saves", "lanplay.cli", "lanplay.tools",
+HOST_AND_NETWORK = ("lanplay.host", "lanplay.peer", "lanplay.net", "lanplay.store",
+                    "lanplay.admission", "lanplay.session", "lanplay.room", "lanplay.cli",
+                    "lanplay.tools",
                     "lanplay.content.transfer", "asyncio", "socket", "ssl", "selectors",
                     "zeroconf", "ifaddr", "msgpack", "qasync", "protocol", "threading",
                     "multiprocessing", "subprocess")
@@ -136,7 +136,7 @@ def test_the_replay_model_is_pure() -> None:
     # a replay's states and views come from the rules alone; reading files is files.py's
     model = ROOT / "lanplay" / "replay" / "model.py"
     io = ("os", "pathlib", "io", "json", "time", "asyncio", "socket", "threading",
-          "lanplay.saves", "lanplay.peer", "lanplay.host", "lanplay.replay.files", "PyQt6")
+          "lanplay.store", "lanplay.peer", "lanplay.host", "lanplay.replay.files", "PyQt6")
     bad = [f"{name} (line {line})" for name, line, _ in imported_names(model)
            if any(under(name, m) for m in io)]
     assert not bad, bad
@@ -166,16 +166,16 @@ HOST_PARTS: dict[str, set[str]] = {
 HOST_DUTIES: dict[str, set[str]] = {
     # what touches the outside world, and the only parts that may import it
     "socket": set(),
-    "lanplay.peer": set(),
+    "lanplay.peer.peer": set(),
     "lanplay.tools": set(),
     "lanplay.cli": set(),
     "zeroconf": {"announce"},
-    "lanplay.discovery": {"announce"},
-    "lanplay.outbox": {"saving"},
-    "lanplay.saves": {"saving", "server"},  # the server reads a save to resume it
+    "lanplay.net.discovery": {"announce"},
+    "lanplay.store.outbox": {"saving"},
+    "lanplay.store.saves": {"saving", "server"},  # the server reads a save to resume it
     "lanplay.admission": {"connections", "peers", "config", "shared"},  # throttle, room key
-    "lanplay.bots": {"commands"},
-    "lanplay.link": {"connections", "peers", "fanout"},
+    "lanplay.peer.bots": {"commands"},
+    "lanplay.net.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
     "asyncio": {"away", "flow", "connections", "announce", "server", "seeds"},
@@ -209,15 +209,15 @@ def test_the_import_walker_sees_what_it_must() -> None:
     names = {m for m, _, _ in imported(probe)}
     assert {"asyncio", "lanplay", "protocol"} <= names
     commands = {(m, f) for m, _, f in imported(ROOT / "lanplay" / "host" / "commands.py")}
-    assert ("lanplay", "run") in commands  # lanplay.bots, imported inside Bots.run
+    assert ("lanplay", "run") in commands  # lanplay.peer.bots, imported inside Bots.run
     rel = {m for m, _, _ in imported(ROOT / "lanplay" / "games" / "alles_klar" / "__init__.py")}
     assert "lanplay" in rel
     flow = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "flow.py")}
     assert {"lanplay.host.fanout", "lanplay.host.saving.Saver", "asyncio"} <= flow
     saving = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "saving.py")}
-    assert {"lanplay.saves", "lanplay.outbox"} <= saving
+    assert {"lanplay.store.saves", "lanplay.store.outbox"} <= saving
     bots = {n for n, _, _ in imported_names(ROOT / "lanplay" / "host" / "commands.py")}
-    assert "lanplay.bots.run_bot" in bots
+    assert "lanplay.peer.bots.run_bot" in bots
 
 
 TABLES = ROOT / "ui" / "tables"
@@ -271,8 +271,8 @@ def test_the_table_check_sees_imports_of_game_folders() -> None:
     registry = table_violations()
     assert any("ui/tables/__init__.py" in line and "ui.tables.ranking_top" in line
                for line in registry), registry
-    assert reaches("ui.tables.ranking.demo", "ranking")
-    assert not reaches("ui.tables.ranking_top.demo", "ranking")
+    assert reaches("ui.tables.ranking.items", "ranking")
+    assert not reaches("ui.tables.ranking_top.items", "ranking")
 
 
 BLOCK_QT = """
@@ -289,9 +289,10 @@ except ImportError:
     pass
 else:
     raise SystemExit("the blocker did not block PyQt6")
-import lanplay, lanplay.host, lanplay.peer, lanplay.cli, lanplay.bots, lanplay.tools.selfplay
+import lanplay, lanplay.host, lanplay.peer.peer, lanplay.cli, lanplay.peer.bots
+import lanplay.tools.selfplay
 import ui.main  # the installed `lanplay` command: its headless commands need no Qt
-import lanplay.discovery, protocol, protocol.codec
+import lanplay.net.discovery, protocol, protocol.codec
 from lanplay import games
 games.available()
 assert not any(m == "PyQt6" or m.startswith("PyQt6.") for m in sys.modules), sorted(sys.modules)

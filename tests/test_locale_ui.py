@@ -21,8 +21,8 @@ import pytest
 
 from lanplay.locale import LANGUAGES, catalogue_path, po, template_path
 from lanplay.messages import fields
-from ui import locale_pot
-from ui.i18n import UI_DOMAIN
+from ui.tools import locale_pot
+from ui.words.i18n import UI_DOMAIN
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 UI = Path(locale_pot.__file__).resolve().parent
@@ -39,7 +39,7 @@ def catalogue(lang: str) -> list[po.Entry]:
 
 def test_the_template_is_what_the_code_gives() -> None:
     assert template_path(UI_DOMAIN).read_text(encoding="utf-8") == locale_pot.render(), (
-        "lanplay/locale/lanplay-ui.pot is out of date: run `python -m ui.locale_pot "
+        "lanplay/locale/lanplay-ui.pot is out of date: run `python -m ui.tools.locale_pot "
         "--write`, then `--sync` and translate")
 
 
@@ -72,7 +72,7 @@ def test_a_catalogue_translates_every_message_of_the_template(lang: str) -> None
     entries = catalogue(lang)
     assert [e.key for e in entries] == wanted, (
         f"{lang}: not the template's messages in its order: run `python -m "
-        "ui.locale_pot --sync` and translate")
+        "ui.tools.locale_pot --sync` and translate")
     messages = [e for e in entries if e.msgid]
     assert not [e.msgid for e in messages if e.fuzzy], f"{lang}: fuzzy messages"
     empty = [e.msgid for e in messages if not e.translated
@@ -139,7 +139,7 @@ SHOWN = {"setText", "setToolTip", "setWindowTitle", "setPlaceholderText", "addAc
          "showMessage", "QMessageBox", "setInformativeText", "addRow", "setTabText",
          "setItemText", "addButton", "setLabelText", "label", "button", "toast",
          "show_state", "_caption", "say", "show_error", "set_end_status", "show_verdict"}
-"""Calls that put their text on the screen (Qt's, and ui.widgets' helpers)."""
+"""Calls that put their text on the screen (Qt's, and ui.look.widgets' helpers)."""
 MARKED = {"_", "N_", "ngettext", "pgettext", "in_language", "content", "content_text",
           "render", "get"}
 """A literal inside these is translated (or is a key of a view, as ``view.get("pile")``)."""

@@ -12,8 +12,8 @@ from nethelpers import LOCAL, hosting
 from test_cli import HostProcess, free_port
 
 from lanplay import names
-from lanplay.bots import drive
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from lanplay.room import Room
 
 HOSTILE = "A\x00B\x1b[31mC\r\nMove 99 by Admin."

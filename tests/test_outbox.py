@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from lanplay import outbox
-from lanplay.outbox import Outbox
+from lanplay.store import outbox
+from lanplay.store.outbox import Outbox
 
 
 def appender(path: Path, threads: list[int]) -> Callable[[str], Callable[[], None]]:

@@ -153,7 +153,7 @@ import sys
 from pathlib import Path
 from PyQt6.QtGui import QFontMetrics
 from PyQt6.QtWidgets import QApplication
-from ui.fonts import ensure_fonts
+from ui.look.fonts import ensure_fonts
 app = QApplication([])
 before = QFontMetrics(app.font()).inFont("A")
 added = ensure_fonts(app, Path(sys.argv[1]))

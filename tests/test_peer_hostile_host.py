@@ -14,7 +14,7 @@ from typing import Any
 import hostile
 import pytest
 
-from lanplay.peer import CHAT_KEPT, MAX_CHAT, JoinError, Peer
+from lanplay.peer.peer import CHAT_KEPT, MAX_CHAT, JoinError, Peer
 from protocol import delta
 from protocol.codec import FrameReader, frame
 from protocol.delta import EXTEND, VIEW_LIMITS, BoundedView, DeltaError, measure
@@ -199,7 +199,7 @@ def test_a_host_breaking_the_protocol_again_and_again_is_left_after_five_tries(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each connection: a welcome, then a frame no peer may decode. Reconnecting at
     once each time would spin; the peer backs off and gives up, saying why."""
-    monkeypatch.setattr("lanplay.peer.MAX_BACKOFF", 0.05)  # the waits, shortened
+    monkeypatch.setattr("lanplay.peer.peer.MAX_BACKOFF", 0.05)  # the waits, shortened
     connections = 0
 
     async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

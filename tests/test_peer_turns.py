@@ -9,8 +9,8 @@ def test_a_peer_lets_other_work_run_before_it_replays_an_audit() -> None:
     """Two peers in one loop each get a delta then an audit in one read: both apply
     their delta before either replays its audit (the replay takes milliseconds; a
     window's redraw, another connection, must not wait behind it)."""
-    from lanplay.link import Link
-    from lanplay.peer import Peer
+    from lanplay.net.link import Link
+    from lanplay.peer.peer import Peer
     from protocol.codec import encode
     from protocol.messages import Audit, Bye, Delta, Snapshot
 

@@ -20,8 +20,8 @@ from lanplay.content.model import ContentError, Pack, Picture
 from lanplay.content.packs import discover
 from lanplay.content.transfer import PictureCache, PictureReceiver, TransferError, manifest
 from protocol.messages import PackOffer, PictureChunk
-from ui import picture_render, pictures
-from ui.content_browser import picture_image
+from ui.look import picture_render, pictures
+from ui.look.tiles import picture_image
 
 NS = b'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 

@@ -16,7 +16,7 @@ from resilience import GAME, LOCAL, Table, config
 
 from lanplay import cli, games
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.peer import JoinError, Peer
 from protocol.codec import FrameReader, encode
 from protocol.messages import (
     PROTOCOL_VERSION,

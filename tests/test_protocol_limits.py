@@ -15,7 +15,7 @@ import pytest
 
 from lanplay.content import load_pack
 from lanplay.content.transfer import manifest
-from lanplay.link import Link
+from lanplay.net.link import Link
 from protocol.codec import (
     CLIENT_FRAME,
     FROM_CLIENT,

@@ -15,7 +15,7 @@ from lanplay.games.s_tier import GAME
 from lanplay.games.s_tier import coop as rules
 from lanplay.games.s_tier.common import commitment
 from lanplay.games.s_tier.coop import Coop, correct_count, token_steps
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 
 LIB = default_library()
 LAPTOPS = Laptops(GAME, random.Random(0))
@@ -321,7 +321,7 @@ def test_the_host_holds_only_the_commitment_until_the_reveal() -> None:
 
 
 def saves_plain(state: Coop) -> Any:
-    from lanplay.saves import plain
+    from lanplay.store.saves import plain
 
     return plain(state)
 

@@ -17,7 +17,7 @@ from lanplay.games.s_tier import competitive as comp
 from lanplay.games.s_tier import team as teams
 from lanplay.games.s_tier.competitive import Competitive
 from lanplay.games.s_tier.team import Team
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 
 LIB = default_library()
 LAPTOPS = Laptops(GAME, random.Random(0))

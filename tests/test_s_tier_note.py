@@ -21,14 +21,14 @@ from typing import Any
 import pytest
 from nethelpers import LOCAL, join_tasks, run
 
-from lanplay.bots import drive
 from lanplay.game import Action, Seat, Secrets, View
 from lanplay.games.s_tier.common import commitment
 from lanplay.host import Host, HostConfig
-from lanplay.keeper import Keeper, NoteFiles
 from lanplay.messages import render
-from lanplay.peer import Peer
-from lanplay.saves import plain
+from lanplay.peer.bots import drive
+from lanplay.peer.keeper import Keeper, NoteFiles
+from lanplay.peer.peer import Peer
+from lanplay.store.saves import plain
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -395,7 +395,7 @@ def test_the_search_finds_a_planted_leak(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_host_killed_after_a_commit_resumes_and_the_note_is_revealed(tmp_path: Path) -> None:
     """The save and journal of a killed host hold the commitment only; the resumed host
     replays it from the log, and the leader's laptop reveals when it is back."""
-    from lanplay import saves
+    from lanplay.store import saves
 
     async def main() -> None:
         cfg = config(tmp_path, 3)

@@ -21,10 +21,11 @@ import pytest
 from nethelpers import run
 from resilience import GAME, LOCAL, Table, config, steady_baseline
 
-from lanplay import games, saves
+from lanplay import games
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
+from lanplay.peer.peer import JoinError, Peer
 from lanplay.session import LogEntry, Session
+from lanplay.store import saves
 
 
 def the_save(data_dir: Path) -> Path:

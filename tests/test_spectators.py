@@ -7,7 +7,7 @@ import asyncio
 
 from nethelpers import LOCAL, Tasks, hosting, run, seat
 
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 
 
 def test_the_lobby_names_the_watchers_and_a_watcher_sits_between_games() -> None:

@@ -20,8 +20,8 @@ from lanplay.games.alles_klar.rules import Placed, build, card_id
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.alles_klar import AllesKlarTable
-from ui.tables.alles_klar.demo import demo_scene, demo_seats
 from ui.tables.alles_klar.items import CardItem, StackItem
+from ui.tools.demos.alles_klar import demo_scene, demo_seats
 
 SEVEN_III = card_id(7, 3)
 NINE_PLAIN = card_id(9)

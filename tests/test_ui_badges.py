@@ -19,12 +19,12 @@ from PyQt6.QtWidgets import QApplication
 from lanplay import games
 from lanplay.badges import badges
 from lanplay.game import mode_of
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 from lanplay.session import Session
 from protocol.messages import Lobby
-from ui import icons
-from ui.end_screen import EndScreen
-from ui.room import RoomPage
+from ui.look import icons
+from ui.pages.game.end_screen import EndScreen
+from ui.pages.room import RoomPage
 from ui.tables import look, table_for
 
 CASES = [("alles-klar", None), ("ranking", None), ("ranking-top", None), ("ranagedon", None),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
-from ui.host_dialog import HostDialog
+from ui.dialogs.host_dialog import HostDialog
 
 
 @pytest.mark.timeout(60)

@@ -16,7 +16,7 @@ from PyQt6.QtWidgets import QLineEdit
 from ui_harness import Runner, aloop, click, close, type_and_enter, until, window  # noqa: F401
 
 from lanplay.host import Host, HostConfig
-from ui.join_dialog import JoinAddressDialog
+from ui.dialogs.join_dialog import JoinAddressDialog
 
 
 def retype(field: QLineEdit, text: str) -> None:

@@ -18,9 +18,9 @@ import pytest
 from smalldisk import empty, fill, small_disk
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
-from lanplay import saves
-from ui.host_dialog import HostDialog
-from ui.window import MainWindow
+from lanplay.store import saves
+from ui.dialogs.host_dialog import HostDialog
+from ui.window.window import MainWindow
 
 
 def lit_cards(win: MainWindow) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.end_screen import EndScreen, headline
+from ui.pages.game.end_screen import EndScreen, headline
 
 NAMES = ["Mia", "Ben", "Ada", "Jonas"]
 

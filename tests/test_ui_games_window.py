@@ -24,8 +24,8 @@ from test_ui_s_tier_table import _human_move
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
 from lanplay.games import load
-from ui.host_dialog import HostDialog
-from ui.window import MainWindow
+from ui.dialogs.host_dialog import HostDialog
+from ui.window.window import MainWindow
 
 
 def _my_turn(win: MainWindow) -> bool:

@@ -30,14 +30,14 @@ from ui_harness import (  # noqa: F401
     window,
 )
 
-from lanplay.discovery import Announcement, Announcer
 from lanplay.host import Host, HostConfig
+from lanplay.net.discovery import Announcement, Announcer
 from protocol.messages import PROTOCOL_VERSION
-from ui.connection import NetConfig
-from ui.identity import IdentityDialog
-from ui.join_dialog import PasswordDialog
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui.dialogs.identity import IdentityDialog
+from ui.dialogs.join_dialog import PasswordDialog
+from ui.services.connection import NetConfig
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
 
 
 @pytest.mark.timeout(30)

@@ -9,7 +9,7 @@ from content_samples import VALID_TOML, write_pack
 from PyQt6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from ui.host_dialog import HostDialog
+from ui.dialogs.host_dialog import HostDialog
 
 
 @pytest.fixture

@@ -22,10 +22,10 @@ from PyQt6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 from ui_harness import Runner, aloop, click, close, until, window  # noqa: F401
 
 from lanplay import locale
-from ui import i18n
-from ui.host_dialog import HostDialog
-from ui.rules_help import RulesDialog
-from ui.settings import Settings
+from ui.dialogs.host_dialog import HostDialog
+from ui.dialogs.rules_help import RulesDialog
+from ui.services.settings import Settings
+from ui.words import i18n
 
 
 @pytest.fixture
@@ -117,7 +117,7 @@ def test_the_window_speaks_german_from_home_to_a_table(german: None, aloop: Runn
 
 def test_the_language_chosen_in_settings_is_remembered_and_chosen_again(
         qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.window import MainWindow
+    from ui.window.window import MainWindow
 
     path = tmp_path / "settings.json"
     monkeypatch.delenv("LANPLAY_LANG", raising=False)
@@ -174,8 +174,8 @@ def test_with_no_choice_the_system_locale_decides(monkeypatch: pytest.MonkeyPatc
 
 def test_a_replays_result_and_the_fair_play_verdict_speak_german(german: None) -> None:
     from lanplay.fair.audit import Verdict
-    from ui.end_screen import verdict_text
-    from ui.result_words import result_words
+    from ui.pages.game.end_screen import verdict_text
+    from ui.words.result_words import result_words
 
     names = ["Mia", "Jonas", "Bot 1"]
     result = {"winners": [0], "scores": [38, 0, 32]}

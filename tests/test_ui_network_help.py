@@ -16,14 +16,14 @@ from PyQt6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from ui_harness import Runner, aloop, click, close, keep_look, until, window  # noqa: F401
 
-from lanplay.discovery import FoundHost
-from lanplay.peer import Peer
+from lanplay.net.discovery import FoundHost
+from lanplay.peer.peer import Peer
 from protocol.messages import PROTOCOL_VERSION
-from ui import network_help
-from ui.home import EMPTY_TEXT, HomePage
-from ui.host_dialog import HostDialog
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui.dialogs import network_help
+from ui.dialogs.host_dialog import HostDialog
+from ui.pages.home import EMPTY_TEXT, HomePage
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
 
 
 async def host_room(win: MainWindow) -> int:
@@ -120,14 +120,15 @@ def test_a_room_someone_found_in_time_says_nothing(
         win.settings.host_hint_seen = True
         win.lonely_after = 0.5
         fired: list[bool] = []
-        win._lonely.timeout.connect(lambda: fired.append(True))
         await win.start()
         guest = Peer("Jonas", "#009E73")
         try:
             port = await host_room(win)
+            assert win.party is not None
+            win.party.lonely.timeout.connect(lambda: fired.append(True))
             await guest.connect("127.0.0.1", port)
             await until(lambda: win.lobby is not None and len(win.lobby.seats) == 2, 10, win)
-            assert not win._lonely.isActive()  # stopped: they found us
+            assert not win.party.lonely.isActive()  # stopped: they found us
             past = asyncio.Event()  # until well after the notice would have come
             QTimer.singleShot(int(win.lonely_after * 1000) + 300, past.set)
             await asyncio.wait_for(past.wait(), 5)

@@ -21,10 +21,10 @@ from ui_harness import Runner, aloop, click, close, unique, until, window  # noq
 
 from lanplay.games.alles_klar import GAME
 from lanplay.session import Session
-from ui.pacing import HOLD_MS, MAX_QUEUE, Pacer, actor
+from ui.services.pacing import HOLD_MS, MAX_QUEUE, Pacer, actor
 from ui.tables.alles_klar import AllesKlarTable
-from ui.tables.alles_klar.demo import demo_seats
 from ui.tables.alles_klar.table import FLY_MS, TRICK_MS
+from ui.tools.demos.alles_klar import demo_seats
 
 
 class Stage:
@@ -185,7 +185,7 @@ def test_instant_bots_moves_are_shown_in_turn_in_the_window(aloop: Runner,  # no
         ann = window(tmp_path, unique("Pace"), pace=1.0)
         try:
             await ann.start()
-            from ui.host_dialog import HostDialog
+            from ui.dialogs.host_dialog import HostDialog
 
             click(ann.home.host)
             dialog = ann.dialog
@@ -199,7 +199,8 @@ def test_instant_bots_moves_are_shown_in_turn_in_the_window(aloop: Runner,  # no
             click(ann.room.ready_button)
             await until(lambda: ann.room.start_button.isEnabled(), 15, ann)
             shown: list[tuple[float, Any]] = []
-            show = ann._show_view
+            assert ann.party is not None
+            show = ann.party._show_view
 
             def record(view: dict[str, Any], animate: bool) -> None:
                 shown.append((time.monotonic(), view.get("turn")))
@@ -237,7 +238,7 @@ def test_a_resolved_ranking_top_chain_stays_where_it_lay(qtbot: QtBot) -> None:
     """A top window with tops closes: its cards stay in the chain for the hold, then go."""
     from lanplay.games import load
     from ui.tables.ranking_top import RankingTopTable
-    from ui.tables.ranking_top.demo import demo_seats as top_seats
+    from ui.tools.demos.ranking_top import demo_seats as top_seats
 
     game = load("ranking-top")
     found = None

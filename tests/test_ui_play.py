@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from ui_harness import Runner, aloop, click, close, double_click, unique, until, window  # noqa: F401
 
-from ui.host_dialog import HostDialog
-from ui.window import MainWindow
+from ui.dialogs.host_dialog import HostDialog
+from ui.window.window import MainWindow
 
 
 def lit_cards(win: MainWindow) -> list[Any]:

@@ -19,7 +19,7 @@ from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranagedon import RanagedonTable
 from ui.tables.ranagedon.aim import strength
-from ui.tables.ranagedon.demo import demo_scene, demo_seats, step
+from ui.tools.demos.ranagedon import demo_scene, demo_seats, step
 
 SEATS2 = demo_seats(2)
 

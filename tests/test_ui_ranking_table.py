@@ -19,9 +19,9 @@ from lanplay.games.ranking.rules import build
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking import RankingTable
-from ui.tables.ranking.demo import MOMENTS, demo_seats, sample_view
 from ui.tables.ranking.items import RoofItem, ShelfItem, TileItem
 from ui.tables.ranking.layout import track_position
+from ui.tools.demos.ranking import MOMENTS, demo_seats, sample_view
 
 SEATS = demo_seats(4, bots=2)
 

@@ -19,7 +19,8 @@ from pytestqt.qtbot import QtBot
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking_top import RankingTopTable
-from ui.tables.ranking_top.demo import (
+from ui.tables.ranking_top.items import CardItem
+from ui.tools.demos.ranking_top import (
     MOMENTS,
     demo_seats,
     load_game,
@@ -27,7 +28,6 @@ from ui.tables.ranking_top.demo import (
     sample_view,
     song_card,
 )
-from ui.tables.ranking_top.items import CardItem
 
 SEATS = demo_seats(4, bots=2)
 LA_SENORA_3 = song_card(2, 3)

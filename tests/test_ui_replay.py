@@ -25,14 +25,14 @@ from replay_games import Played, play
 from test_replay import same
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
-from lanplay import saves
 from lanplay.games import load
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
+from lanplay.store import saves
 from protocol.messages import GameOver
-from ui.host_dialog import HostDialog
-from ui.replay_window import READ_ONLY, ReplayWindow
-from ui.replays import ReplaysDialog
+from ui.dialogs.host_dialog import HostDialog
+from ui.dialogs.replays import ReplaysDialog
+from ui.pages.replay_window import READ_ONLY, ReplayWindow
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
 
-from ui.host_dialog import HostDialog
-from ui.resume_dialog import ResumeDialog
-from ui.window import MainWindow
+from ui.dialogs.host_dialog import HostDialog
+from ui.dialogs.resume_dialog import ResumeDialog
+from ui.window.window import MainWindow
 
 
 def lit_cards(win: MainWindow) -> list[Any]:

@@ -11,8 +11,8 @@ from resilience import GAME, LOCAL, Table, config
 from ui_harness import Runner, aloop  # noqa: F401
 
 from lanplay.host import Host
-from lanplay.peer import JoinError, Peer
-from ui.connection import Connection, NetConfig
+from lanplay.peer.peer import JoinError, Peer
+from ui.services.connection import Connection, NetConfig
 
 PASSWORD = "Apfelstrudel"
 

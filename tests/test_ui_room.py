@@ -25,11 +25,11 @@ from ui_harness import (  # noqa: F401
     window,
 )
 
-from ui.confirm import Confirm
-from ui.host_dialog import HostDialog
-from ui.join_dialog import JoinAddressDialog
-from ui.rules_help import RulesDialog
-from ui.window import MainWindow
+from ui.dialogs.confirm import Confirm
+from ui.dialogs.host_dialog import HostDialog
+from ui.dialogs.join_dialog import JoinAddressDialog
+from ui.dialogs.rules_help import RulesDialog
+from ui.window.window import MainWindow
 
 
 async def host_room(win: MainWindow) -> int:
@@ -165,7 +165,7 @@ def test_room_chat_order_remove_leave_and_close(aloop: Runner, tmp_path: Path) -
 
 def test_the_room_marks_each_seat_s_team_where_the_mode_plays_in_teams(qtbot: Any) -> None:
     from protocol.messages import Lobby
-    from ui.room import RoomPage, seat_teams
+    from ui.pages.room import RoomPage, seat_teams
 
     seats = [{"name": n, "colour": "#E69F00", "ready": False, "bot": True, "connected": True}
              for n in ("Ann", "Ben", "Cat", "Dan")]
@@ -186,7 +186,7 @@ def test_the_room_names_the_mode_s_options_in_words() -> None:
     from lanplay.game import resolve_options
     from lanplay.games import load
     from protocol.messages import Lobby
-    from ui.room import options_text
+    from ui.pages.room import options_text
 
     every = resolve_options(load("s-tier"), {})  # the host resolves all of them
     coop = options_text(Lobby("h", "s-tier", "cooperative", every, [], "lobby"))

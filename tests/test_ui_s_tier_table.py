@@ -16,12 +16,12 @@ from PyQt6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from lanplay import games
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.s_tier import STierTable
-from ui.tables.s_tier.demo import MOMENTS, Game, coop_effects, demo_seats, viewers
 from ui.tables.s_tier.note import ONE_PER_TIER, SPREAD, NoteDraft
+from ui.tools.demos.s_tier import MOMENTS, Game, coop_effects, demo_seats, viewers
 
 GAME = games.load("s-tier")
 
@@ -549,8 +549,8 @@ def test_a_reveal_lies_on_the_board_before_the_next_round(
     """Even the next round's leader, whose view goes straight to writing a note,
     first sees the note just revealed on the tier list with right and wrong marked;
     a click on the board (or the hold running out) goes on to the next round."""
-    from ui.tables.s_tier.demo import Game
     from ui.tables.s_tier.table import REVEAL_MS
+    from ui.tools.demos.s_tier import Game
 
     game = Game(mode, players)
     game.until(lambda s: s.round == 2)

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from ui import cues as cue_rules
-from ui.game_page import GamePage
-from ui.settings import Settings
-from ui.sound import CUES, FOLDER, Sound
+from ui.pages.game.page import GamePage
+from ui.services import cues as cue_rules
+from ui.services.settings import Settings
+from ui.services.sound import CUES, FOLDER, Sound
 from ui.sounds import make_sounds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,17 +71,17 @@ def test_no_audio_device_is_no_error_and_muted_is_silent(qtbot: QtBot) -> None:
 def test_without_qt_multimedia_the_window_is_silent(monkeypatch: pytest.MonkeyPatch,
                                                      qtbot: QtBot) -> None:
     monkeypatch.setitem(sys.modules, "PyQt6.QtMultimedia", None)  # the import fails
-    import ui.sound
+    import ui.services.sound
 
     try:
-        silent = importlib.reload(ui.sound)
+        silent = importlib.reload(ui.services.sound)
         assert not silent.Sound().available
         quiet = silent.Sound(enabled=True)
         quiet.play("turn")
         assert quiet.played == ["turn"]
     finally:
         monkeypatch.undo()
-        importlib.reload(ui.sound)
+        importlib.reload(ui.services.sound)
 
 
 def test_the_mute_choice_is_one_click_and_remembered(qtbot: QtBot, tmp_path: Path) -> None:

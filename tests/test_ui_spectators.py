@@ -24,9 +24,9 @@ from ui_harness import (  # noqa: F401
     window,
 )
 
-from lanplay.discovery import FoundHost
-from ui.host_dialog import HostDialog
-from ui.window import MainWindow
+from lanplay.net.discovery import FoundHost
+from ui.dialogs.host_dialog import HostDialog
+from ui.window.window import MainWindow
 
 
 async def host_room(win: MainWindow, bots: int) -> int:

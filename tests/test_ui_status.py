@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from ui.game_page import GamePage
-from ui.room import _with_you
+from ui.pages.game.page import GamePage
+from ui.pages.room import _with_you
 
 
 def test_the_rooms_wait_reads_as_a_sentence() -> None:
@@ -48,7 +48,7 @@ def test_the_clock_shows_seconds_left_and_goes_at_none(qtbot: QtBot) -> None:
 
 def test_the_questions_before_closing_leaving_and_removing_say_what_happens() -> None:
     from protocol.messages import Lobby
-    from ui.confirm import close_question, leave_question, remove_question
+    from ui.dialogs.confirm import close_question, leave_question, remove_question
 
     seats = [{"name": "Ann", "bot": False}, {"name": "Bot 1", "bot": True},
              {"name": "Ben", "bot": False}, {"name": "Cy", "bot": False},

@@ -17,14 +17,14 @@ from PyQt6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from lanplay.room import PALETTE
-from ui.connection import NetConfig
-from ui.host_dialog import HostDialog
-from ui.identity import IdentityDialog
-from ui.rules_help import RulesDialog
-from ui.settings import Settings
+from ui.dialogs.host_dialog import HostDialog
+from ui.dialogs.identity import IdentityDialog
+from ui.dialogs.rules_help import RulesDialog
+from ui.services.connection import NetConfig
+from ui.services.settings import Settings
 from ui.tables.s_tier import STierTable
-from ui.tables.s_tier.demo import Game, demo_seats
-from ui.window import MainWindow
+from ui.tools.demos.s_tier import Game, demo_seats
+from ui.window.window import MainWindow
 
 
 def _window(qtbot: QtBot, size: tuple[int, int]) -> MainWindow:
@@ -39,7 +39,7 @@ def _window(qtbot: QtBot, size: tuple[int, int]) -> MainWindow:
 
 def _ranagedon_board(qtbot: QtBot, size: tuple[int, int], chat: bool | None) -> float:
     """The board's scale on a Ranagedon table in the game page at ``size``."""
-    from ui.tables.ranagedon import demo
+    from ui.tools.demos import ranagedon as demo
 
     window = _window(qtbot, size)
     page = window.game
@@ -72,7 +72,7 @@ def test_the_chat_opening_by_itself_at_1600_does_not_shrink_the_board(qtbot: QtB
 
 
 def test_the_chat_lies_over_the_log_and_not_over_the_table(qtbot: QtBot) -> None:
-    from ui.tables.alles_klar import demo
+    from ui.tools.demos import alles_klar as demo
 
     window = _window(qtbot, (1024, 640))
     page = window.game
@@ -126,7 +126,8 @@ def test_placing_a_note_s_pictures_moves_none_of_the_others(qtbot: QtBot) -> Non
 
 
 def test_the_hand_shows_its_keys_and_f1_lists_them(qtbot: QtBot) -> None:
-    from ui.tables.alles_klar import AllesKlarTable, demo
+    from ui.tables.alles_klar import AllesKlarTable
+    from ui.tools.demos import alles_klar as demo
 
     table = AllesKlarTable()
     qtbot.addWidget(table)
@@ -201,8 +202,8 @@ def test_the_room_shows_every_seat_it_has_room_for(qtbot: QtBot) -> None:
     """The seats scroll in their card: a few seats all show (the box once shrank to
     nothing when the room changed while shown), sixteen scroll, none squeezed."""
     from protocol.messages import Lobby
-    from ui.room import RoomPage
-    from ui.tables.s_tier.demo import demo_seats as many
+    from ui.pages.room import RoomPage
+    from ui.tools.demos.s_tier import demo_seats as many
 
     room = RoomPage()
     qtbot.addWidget(room)
@@ -226,13 +227,13 @@ def test_the_room_shows_every_seat_it_has_room_for(qtbot: QtBot) -> None:
 
 
 def test_the_seats_box_grows_with_the_text(qtbot: QtBot) -> None:
-    """A taller window makes all text larger (ui.window: 1080 lines read from as far
+    """A taller window makes all text larger (ui.window.window: 1080 lines read from as far
     as 800): the seats' box counts its rows again, so four seats still all show (it
     kept the height of the smaller text and cut the last row)."""
     from protocol.messages import Lobby
-    from ui import theme
-    from ui.room import RoomPage
-    from ui.tables.s_tier.demo import demo_seats as many
+    from ui.look import theme
+    from ui.pages.room import RoomPage
+    from ui.tools.demos.s_tier import demo_seats as many
 
     room = RoomPage()
     qtbot.addWidget(room)

@@ -16,18 +16,18 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from ui.connection import NetConfig
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui.services.connection import NetConfig
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
 
 OPEN = """
 import json, sys
 from pathlib import Path
 from PyQt6.QtWidgets import QApplication
 app = QApplication([])
-from ui.connection import NetConfig
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui.services.connection import NetConfig
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
 win = MainWindow(Settings.load(Path(sys.argv[1])), NetConfig(interfaces=["127.0.0.1"]))
 win.show()
 app.processEvents()

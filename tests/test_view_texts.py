@@ -4,7 +4,7 @@ the content catalogue, or a message whose key is in the core catalogue's templat
 
 The views are those of the conformance drivers' seeded games (bot and random play,
 S-tier's notes written through its laptops), and S-tier's tables as each leader's
-laptop fills them with its own note (``lanplay.keeper.Laptops``)."""
+laptop fills them with its own note (``lanplay.peer.keeper.Laptops``)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ import pytest
 
 from lanplay.game import SYSTEM, IllegalAction, resolve_options
 from lanplay.games.ranking_top import cards
-from lanplay.keeper import Laptops
 from lanplay.locale import CONTENT_DOMAIN, CORE_DOMAIN, po, template_path
 from lanplay.messages import CONTENT_KINDS, JOINS, fields, is_message
+from lanplay.peer.keeper import Laptops
 
 TOKEN = re.compile(r"[a-z0-9][a-z0-9_.:\-]*|[A-Z]{1,3}")
 """Ids, phases, kinds, commitments, timer keys; tier letters and Roman numerals."""

@@ -20,9 +20,9 @@ from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QWidget
 
-from ui.connection import NetConfig
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui.services.connection import NetConfig
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
 
 LOOPBACK = ["127.0.0.1"]
 Runner = Callable[[Coroutine[Any, Any, Any], float], Any]

@@ -16,9 +16,11 @@ import sys
 from PyQt6.QtGui import QIcon
 from PyQt6.QtWidgets import QApplication
 
-from ui import desktop, fonts, i18n
-from ui.settings import Settings
-from ui.window import MainWindow
+from ui import desktop
+from ui.look import fonts
+from ui.services.settings import Settings
+from ui.window.window import MainWindow
+from ui.words import i18n
 
 
 def app_icon() -> QIcon:

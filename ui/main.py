@@ -28,7 +28,7 @@ def window() -> int:
     try:
         from ui.app import run
     except ImportError as exc:
-        from ui.i18n import _
+        from ui.words.i18n import _
 
         print(_("The window needs PyQt6 and qasync ({error}). The headless commands work: "
                 "see `lanplay --help`.").format(error=exc), file=sys.stderr)
@@ -38,9 +38,9 @@ def window() -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     try:
-        from ui.screenshots import parse_size, render
+        from ui.tools.screenshots import parse_size, render
     except ImportError as exc:
-        from ui.i18n import _
+        from ui.words.i18n import _
 
         return _fail(_("screenshots need PyQt6 and qasync ({error}).").format(error=exc))
     try:

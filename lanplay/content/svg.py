@@ -42,7 +42,7 @@ MAX_DRAWN = 10_000
 """Elements drawn once ``#id`` references are followed. QtSvg draws this many
 small squares into a table tile in about 10 ms; the costliest shapes (6000
 half-transparent stroked circles) took about a second at 160 px, which is
-why windows draw pictures off the GUI thread too (``ui.picture_render``)."""
+why windows draw pictures off the GUI thread too (``ui.look.picture_render``)."""
 
 OFFSCREEN = 25
 """What one use of a mask or pattern counts beyond its elements: each is drawn

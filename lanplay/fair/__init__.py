@@ -2,7 +2,7 @@
 
 Pure (no sockets, no clock, no Qt), so every rule of it is tested without a
 network; the host (``lanplay.host.seeds``, ``lanplay.host.flow``) and the
-peer (``lanplay.peer``) only move its messages.
+peer (``lanplay.peer.peer``) only move its messages.
 
 - ``seed``: the host's commitment, the contributions, the seed they give, and
   the host's bookkeeping of one exchange (``Exchange``).

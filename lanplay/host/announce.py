@@ -1,6 +1,6 @@
 """Telling others the host is there: the room on the LAN, and a heartbeat to each peer.
 
-``Announcing`` keeps the zeroconf announcement (``lanplay.discovery``) in
+``Announcing`` keeps the zeroconf announcement (``lanplay.net.discovery``) in
 step with the room (seats, phase, password), updated in the background
 whenever the lobby changes. ``heartbeats`` pings every peer with the state
 the peers know and drops one that has not been heard from in ``dead_after``.
@@ -14,10 +14,10 @@ import dataclasses
 import time
 from collections.abc import Callable
 
-from lanplay.discovery import Announcement, Announcer
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status
+from lanplay.net.discovery import Announcement, Announcer
 from lanplay.room import Room
 from protocol.messages import Ping
 

@@ -45,7 +45,7 @@ class Bots:
         self.run(f"Bot {self.count}", token, self.count)
 
     def run(self, name: str, token: str, number: int) -> None:
-        from lanplay.bots import run_bot
+        from lanplay.peer.bots import run_bot
 
         address = "127.0.0.1" if self.config.bind in ("", "0.0.0.0") else self.config.bind
         seed = rng.stream(self.config.seed or 0, "bot", number).getrandbits(32)

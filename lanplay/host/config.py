@@ -64,7 +64,7 @@ class HostConfig:
     standin_after: float | None = 30.0
     """Seconds a seat may be away in a game before a stand-in bot plays it (None: never)."""
     save: bool = True
-    """Write the game after every accepted action (see lanplay.saves)."""
+    """Write the game after every accepted action (see lanplay.store.saves)."""
     save_retry: float = 1.0
     """Seconds between tries to save again while play is held because a save failed."""
     data_dir: str | os.PathLike[str] | None = None

@@ -30,8 +30,8 @@ from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import bye, refused, rejected
-from lanplay.link import Link, LinkClosed
 from lanplay.messages import Msg, msg
+from lanplay.net.link import Link, LinkClosed
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
 from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits

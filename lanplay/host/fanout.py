@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 from lanplay.game import Viewer
 from lanplay.host.peers import Peers
-from lanplay.link import Link
+from lanplay.net.link import Link
 from lanplay.session import Session
 from protocol.codec import pack
 from protocol.messages import Snapshot, to_wire

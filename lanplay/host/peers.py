@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from lanplay.admission import RateLimit
 from lanplay.game import Viewer
-from lanplay.link import Link
+from lanplay.net.link import Link
 from lanplay.room import Room, Seat
 from protocol.codec import pack
 from protocol.messages import PROTOCOL_VERSION, Message, Welcome, to_wire

@@ -23,12 +23,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanplay import saves
 from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status, Tokens
-from lanplay.outbox import Job, Outbox
 from lanplay.room import Room
 from lanplay.session import Session
+from lanplay.store import saves
+from lanplay.store.outbox import Job, Outbox
 
 log = logging.getLogger("lanplay.host")
 

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanplay import saves
 from lanplay.content.model import Pack
 from lanplay.content.transfer import PictureServer
 from lanplay.game import Result
@@ -37,6 +36,7 @@ from lanplay.host.words import bye
 from lanplay.messages import Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
+from lanplay.store import saves
 from protocol.messages import Message
 
 STOPPED = msg("The host has stopped the game.")

@@ -1,6 +1,6 @@
 """Finished games on disk: the host's history saves and the audits a player's laptop kept.
 
-The host moves every finished game to ``saves/history/`` (``lanplay.saves``).
+The host moves every finished game to ``saves/history/`` (``lanplay.store.saves``).
 A laptop that only joined has the audit the host sent it at the end; the window
 keeps it in ``audits/`` of its own data directory (``keep_audit``), with what a
 replay and a list need beside it: the seats' names and colours, which seat this
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanplay import saves
 from lanplay.fair.seed import Fairness, derive_seed, from_hex
 from lanplay.replay.model import Finished, Player, Replay, ReplayError, result_text
+from lanplay.store import saves
 from protocol.messages import Audit
 
 AUDITS = "audits"

@@ -5,7 +5,7 @@
 - ``bench``: what one action costs: latency (beside a plain and a durable
   floor), bytes, host work, every game, the window (``lanplay bench``);
   ``gamebench``: its rows for every game at its largest seat count; the
-  window's rows are ``ui.bench``'s, run in a child process.
+  window's rows are ``ui.tools.bench``'s, run in a child process.
 - ``trace``: one action's path through the real host and peers, step by step
   (``python -m lanplay.tools.trace``).
 - ``loadbench``: 48 peers while one floods the host (``lanplay bench-load``).

@@ -46,10 +46,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanplay import games, saves
+from lanplay import games
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 from lanplay.session import Session
+from lanplay.store import saves
 from lanplay.tools import gamebench
 from protocol import delta as delta_ops
 from protocol.codec import MAX_FRAME, encode, frame, pack, unpack
@@ -623,11 +624,11 @@ def games_per_second(plan: Plan) -> dict[str, Any]:
 
 
 def ui_rows(quick: bool) -> dict[str, Any]:
-    """The window's figures (``ui.bench``), measured in a child process offscreen so
+    """The window's figures (``ui.tools.bench``), measured in a child process offscreen so
     they share nothing with this one; ``skipped`` with the reason when the window
     cannot run here (no PyQt6, say): the headless benchmark still reports."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-    command = [sys.executable, "-m", "ui.bench", "--json", *(["--quick"] if quick else [])]
+    command = [sys.executable, "-m", "ui.tools.bench", "--json", *(["--quick"] if quick else [])]
     try:
         done = subprocess.run(command, env=env, capture_output=True, text=True,
                               timeout=600, check=False)

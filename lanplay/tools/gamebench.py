@@ -2,7 +2,7 @@
 
 For each game and mode, seeded bot games through a ``Session`` (no sockets),
 every seat connected and 4 spectators watching. S-tier is played through
-``lanplay.keeper.Laptops``, as its leader's note stays on the leader's laptop:
+``lanplay.peer.keeper.Laptops``, as its leader's note stays on the leader's laptop:
 the host gets the commitment, the count and the reveal as actions, as it does
 over the network; a deadline's action comes from the host itself (SYSTEM).
 Every action the host applies is timed the way ``Play.after_action`` does it:
@@ -31,7 +31,7 @@ from typing import Any
 from lanplay import games
 from lanplay.game import SYSTEM, Action, Game, Seat
 from lanplay.host import fanout
-from lanplay.keeper import Laptops
+from lanplay.peer.keeper import Laptops
 from lanplay.session import Session
 from protocol.codec import encode, frame
 from protocol.messages import Accepted, Snapshot

@@ -52,7 +52,7 @@ from lanplay.game import (
     Viewer,
 )
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.peer import Peer
 from lanplay.tools.bench import percentile
 
 GAME_ID = "relay-bench"

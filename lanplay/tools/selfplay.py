@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
-from lanplay.bots import drive
 from lanplay.fair.audit import Verdict
 from lanplay.game import mode_of
 from lanplay.host import Host, HostConfig
-from lanplay.peer import Peer
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
 from protocol.codec import decode_body
 from protocol.messages import Audit
 

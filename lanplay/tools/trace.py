@@ -26,12 +26,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lanplay import peer as peer_module
-from lanplay import saves
 from lanplay.fair import witness
 from lanplay.host import fanout, saving
-from lanplay.link import Link
+from lanplay.net.link import Link
+from lanplay.peer import peer as peer_module
 from lanplay.session import Session
+from lanplay.store import saves
 
 MARKS = (
     ("intent sent", "the acting peer sends its intent"),

@@ -8,7 +8,8 @@ A game's folder imports no other game's folder (``tests/test_layering.py``).
 
 The window codes against this contract only:
 
-- ``table_for(game_id) -> type`` gives the table class for a game id;
+- ``table_for(game_id) -> type`` gives the table class for a game id, and
+  ``make_table(game_id)`` one of them (or the plain stand-in, ``placeholder``);
 - a table is a ``QWidget`` with ``intent = pyqtSignal(dict)`` (an action to
   send), ``set_view(view, seats, you, animate=True)`` (``seats`` are the
   lobby's seat maps, ``you`` is my seat or ``None`` for a spectator; a resync
@@ -41,4 +42,15 @@ def table_for(game_id: str) -> type[QWidget]:
     raise KeyError(f"No table for the game {game_id!r} yet.")
 
 
-__all__ = ["table_for"]
+def make_table(game_id: str) -> QWidget:
+    """The game's own table, or the plain stand-in if it has none (yet)."""
+    try:
+        cls = table_for(game_id)
+    except (ImportError, KeyError):
+        from ui.tables.placeholder import PlaceholderTable
+
+        return PlaceholderTable()
+    return cls()
+
+
+__all__ = ["make_table", "table_for"]

@@ -17,10 +17,10 @@ from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.messages import render
-from ui.i18n import _, and_list
 from ui.tables import look
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
+from ui.words.i18n import _, and_list
 
 LogFormat = Callable[[Mapping[str, Any], Sequence[str]], str]
 PENDING_MS = 5000

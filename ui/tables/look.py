@@ -17,7 +17,7 @@ from PyQt6.QtWidgets import QApplication
 
 from lanplay.badges import badge, badges
 from lanplay.badges import initial as initial
-from ui.i18n import _
+from ui.words.i18n import _
 
 FELT = QColor("#1E4A38")
 FELT_EDGE = QColor("#153628")

@@ -25,7 +25,7 @@ from PyQt6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene
 
 HOLD_MS = 1500
 """How long a key moment (a decided trick, a reveal, a scoring, a resolved chain) stays
-on the table to be read before it is cleared (``ui.pacing`` holds the next view)."""
+on the table to be read before it is cleared (``ui.services.pacing`` holds the next view)."""
 
 
 class Motion:
@@ -47,7 +47,7 @@ class Motion:
 
     def pace(self) -> tuple[int, int]:
         """(animation ms, hold ms) of the view just shown: how long it wants the
-        table before the next view comes (``ui.pacing``); the hold, for a key
+        table before the next view comes (``ui.services.pacing``); the hold, for a key
         moment, is the part a person's next move may cut short."""
         return self._motion_ms, self._hold_ms
 

@@ -37,8 +37,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import _
 from ui.tables import look, textfit
+from ui.words.i18n import _
 
 BUTTON_STYLE = (
     "QPushButton { background: #F3E6C2; color: #151515; border: 2px solid #8A6D2F;"

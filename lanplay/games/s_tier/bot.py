@@ -12,7 +12,7 @@ pictures it is least sure of); otherwise it locks in. That way bots never
 keep unlocking each other, or a person, on the board.
 
 A leading bot writes its note as a person's table does, ``{"type": "note",
-"tiers": ...}``; its laptop's keeper (``lanplay.keeper``) commits to it,
+"tiers": ...}``; its laptop's keeper (``lanplay.peer.keeper``) commits to it,
 counts and reveals, so the bot never needs more than its view (in which
 the keeper shows the leader its own note).
 """

@@ -2,7 +2,7 @@
 
 docs/GAMES.md is generated from this (``python -m lanplay.tools.gamedoc``), and
 tests/test_game_reference.py holds every view and action of seeded play to it
-(played through ``lanplay.keeper.Laptops``: the notes stay on the leaders'
+(played through ``lanplay.peer.keeper.Laptops``: the notes stay on the leaders'
 laptops). The shapes are those of ``lanplay.games.shape``.
 """
 

@@ -2,7 +2,7 @@
 
 The host never holds a note before its reveal (DESIGN.md "Fair play"). A
 person's table and a bot write a plain note, ``{"type": "note", "tiers":
-...}``, as they always did; the laptop (``lanplay.keeper``) turns it into
+...}``, as they always did; the laptop (``lanplay.peer.keeper``) turns it into
 the commitment the host is sent (``seal``), keeps the note and its salt,
 and answers by itself what the rules ask of it later (``answer``): the count
 after the first cooperative attempt and the note at the reveal. ``fill``

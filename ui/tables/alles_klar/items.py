@@ -19,7 +19,6 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.games.alles_klar.rules import ROMAN
-from ui.i18n import N_, _
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
@@ -30,6 +29,7 @@ from ui.tables.pieces import (
     paint_plate,
     paint_quiet,
 )
+from ui.words.i18n import N_, _
 
 ORDINAL_SHORT = (N_("highest"), N_("2nd highest"), N_("3rd highest"), N_("4th highest"),
                  N_("5th highest"))

@@ -23,7 +23,6 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 
 from lanplay.games.alles_klar.rules import ROMAN
 from lanplay.messages import render
-from ui.i18n import N_, _, and_list, ngettext
 from ui.tables import look, textfit
 from ui.tables.alles_klar.items import (
     CardItem,
@@ -37,6 +36,7 @@ from ui.tables.felt import FeltTable
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
+from ui.words.i18n import N_, _, and_list, ngettext
 
 FLY_MS = 280
 TRICK_MS = 320

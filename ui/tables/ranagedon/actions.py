@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
 from PyQt6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.i18n import _
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
+from ui.words.i18n import _
 
 
 class ActionPanel(QWidget):

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ui.i18n import _
+from ui.words.i18n import _
 
 Point = tuple[float, float]
 

@@ -18,7 +18,6 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRadialGradient
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.ranagedon.board import (
     FROG_DARK,
@@ -33,6 +32,7 @@ from ui.tables.ranagedon.board import (
     border_colour,
     frog_colour,
 )
+from ui.words.i18n import _
 
 LEVEL_GROW = 0.08
 """Each stack level draws a frog this much larger: higher frogs look nearer."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import names_list
 from ui.tables.ranagedon.items import LegendRow
+from ui.words.i18n import N_, _, ngettext
 
 OUTCOME_WORDS = {
     "flipped": N_("Flipped over: back to its start"),

@@ -28,7 +28,6 @@ from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPa
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from lanplay.messages import render
-from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.ranagedon import flight
@@ -53,6 +52,7 @@ from ui.tables.ranagedon.items import (
     TableItem,
 )
 from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
+from ui.words.i18n import N_, _, ngettext
 
 
 class RanagedonTable(WaitingTable):

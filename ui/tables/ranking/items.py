@@ -2,7 +2,7 @@
 
 Each item paints one thing from plain data (picture ids and names, seat
 colours and initials) and knows nothing of the rules. Pictures come only
-from ``ui.pictures``. Items are QGraphicsObjects so the table can animate
+from ``ui.look.pictures``. Items are QGraphicsObjects so the table can animate
 their position and opacity.
 """
 
@@ -21,11 +21,11 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui import pictures
-from ui.i18n import _
+from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.pieces import paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
+from ui.words.i18n import _
 
 SHELF = QColor("#8A6D2F")
 SHELF_DARK = QColor("#5E4A20")

@@ -21,8 +21,7 @@ from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
-from ui import pictures
-from ui.i18n import N_, _, content, ngettext
+from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.motion import HOLD_MS
@@ -39,6 +38,7 @@ from ui.tables.ranking.items import (
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
+from ui.words.i18n import N_, _, content, ngettext
 
 MOVE_MS = 300
 PULSE_MS = 700

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
 from PyQt6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.i18n import _
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
+from ui.words.i18n import _
 
 DISABLED = ("QPushButton:disabled { background: #5A5F5C; color: #C9CFCB;"
             " border: 2px dashed #8A908C; }")

@@ -25,7 +25,6 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.games.ranking_top import cards
-from ui.i18n import _, content, ngettext
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
@@ -35,6 +34,7 @@ from ui.tables.pieces import (
     paint_plate,
     paint_quiet,
 )
+from ui.words.i18n import _, content, ngettext
 
 CARD_RATIO = 0.70
 TOP_FACE = QColor("#26221C")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ui.i18n import _, ngettext
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.items import card_name, face_of
+from ui.words.i18n import _, ngettext
 
 
 def rank_reason(card: dict[str, Any], needed: int) -> str:

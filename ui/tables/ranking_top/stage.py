@@ -24,13 +24,13 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.messages import render
-from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of
 from ui.tables.ranking_top.layout import Layout
 from ui.tables.ranking_top.reading import Reading
 from ui.tables.widgets import BUTTON_STYLE
+from ui.words.i18n import _
 
 TOP_STYLE = (
     "QPushButton { background: #F2C94C; color: #1A1408; border: 3px solid #8A6D2F;"

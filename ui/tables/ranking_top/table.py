@@ -40,7 +40,6 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import N_, _, ngettext
 from ui.tables import look
 from ui.tables.felt import WaitingTable
 from ui.tables.motion import HOLD_MS, Tween
@@ -59,6 +58,7 @@ from ui.tables.ranking_top.items import (
 from ui.tables.ranking_top.layout import Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
+from ui.words.i18n import N_, _, ngettext
 
 FLY_MS = 300
 PULSE_MS = 650

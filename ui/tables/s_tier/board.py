@@ -26,9 +26,9 @@ from PyQt6.QtGui import (
 )
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
-from ui import pictures
-from ui.i18n import _
+from ui.look import pictures
 from ui.tables import look, textfit
+from ui.words.i18n import _
 
 TIERS = ("S", "A", "B", "C", "D")
 TIER_COLOURS = ("#FF7F7F", "#FFBF7F", "#FFDF7F", "#FFFF7F", "#BFFF7F")

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lanplay.messages import render
-from ui import pictures
-from ui.i18n import N_, _, and_list, content, ngettext
+from ui.look import pictures
 from ui.tables import look
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.note import NoteDraft
+from ui.words.i18n import N_, _, and_list, content, ngettext
 
 TIERS = ("S", "A", "B", "C", "D")
 TEAM_NAMES = ("Green", "Red")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.i18n import N_, _, ngettext
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
@@ -30,6 +29,7 @@ from ui.tables.s_tier.common import (
     tile,
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
+from ui.words.i18n import N_, _, ngettext
 
 SHORT = {"choose-side": N_("Choose side"), "place-one": N_("Place one"),
          "no-second": N_("No 2nd try"), "take-four": N_("Take four")}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui.i18n import _, ngettext
+from ui.words.i18n import _, ngettext
 
 TIERS = ("S", "A", "B", "C", "D")
 

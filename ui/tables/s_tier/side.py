@@ -10,10 +10,10 @@ from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ui.i18n import _
 from ui.tables import look, textfit
 from ui.tables.s_tier.board import RIGHT, WRONG
 from ui.tables.s_tier.common import PlayerRow, TrackModel
+from ui.words.i18n import _
 
 
 class PlayersList(QWidget):

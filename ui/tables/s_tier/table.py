@@ -23,7 +23,6 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import _, content
 from ui.tables import look
 from ui.tables.s_tier.board import TierBoard
 from ui.tables.s_tier.common import Button, Context, Scene, log_lines
@@ -32,6 +31,7 @@ from ui.tables.s_tier.coop import CoopPanel
 from ui.tables.s_tier.side import SidePanel
 from ui.tables.s_tier.team import TeamPanel
 from ui.tables.widgets import BUTTON_STYLE, Banner, LogPanel, Toast
+from ui.words.i18n import _, content
 
 CHECKED_STYLE = (
     "QPushButton:checked { background: #0B3D91; color: #FFFFFF; border-color: #FFD866; }"

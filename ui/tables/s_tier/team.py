@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui import pictures
-from ui.i18n import N_, _
+from ui.look import pictures
 from ui.tables.s_tier.board import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
@@ -34,6 +33,7 @@ from ui.tables.s_tier.common import (
     tile,
 )
 from ui.tables.s_tier.note import ONE_PER_TIER, NoteDraft
+from ui.words.i18n import N_, _
 
 
 class TeamPanel:

@@ -1,0 +1,116 @@
+"""Bots are peers: they get the same deltas a person in that seat would get.
+
+A bot therefore cannot cheat (it never holds more than its own view), and the
+tests and ``selfplay`` play whole games through the real host. A secret the
+bot's seat keeps (the S-tier note) stays with the bot's own ``Keeper``: it
+commits to the bot's note, answers the host from it, and shows the bot its
+own note in its view, just as a person's window does. The choice of
+move is the game module's ``bot(view, seat, rng)`` unless a test passes a
+``Chooser`` of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from lanplay import games
+from lanplay.admission import RoomKey
+from lanplay.game import Action, View
+from lanplay.peer.keeper import Keeper
+from lanplay.peer.peer import Peer
+from lanplay.rng import stream, varied
+
+Chooser = Callable[[View, int, int], Action | None]
+"""(view, seat, state_id) -> the move to make, or None to wait."""
+
+
+JITTER = 0.2
+"""A bot's wait before each move varies by this fraction either way, so a table of
+bots does not tick like a metronome (drawn from its own seeded stream)."""
+
+
+def think_time(delay: float, rng: random.Random) -> float:
+    """Seconds to wait before a move: ``delay`` varied by JITTER (0 stays 0)."""
+    return varied(delay, rng, JITTER)
+
+
+async def drive(peer: Peer, seed: int, delay: float = 0.0,
+                choose: Chooser | None = None, keeper: Keeper | None = None) -> None:
+    """Make ``peer`` play its seat until its connection ends; its secrets stay with
+    ``keeper`` (a new one in memory if none is given).
+
+    ``delay`` is a human pace (about a second, varied); the moves it chooses do not
+    depend on it: the waits come from a stream of their own."""
+    rng = random.Random(seed)
+    pace = stream(seed, "pace")
+    if keeper is None:
+        keeper = Keeper()
+    keeper.attach(peer)
+    acted_on = -1
+    in_flight: int | None = None
+    """The intent sent and not yet answered: in a simultaneous phase another seat's
+    answer changes the view before ours is applied, and asking again then would
+    only send a duplicate the host refuses (and that costs a rate token)."""
+    back_off = False
+
+    def on_event(event: str, payload: Any) -> None:
+        nonlocal acted_on, in_flight, back_off
+        if event in ("accepted", "rejected") and getattr(payload, "id", None) == in_flight:
+            in_flight = None
+            if event == "rejected":
+                acted_on = -1  # refused: think again on the next look
+                back_off = getattr(payload, "code", "") == "rate"
+        elif event == "reconnected":
+            acted_on, in_flight = -1, None  # the move may have been lost in the drop
+
+    peer.listeners.append(on_event)
+    runner = asyncio.get_running_loop().create_task(peer.run())
+    try:
+        while not runner.done():
+            peer.changed.clear()
+            lobby = peer.lobby
+            if (lobby is not None and lobby.phase != "playing" and peer.seat is not None
+                    and peer.seat < len(lobby.seats) and not lobby.seats[peer.seat]["ready"]):
+                peer.control("ready", ready=True)
+            if back_off:  # the host throttled us: let its bucket refill a little
+                back_off = False
+                await asyncio.sleep(0.2)
+            view = keeper.shown()
+            if (view is not None and peer.seat is not None and peer.result is None
+                    and in_flight is None and peer.state_id != acted_on
+                    and lobby is not None and lobby.phase == "playing"
+                    and lobby.paused is None):  # held: the host cannot save moves now
+                if choose is None:
+                    action = games.load(lobby.game).bot(view, peer.seat, rng)
+                else:
+                    action = choose(view, peer.seat, peer.state_id)
+                if action is not None:
+                    if delay:
+                        await asyncio.sleep(think_time(delay, pace))
+                    acted_on = peer.state_id
+                    in_flight = keeper.intent(action)
+                    continue
+            waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
+            await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+    finally:
+        keeper.detach()
+        if not runner.done():
+            await peer.close("bot stopped")
+            runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
+                  token: str | None = None,
+                  password: str | RoomKey | None = None,
+                  contribution_seed: int | None = None) -> Peer:
+    """Join ``address:port`` as a bot and play until the host ends the game."""
+    peer = Peer(name, bot=True, token=token, password=password,
+                contribution_seed=contribution_seed)
+    await peer.connect(address, port)
+    await drive(peer, seed, delay)
+    return peer

@@ -1,0 +1,81 @@
+"""F1: the rules of the game being played, from the game module's own help text, in
+the window's language (``help.<lang>.md`` beside ``help.md``, ``lanplay.locale.help_path``)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+from PyQt6.QtWidgets import QDialog, QHBoxLayout, QTextBrowser, QVBoxLayout, QWidget
+
+from lanplay import games
+from lanplay.locale import help_path
+from ui.look.widgets import button
+from ui.words.i18n import N_, _, content, language
+
+WINDOW_KEYS = ((N_("F1"), N_("these rules")),
+               (N_("Enter"), N_("in the chat line: send what you typed")),
+               (N_("Ctrl + plus, Ctrl + minus"), N_("larger or smaller text; Ctrl + 0 the usual")))
+"""English, marked: a table's ``KEYS`` are too; ``keys_markdown`` translates them."""
+_COMMENT = re.compile(r"\A(\s*<!--.*?-->\s*)+", re.DOTALL)
+
+
+def rules_text(game_id: str, lang: str | None = None) -> str:
+    """The game's rules help in ``lang`` (default: the window's), English where there is
+    no translation; the translation's note of what it was translated from left out."""
+    entry = games.entry(game_id)
+    if entry.module is None:
+        return ""
+    module = importlib.import_module(entry.module)
+    where = Path(module.__file__ or "").parent
+    path = help_path(where, lang or language())
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return str(games.load(game_id).rules_help)
+    return _COMMENT.sub("", text)
+
+
+def game_keys(game_id: str) -> tuple[tuple[str, str], ...]:
+    """The keys a game's table answers to (its table's ``KEYS``)."""
+    try:
+        from ui.tables import table_for
+
+        keys: tuple[tuple[str, str], ...] = tuple(getattr(table_for(game_id), "KEYS", ()))
+    except (ImportError, KeyError):
+        return ()
+    return keys
+
+
+def keys_markdown(game_id: str) -> str:
+    """The keys, the game's first, as a section at the end of the rules."""
+    rows = [*game_keys(game_id), *WINDOW_KEYS]
+    lines = ["## " + _("Keys"), ""]
+    lines += [f"- **{_(key)}**: {_(what)}" for key, what in rows]
+    return "\n".join(lines) + "\n"
+
+
+class RulesDialog(QDialog):
+    """Non-modal, so the table stays visible and playable beside it; Esc closes."""
+
+    def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        game = games.load(game_id)
+        self.setWindowTitle(_("Rules: {game}").format(game=content("game", game_id, game.name)))
+        self.resize(640, 720)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 16)
+        self.text = QTextBrowser()
+        self.text.setOpenExternalLinks(False)
+        self.text.setMarkdown(rules_text(game_id) + "\n\n" + keys_markdown(game_id))
+        document = self.text.document()
+        if document is not None:
+            document.setDocumentMargin(14)
+        layout.addWidget(self.text, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        close = button(_("Close"))
+        close.clicked.connect(self.close)
+        row.addWidget(close)
+        layout.addLayout(row)

@@ -1,0 +1,403 @@
+"""The game screen: a slim bar, the game's table, the chat drawer, the overlays.
+
+The table itself belongs to the game (``ui.tables.table_for``) and shows the
+players, the turn and the log; this page frames it: a bar with the rules,
+the chat and the way out, a dimmer while the connection is being restored,
+and the end screen laid over it. The chat is a drawer laid over the table's
+log (its place, its size): opening it never squeezes or moves the table.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
+from PyQt6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.look import theme
+from ui.look.widgets import Card, ChatPanel, button, label
+from ui.pages.game.end_screen import EndScreen
+from ui.tables import make_table
+from ui.tables.placeholder import PlaceholderTable
+from ui.words.game_words import game_name
+from ui.words.i18n import _, ngettext
+
+LAST_SECONDS = 3
+"""A timer's last seconds tick (softly) so nobody misses a closing window."""
+
+
+def _max_players(lobby: Any) -> int:
+    """The most seats the lobby's game and mode allow (its seats when unknown)."""
+    from lanplay import games
+    from lanplay.game import mode_of
+
+    try:
+        return mode_of(games.load(lobby.game), lobby.mode).max_players
+    except (KeyError, ValueError):
+        return len(lobby.seats)
+
+
+class Dimmer(QWidget):
+    """Greys the table out and swallows clicks while the connection is away."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.text = label(_("Reconnecting\u2026"), "title")
+        self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.text.setStyleSheet("background: rgba(10, 16, 20, 200); border-radius: 12px;"
+                                " padding: 14px 28px;")
+        layout.addWidget(self.text, 0, Qt.AlignmentFlag.AlignCenter)
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(10, 16, 20, 165))
+        painter.end()
+
+
+class GamePage(QWidget):
+    intent = pyqtSignal(dict)
+    leave = pyqtSignal()
+    rules = pyqtSignal()
+    again = pyqtSignal()
+    sit = pyqtSignal()
+    """A spectator takes a seat that freed up between games."""
+    change_game = pyqtSignal()
+    tick = pyqtSignal()
+    """A second passed in the timer's last seconds (the window ticks softly)."""
+    sound_toggled = pyqtSignal(bool)
+
+    WIDE = 1600
+    """From this window width the chat opens by itself (over the log)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game_id = ""
+        self.table: QWidget = PlaceholderTable()
+        self.seats: list[dict[str, Any]] = []
+        self.you: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        """The view on the table now (the window's pacer may hold newer ones)."""
+        self.unread = 0
+        self._chat_chosen: bool | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+
+        bar = QFrame()
+        theme.role(bar, "bar")
+        top = QHBoxLayout(bar)
+        top.setContentsMargins(14, 6, 10, 6)
+        top.setSpacing(8)
+        self.title = label("", "heading")
+        top.addWidget(self.title)
+        self.where = label("", "muted")
+        top.addWidget(self.where, 1)
+        self.watching = label(_("Watching"), "heading")
+        self.watching.setStyleSheet("background: #F0E442; color: #111111; border-radius: 6px;"
+                                    " padding: 2px 10px;")
+        self.watching.setToolTip(_("You are a spectator: you see the public table, never a "
+                                   "hand; chat and the log are yours too."))
+        self.watching.hide()
+        top.addWidget(self.watching)
+        self.watchers = label("", "muted")
+        self.watchers.hide()
+        top.addWidget(self.watchers)
+        self.sit_button = button(_("Take a seat"), "primary")
+        self.sit_button.setToolTip(_("A seat is free: play the next game."))
+        self.sit_button.clicked.connect(self.sit)
+        self.sit_button.hide()
+        top.addWidget(self.sit_button)
+        self.clock = label("", "heading")
+        self.clock.setToolTip(_("Time left to answer; when it runs out the host moves on."))
+        self.clock.hide()
+        top.addWidget(self.clock)
+        self._deadline = 0.0
+        self._last_left = -1
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(250)
+        self._ticker.timeout.connect(self._tick)
+        self.scores_button = button(_("Scores"))
+        self.scores_button.clicked.connect(self._show_end)
+        self.scores_button.hide()
+        top.addWidget(self.scores_button)
+        self.sound_button = button(_("Sound on"))
+        self.sound_button.setCheckable(True)
+        self.sound_button.setChecked(True)
+        self.sound_button.setToolTip(_("Short sounds for your turn, a play, a top!, a trick "
+                                       "won, a timer's last seconds and the end; one click "
+                                       "turns them off (remembered)."))
+        self.sound_button.clicked.connect(self._sound_clicked)
+        top.addWidget(self.sound_button)
+        self.rules_button = button(_("Rules (F1)"))
+        self.rules_button.clicked.connect(self.rules)
+        top.addWidget(self.rules_button)
+        self.chat_button = button(_("Chat"))
+        self.chat_button.setCheckable(True)
+        self.chat_button.clicked.connect(self._chat_clicked)
+        top.addWidget(self.chat_button)
+        self.leave_button = button(_("Leave"))
+        self.leave_button.clicked.connect(self.leave)
+        top.addWidget(self.leave_button)
+        outer.addWidget(bar)
+
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        outer.addLayout(row, 1)
+        self.area = QWidget()
+        self.stack = QGridLayout(self.area)
+        self.stack.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.area, 1)
+        self.dimmer = Dimmer()
+        self.dimmer.hide()
+        self.end = EndScreen()
+        self.end.hide()
+        self.end.look.connect(self._look_at_table)
+        self.end.leave.connect(self.leave)
+        self.end.again.connect(self.again)
+        self.end.change.connect(self.change_game)
+
+        # The chat lies over the table's log, where the table keeps a side column
+        # anyway; the table underneath keeps its size whether the chat is open or not.
+        self.panel = QFrame(self.area)
+        self.panel.setObjectName("chatDrawer")
+        self.panel.setStyleSheet(f"#chatDrawer {{ background: {theme.BG}; "
+                                 f"border-left: 1px solid {theme.BORDER}; }}")
+        side = QVBoxLayout(self.panel)
+        side.setContentsMargins(8, 8, 8, 8)
+        chat = Card(margin=10)
+        self.chat = ChatPanel()
+        chat.body.addWidget(self.chat)
+        side.addWidget(chat, 1)
+        self.panel.hide()
+        self._log_shown_for_chat = False
+        """The table's log was hidden when the chat opened: shown for the chat's place."""
+        self._place_table(self.table)
+
+    # --- the table --------------------------------------------------------------------
+
+    def _place_table(self, table: QWidget) -> None:
+        for w in (self.dimmer, self.end):
+            self.stack.removeWidget(w)
+        self.stack.addWidget(table, 0, 0)
+        self.stack.addWidget(self.dimmer, 0, 0)
+        self.stack.addWidget(self.end, 0, 0)
+        log = self._table_log()
+        if log is not None:
+            log.installEventFilter(self)  # the chat follows the log's place
+        toggle = getattr(getattr(table, "banner", None), "toggle", None)
+        if isinstance(toggle, QPushButton):
+            toggle.clicked.connect(self._log_toggled)
+        self.panel.raise_()
+        self.dimmer.raise_()
+        self.end.raise_()
+        if self.panel.isVisible():
+            self._log_shown_for_chat = False
+            self._show_chat(True)
+
+    def _table_log(self) -> QWidget | None:
+        log = getattr(self.table, "log_panel", None)
+        return log if isinstance(log, QWidget) else None
+
+    def chat_rect(self) -> QRect:
+        """Where the chat lies in the table area: over the table's log (down the whole
+        side column when the log is short, as under S-tier's players), else a strip
+        at the right edge as wide as a log would be."""
+        area = self.area.rect()
+        place = getattr(self.table, "chat_place", None)
+        column = place() if callable(place) else None
+        if isinstance(column, QRect) and column.width() > 0:  # the table's side column
+            return QRect(self.table.mapTo(self.area, column.topLeft()), column.size())
+        log = self._table_log()
+        if log is not None and not log.isHidden() and log.width() > 0:
+            top_left = log.mapTo(self.area, QPoint(0, 0))
+            top = top_left.y() if log.height() >= area.height() * 0.45 else 0
+            return QRect(top_left.x(), top, log.width(),
+                         top_left.y() + log.height() - top)
+        width = max(240, min(420, round(area.width() * 0.22)))
+        return QRect(area.width() - width, 0, width, area.height())
+
+    def _place_chat(self) -> None:
+        if self.panel.isVisible():
+            self.panel.setGeometry(self.chat_rect())
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if event is not None and watched is self._table_log() and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            self._place_chat()
+        return super().eventFilter(watched, event)
+
+    def _log_toggled(self) -> None:
+        """"Hide log" hides the chat that lies in its place too."""
+        log = self._table_log()
+        if self.panel.isVisible() and log is not None and log.isHidden():
+            self._log_shown_for_chat = False
+            self._chat_chosen = False
+            self._show_chat(False)
+
+    def set_game(self, game_id: str, host_name: str = "") -> None:
+        """Put up the table of ``game_id`` (a new one when the game changes)."""
+        self.where.setText(_("at {host}'s").format(host=host_name) if host_name else "")
+        if game_id == self.game_id:
+            return
+        self.game_id = game_id
+        self.view = None
+        old = self.table
+        self.stack.removeWidget(old)
+        old.hide()  # until it is gone, it must not lie under the new table
+        old.deleteLater()
+        self.table = make_table(game_id)
+        intent = getattr(self.table, "intent", None)
+        if intent is not None:
+            intent.connect(self.intent)
+        self._place_table(self.table)
+        self.title.setText(game_name(game_id))
+
+    def set_view(self, view: dict[str, Any], animate: bool) -> None:
+        self.view = view
+        self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
+
+    def show_rejection(self, reason: str) -> None:
+        self.table.show_rejection(reason)  # type: ignore[attr-defined]
+
+    def set_sound(self, on: bool) -> None:
+        self.sound_button.setChecked(on)
+        self.sound_button.setText(_("Sound on") if on else _("Sound off"))
+
+    def _sound_clicked(self, checked: bool) -> None:
+        self.set_sound(checked)
+        self.sound_toggled.emit(checked)
+
+    def set_clock(self, seconds_left: float | None) -> None:
+        """Count down the host's running deadline (None: no deadline runs)."""
+        self._last_left = -1
+        if seconds_left is None:
+            self._ticker.stop()
+            self.clock.hide()
+            return
+        self._deadline = time.monotonic() + seconds_left
+        self._tick()
+        self._ticker.start()
+
+    def _tick(self) -> None:
+        """The seconds left; at none the clock goes (never "0 s left" on a table that
+        has moved on while the host's word of it is on its way)."""
+        left = max(0, math.ceil(self._deadline - time.monotonic()))
+        if left <= 0:
+            self._ticker.stop()
+            self.clock.hide()
+            return
+        self.clock.setText(_("{seconds} s left").format(seconds=left))
+        self.clock.show()
+        if left <= LAST_SECONDS and left != self._last_left:
+            self.tick.emit()
+        self._last_left = left
+
+    # --- seats, chat, connection, the end ------------------------------------------------
+
+    def set_seats(self, seats: list[dict[str, Any]], you: int | None, owner: bool) -> None:
+        self.seats, self.you = seats, you
+        self.end.change_button.setVisible(owner)
+        self.leave_button.setText(_("Close the room") if owner else _("Leave"))
+        self.leave_button.setToolTip(_("Ends the game for everyone at this table.") if owner
+                                     else _("Back to Home; the others play on without you."))
+
+    def set_watching(self, watching: bool, lobby: Any) -> None:
+        """A spectator's "Watching" mark and, between games with a free seat, "Take a
+        seat"; for everyone, how many watch (their names on hover)."""
+        self.watching.setVisible(watching)
+        total = _max_players(lobby)
+        free = lobby.phase != "playing" and len(lobby.seats) < total
+        self.sit_button.setVisible(watching and free)
+        names = list(getattr(lobby, "watchers", None) or [])
+        count = max(len(names), int(getattr(lobby, "spectators", 0) or 0))
+        self.watchers.setText(ngettext("{n} watching", "{n} watching", count).format(n=count)
+                              if count else "")
+        self.watchers.setToolTip(_("Watching: {names}").format(names=", ".join(names))
+                                 if names else "")
+        self.watchers.setVisible(bool(count))
+
+    def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
+        self.chat.add(sender, colour, text, badge)
+        if not self.panel.isVisible():
+            self.unread += 1
+            self.chat_button.setText(_("Chat ({unread})").format(unread=self.unread))
+            theme.restyle(self.chat_button, "primary")
+
+    def clear_chat(self) -> None:
+        """A new room: nothing said yet, nothing unread (no "Chat (1)" from the last one)."""
+        self.chat.clear()
+        self.unread = 0
+        self.chat_button.setText(_("Chat"))
+        theme.restyle(self.chat_button, None)
+
+    def _chat_clicked(self, checked: bool) -> None:
+        self._chat_chosen = checked
+        self._show_chat(checked)
+
+    def _show_chat(self, shown: bool) -> None:
+        log = self._table_log()
+        toggle = getattr(self.table, "toggle_log", None)
+        if shown and log is not None and log.isHidden() and callable(toggle):
+            self._log_shown_for_chat = True  # the log's column is the chat's place
+            toggle()
+        self.panel.setVisible(shown)
+        self.chat_button.setChecked(shown)
+        if shown:
+            self._place_chat()
+            self.panel.raise_()
+            self.dimmer.raise_()
+            self.end.raise_()
+            self.unread = 0
+            self.chat_button.setText(_("Chat"))
+            theme.restyle(self.chat_button, None)
+            self.chat.line.setFocus()
+        elif self._log_shown_for_chat:
+            self._log_shown_for_chat = False
+            if log is not None and not log.isHidden() and callable(toggle):
+                toggle()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        if self._chat_chosen is None:  # until the player decides, wide windows show it
+            self._show_chat(self.width() >= self.WIDE)
+        self._place_chat()
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        self.dimmer.setVisible(dimmed)
+        if dimmed:
+            self.dimmer.raise_()
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        self.result = result
+        self.end.show_result(result, self.seats, self.you)
+        self.scores_button.show()
+        self._show_end()
+
+    def clear_result(self) -> None:
+        self.result = None
+        self.end.hide()
+        self.scores_button.hide()
+
+    def set_end_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
+        self.end.set_status(text, can_play_again=can_play_again, waiting=waiting)
+
+    def _show_end(self) -> None:
+        if self.result is not None:
+            self.end.show()
+            self.end.raise_()
+
+    def _look_at_table(self) -> None:
+        self.end.hide()

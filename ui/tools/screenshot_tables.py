@@ -1,0 +1,290 @@
+"""The game tables for ``lanplay screenshots``: every game and mode, in the real window.
+
+Each screen is a real moment of a seeded game played by the rules' own bots
+(the views a peer would be sent, from the games' ``demo`` modules), shown the
+way a player sees it: in the window's game page, with its bar, the chat
+drawer open where the screen says so, and the end screen laid over the table
+where there is a result. Crowded states use each game's most seats (S-tier
+competitive 11, team 16), light ones the fewest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PyQt6.QtCore import QEvent
+from PyQt6.QtWidgets import QApplication
+
+from lanplay.fair.audit import Verdict
+from protocol.messages import Lobby
+from ui.pages.game.end_screen import verdict_text
+from ui.tools.fit import FitCheck
+
+CHAT = (("Jonas", "#009E73", "Hi all! Bots, go easy on us."),
+        ("Mia", "#E69F00", "Ready when you are."),
+        ("Ada", "#56B4E9", "That one was close!"))
+
+
+@dataclass
+class TableScreen:
+    """One table to render: whose view, at which moment, framed how."""
+
+    name: str
+    game: str
+    seats: list[dict[str, Any]]
+    you: int | None
+    views: list[dict[str, Any]]
+    """The views as they arrived, oldest first; the last one is shown."""
+    at_ms: int | None = None
+    """Freeze the last view's animation this far in (None: no animation)."""
+    prepare: Callable[[Any], None] | None = None
+    """Clicks a player makes first (a chooser opened, an aim pulled)."""
+    chat: bool = False
+    result: dict[str, Any] | None = None
+    """The host's result: the end screen lies over the table."""
+    clock: float | None = None
+    """Seconds left on the host's deadline (the bar's countdown)."""
+    hold: bool = False
+    """Show the last view as the window's pacer does (animated) and grab it while the
+    table still holds its key moment (S-tier's reveal on the board)."""
+    mode: str = ""
+    watchers: tuple[str, ...] = ()
+    """Who watches (the bar counts them); a spectator's screen has some anyway."""
+    verdict: tuple[int, ...] | None = None
+    """With a result: this laptop's check of the game, the host having drawn for these
+    seats (the end screen's fair-play line)."""
+
+
+def _alles_klar() -> Iterator[TableScreen]:
+    from ui.tables.alles_klar.table import FLY_MS
+    from ui.tables.motion import HOLD_MS
+    from ui.tools.demos import alles_klar as demo
+
+    _, before, at = demo.demo_scene(5, "mid")
+    seats = demo.demo_seats(5, bots=3)
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-5p", "alles-klar", seats, seat, [before[seat], at[seat]])
+    yield TableScreen("alles-klar-5p-chat", "alles-klar", seats, seat,
+                      [before[seat], at[seat]], chat=True)
+    yield TableScreen("alles-klar-5p-spectator", "alles-klar", seats, None,
+                      [before[None], at[None]])
+    _, before, at = demo.demo_scene(5, "trick")
+    seat = at[None]["last"]["winner"]
+    yield TableScreen("alles-klar-5p-trick", "alles-klar", seats, seat,
+                      [before[seat], at[seat]], at_ms=FLY_MS + HOLD_MS // 2)
+    _, before, at = demo.demo_scene(2, "early")
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-2p", "alles-klar", demo.demo_seats(2), seat,
+                      [before[seat], at[seat]])
+
+
+def _ranking() -> Iterator[TableScreen]:
+    from ui.tools.demos import ranking as demo
+
+    views = demo.real_views(4)
+    before, at = views["roof"]  # a stone on the roof points down
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking", "ranking", demo.demo_seats(4, 3), seat,
+                      [before[seat], at[seat]])
+    crowd = demo.real_views(5)
+    seats = demo.demo_seats(5, 4)
+    before, at = crowd["compare"]
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking-5p-chat", "ranking", seats, seat, [before[seat], at[seat]],
+                      chat=True)
+    before, at = crowd["guess"]
+    seat = next(s for s in at[None]["actors"] if s != at[None].get("guess_for"))
+    yield TableScreen("ranking-5p-guess", "ranking", seats, seat, [before[seat], at[seat]])
+    yield TableScreen("ranking-5p-bots", "ranking", _bots(seats), seat,
+                      [before[seat], at[seat]])
+    before, at = crowd["reveal"]
+    yield TableScreen("ranking-5p-spectator", "ranking", seats, None,
+                      [before[None], at[None]])
+    yield TableScreen("ranking-5p-bots-reveal", "ranking", _bots(seats), 0,
+                      [before[0], at[0]])
+    light = demo.real_views(3)
+    before, at = light["place"]
+    yield TableScreen("ranking-3p", "ranking", demo.demo_seats(3, 2), 0,
+                      [before[0], at[0]])
+
+
+def _bots(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same seats with bots as a room names them (Bot 1, Bot 2...): their initials
+    collide, so their badges are B1, B2... (pills where a disc is small)."""
+    return [dict(seat, name=f"Bot {i}", bot=True) if i else dict(seat)
+            for i, seat in enumerate(seats)]
+
+
+def _s_tier() -> Iterator[TableScreen]:
+    from ui.tools.demos import s_tier as demo
+
+    def screen(name: str, moment: str, who: str = "acting", chat: bool = False,
+               prepare: Callable[[Any], None] | None = None, hold: bool = False,
+               watchers: tuple[str, ...] = ()) -> TableScreen:
+        _mode, players, build = demo.MOMENTS[moment]
+        game = build()
+        watching = demo.viewers(game.views()[None], players)
+        seated = [v for v in watching if v is not None]
+        you = (None if who == "spectator" else seated[-1] if who == "waiting"
+               else seated[0])
+        return TableScreen(name, "s-tier", demo.demo_seats(players), you, game.trail(you),
+                           chat=chat, prepare=prepare, hold=hold, mode=_mode,
+                           watchers=watchers)
+
+    yield screen("s-tier-cooperative", "coop-guess")
+    yield screen("s-tier-cooperative-note", "coop-note", prepare=_place_two)
+    yield screen("s-tier-cooperative-effects", "coop-effects-guess", chat=True)
+    yield screen("s-tier-competitive", "comp-place")
+    yield screen("s-tier-competitive-11p", "comp-crowd", chat=True)
+    yield screen("s-tier-competitive-reveal", "comp-note", who="spectator")
+    yield screen("s-tier-competitive-reveal-held", "comp-note", hold=True)
+    yield screen("s-tier-competitive-revealing", "comp-reveal", who="waiting")
+    yield screen("s-tier-cooperative-count", "coop-count", who="waiting")
+    yield screen("s-tier-team", "team-take")
+    yield screen("s-tier-team-note", "team-notes", prepare=_place_two)
+    yield screen("s-tier-team-wrong", "team-wrong")
+    yield screen("s-tier-team-16p", "team-crowd", chat=True, watchers=("Zoe", "Kai"))
+    yield screen("s-tier-team-16p-spectator", "team-crowd", who="spectator")
+    for mode, players, name in (("team", 16, "s-tier-team-16p-over"),
+                                ("competitive", 11, "s-tier-competitive-11p-over")):
+        game = demo.Game(mode, players)
+        game.until(lambda s: False)
+        result = game.mod.result(game.state)
+        yield TableScreen(name, "s-tier", demo.demo_seats(players), 1, game.trail(1),
+                          result=result.to_wire() if result is not None else None,
+                          mode=mode, verdict=(2, 5) if players == 11 else ())
+
+
+def _place_two(table: Any) -> None:
+    """Place the first two pictures of a note being written, as a leader would."""
+    board = table.board
+    for tier in (0, 2):
+        movable = [t for t in board.model.pool if t.movable]
+        if not movable:
+            return
+        board.moved.emit(movable[0].id, (0, tier))
+
+
+def _ranking_top() -> Iterator[TableScreen]:
+    from ui.tools.demos import ranking_top as demo
+
+    views = demo.real_views(4)
+    before, at = views["window"]
+    seat = at[None]["actors"][0]
+    seats = demo.demo_seats(4, 3)
+    yield TableScreen("ranking-top", "ranking-top", seats, seat, [before[seat], at[seat]],
+                      clock=3.0, watchers=("Zoe",))
+    crowd = demo.real_views(5)
+    seats = demo.demo_seats(5, 4)
+    before, at = crowd["window"]
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking-top-5p-chat", "ranking-top", seats, seat,
+                      [before[seat], at[seat]], chat=True, clock=3.0)
+    before, at = crowd["turn"]
+    yield TableScreen("ranking-top-5p-spectator", "ranking-top", seats, None,
+                      [before[None], at[None]])
+    light = demo.real_views(3)
+    before, at = light["turn"]
+    seat = at[None]["current"]
+    yield TableScreen("ranking-top-3p", "ranking-top", demo.demo_seats(3, 2), seat,
+                      [before[seat], at[seat]])
+
+
+def _ranagedon() -> Iterator[TableScreen]:
+    from ui.tools.demos import ranagedon as demo
+
+    _, before, at = demo.demo_scene(2, "mid")
+    seat = at[None]["turn"]
+    aim = demo._aim_for(at[seat])
+
+    def aim_now(table: Any) -> None:
+        if aim is not None:
+            from PyQt6.QtCore import QPointF
+
+            press, pull = table.aim_points(*aim)
+            table._press(table.graphics.mapToScene(press))
+            table._move(QPointF(table.graphics.mapToScene(pull)))
+
+    yield TableScreen("ranagedon", "ranagedon", demo.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]], prepare=aim_now)
+    _, before, at = demo.demo_scene(4, "mid")
+    seat = at[None]["turn"]
+    seats = demo.demo_seats(4, 3)
+    yield TableScreen("ranagedon-4p-chat", "ranagedon", seats, seat, [before[seat], at[seat]],
+                      chat=True)
+    _, before, at = demo.demo_scene(4, "deploy")
+    yield TableScreen("ranagedon-4p-spectator", "ranagedon", seats, None,
+                      [before[None], at[None]])
+
+
+def screens() -> list[TableScreen]:
+    """Every table screen, built once (the same views at every size)."""
+    out: list[TableScreen] = []
+    for make in (_alles_klar, _ranking, _s_tier, _ranking_top, _ranagedon):
+        out.extend(make())
+    return out
+
+
+def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None) -> list[Path]:
+    """Draw every screen of ``todo`` in ``window``'s game page at its current size."""
+    page = window.game
+    window.stack.setCurrentWidget(page)
+    if not page.chat.history.toPlainText():
+        for sender, colour, text in CHAT:
+            page.chat.add(sender, colour, text, sender[0])  # the sender's badge
+    written: list[Path] = []
+    for screen in todo:
+        page.game_id = ""  # a fresh table for every screen
+        page.set_game(screen.game, "Mia")
+        page.set_seats(screen.seats, screen.you, screen.you == 0)
+        watchers = list(screen.watchers or (("Zoe", "Kai") if screen.you is None else ()))
+        page.set_watching(screen.you is None, Lobby(
+            "Mia", screen.game, screen.mode, {}, screen.seats,
+            "lobby" if screen.result is not None else "playing",
+            spectators=len(watchers), watchers=watchers))
+        page.clear_result()
+        page._chat_chosen = screen.chat
+        page._show_chat(screen.chat)
+        page.set_clock(screen.clock)
+        for _ in range(3):  # the new table takes its size (a resize ends an animation)
+            QApplication.processEvents()
+        table = page.table
+        for view in screen.views[:-1]:
+            page.set_view(view, animate=False)
+        page.set_view(screen.views[-1], animate=screen.at_ms is not None or screen.hold)
+        anim = getattr(table, "_anim", None)
+        if screen.at_ms is not None and anim is not None:
+            anim.pause()
+            anim.setCurrentTime(min(screen.at_ms, anim.totalDuration()))
+        board = getattr(table, "board", None)
+        if board is not None and hasattr(board, "finish"):
+            board.finish()
+        if screen.prepare is not None:
+            screen.prepare(table)
+            if board is not None and hasattr(board, "finish"):
+                board.finish()
+        if screen.result is not None:
+            page.show_result(screen.result)
+            if screen.verdict is not None:
+                names = [str(seat.get("name", "")) for seat in screen.seats]
+                verdict = Verdict(ok=True, drawn=screen.verdict)
+                page.end.show_verdict(verdict_text(verdict, names), verdict.ok)
+        QApplication.processEvents()
+        path = out / f"{screen.name}.png"
+        window.grab().save(str(path))
+        if fit is not None:
+            fit.screen(screen.name, window)
+        finish = getattr(table, "_finish_animation", None)
+        if finish is not None:
+            finish()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        written.append(path)
+    page.set_clock(None)
+    page.clear_result()
+    return written
+
+
+__all__ = ["TableScreen", "render", "screens"]

@@ -1,0 +1,146 @@
+"""The ways into a party: hosting a room, joining one (with its password), resuming a
+saved game.
+
+Each is an asyncio task on the Qt thread (nothing blocks the window); while it
+runs Home says what it is doing, and a failure is one sentence on Home or in
+the dialog it came from. Success hands the new connection to the window
+(``Entrance.enter``), which makes a ``Party`` of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from lanplay.net.discovery import FoundHost
+from lanplay.peer.peer import JoinError
+from ui.dialogs.host_dialog import HostChoice
+from ui.dialogs.join_dialog import JoinAddressDialog
+from ui.dialogs.resume_dialog import ResumeDialog
+from ui.pages.home import HomePage, watch_only
+from ui.services.connection import Connection, NetConfig
+from ui.services.settings import Settings
+from ui.words.i18n import _
+
+log = logging.getLogger(__name__)
+
+
+class Entrance(Protocol):
+    """What joining needs of the window."""
+
+    home: HomePage
+    settings: Settings
+    net: NetConfig
+
+    def at_table(self) -> bool: ...
+    def enter(self, conn: Connection) -> None: ...
+    def ask_password(self, host_name: str, addresses: Sequence[str], port: int,
+                     error: str = "", spectate: bool = False) -> None: ...
+    def touch(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+
+
+class Joining:
+    """Hosting, joining and resuming, for one window (at most one table at a time)."""
+
+    def __init__(self, window: Entrance) -> None:
+        self.window = window
+
+    async def host(self, choice: HostChoice) -> None:
+        w = self.window
+        if w.at_table():
+            return
+        w.home.set_busy(_("Opening the room\u2026"))
+        try:
+            conn = await Connection.host_game(w.settings.name or "Host", w.settings.colour,
+                                              w.net, choice.game, choice.mode,
+                                              choice.options, choice.password)
+        except JoinError as exc:
+            w.home.set_busy(None)
+            w.home.show_error(exc.reason)
+            return
+        w.home.set_busy(None)
+        w.home.clear_message()
+        w.enter(conn)
+
+    async def resume(self, path: Path, dialog: ResumeDialog) -> None:
+        """Reopen a saved game's room and sit at it again as its owner."""
+        w = self.window
+        if w.at_table():
+            return
+        try:
+            conn = await Connection.resume_game(w.settings.name or "Host",
+                                                w.settings.colour, w.net, path)
+        except JoinError as exc:
+            reason = exc.reason
+        except Exception as exc:  # a save broken in a way nobody foresaw
+            log.exception("resuming %s failed", path)
+            reason = _("This game could not be resumed ({error}); pick another one or host a "
+                       "new game.").format(error=type(exc).__name__)
+        else:
+            if dialog.isVisible():
+                dialog.accept()
+            w.home.clear_message()
+            w.enter(conn)
+            return
+        if dialog.isVisible():
+            dialog.failed(reason)
+        else:
+            w.home.show_error(reason)
+        w.touch()
+
+    def found(self, host: FoundHost) -> None:
+        """A room double-clicked on Home: join it, or watch it where there is no seat
+        to take (a game running, a full room); a password is asked for first."""
+        watch = watch_only(host)
+        if host.password:
+            self.window.ask_password(host.host_name, host.addresses, host.port,
+                                     spectate=watch)
+            return
+        self.window.spawn(self.join(host.addresses, host.port, host.host_name,
+                                    spectate=watch))
+
+    async def join(self, addresses: Sequence[str], port: int, label_text: str, *,
+                   dialog: JoinAddressDialog | None = None, password: str = "",
+                   spectate: bool = False) -> None:
+        w = self.window
+        if w.at_table():
+            return
+        w.home.set_busy((_("Watching {host}\u2026") if spectate else
+                         _("Joining {host}\u2026")).format(host=label_text))
+        try:
+            try:
+                conn = await Connection.join(w.settings.name or "Player",
+                                             w.settings.colour, w.net, tuple(addresses),
+                                             port, password, spectate=spectate)
+            except JoinError as exc:
+                if exc.code != "full" or spectate:
+                    raise
+                # No seat left: watch instead (a seat may free up between games).
+                conn = await Connection.join(w.settings.name or "Player",
+                                             w.settings.colour, w.net, tuple(addresses),
+                                             port, password, spectate=True)
+        except JoinError as exc:
+            w.home.set_busy(None)
+            if exc.code == "password":  # none given, or a wrong one: ask (again)
+                if dialog is not None:
+                    dialog.reject()
+                w.ask_password(label_text, addresses, port, exc.reason if password else "",
+                               spectate=spectate)
+            elif dialog is not None and dialog.isVisible():
+                dialog.failed(exc.reason)
+            else:
+                w.home.show_error(exc.reason)
+            w.touch()
+            return
+        w.home.set_busy(None)
+        w.home.clear_message()
+        if dialog is not None:
+            dialog.accept()
+        w.enter(conn)
+
+
+__all__ = ["Entrance", "Joining"]
