@@ -20,7 +20,7 @@ from nethelpers import LOCAL
 from lanplay.host import Host, HostConfig
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import Peer
-from lanplay.store import saves
+from lanplay.store import folders
 from protocol import delta
 from protocol.codec import decode_body
 from protocol.messages import Audit, Delta, Snapshot
@@ -89,7 +89,7 @@ async def play(game: str, players: int, mode: str | None, data_dir: Path,
         await host.stop("replay test over")
         await asyncio.gather(*tasks, return_exceptions=True)
     frames[None] = watcher_frames
-    history = list(saves.history_dir(data_dir).glob("*.json"))
+    history = list(folders.history_dir(data_dir).glob("*.json"))
     assert len(history) == 1, history
     played = Played(history[0], {viewer: received(b) for viewer, b in frames.items()})
     for viewer, peer in [*((p.seat, p) for p in peers), (None, watcher)]:

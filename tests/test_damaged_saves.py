@@ -32,7 +32,7 @@ from lanplay.admission import RoomKey
 from lanplay.host import Host
 from lanplay.peer.peer import JoinError, Peer
 from lanplay.session import Session
-from lanplay.store import saves
+from lanplay.store import durable, folders, saves
 
 PASSWORD = "Rote Grütze 1987"
 
@@ -50,7 +50,7 @@ def a_save(folder: Path, seats: int = 3, **changes: Any) -> Path:
         started=time.time(), updated=time.time(), state=saves.plain(session.state))
     fields.update(changes)
     save = saves.Save(**fields)
-    path = saves.saves_dir(folder) / saves.file_name(save)
+    path = folders.saves_dir(folder) / saves.file_name(save)
     saves.write(save, path)
     return path
 
@@ -155,7 +155,7 @@ def test_a_damaged_journal_line_is_refused_with_exit_code_2_and_one_sentence(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], journal: bytes, where: str,
         said: str) -> None:
     path = a_save(tmp_path)
-    saves.journal_path(path).write_bytes(journal)
+    durable.journal_path(path).write_bytes(journal)
     code, line = resume(path, tmp_path, capsys)
     assert code == 2 and where in line and said in line, line
 
@@ -164,7 +164,7 @@ def test_a_damaged_journal_line_is_refused_with_exit_code_2_and_one_sentence(
 def test_a_gibibyte_save_or_journal_is_refused_unread(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], which: str) -> None:
     path = a_save(tmp_path)
-    huge = path if which == "save" else saves.journal_path(path)
+    huge = path if which == "save" else durable.journal_path(path)
     with huge.open("r+b" if which == "save" else "wb") as file:
         file.truncate(1 << 30)  # sparse: a gibibyte that takes no room on disk
     tracemalloc.start()
@@ -237,7 +237,7 @@ def private(folder: Path) -> bool:
 @pytest.mark.timeout(90)
 def test_a_password_rooms_save_keeps_only_a_derived_key_in_a_private_folder(
         data_dir: Path) -> None:
-    older = saves.saves_dir(data_dir)
+    older = folders.saves_dir(data_dir)
     older.mkdir(parents=True)
     older.chmod(0o755)  # as an older lanplay left it
 
@@ -267,7 +267,7 @@ def test_a_password_rooms_save_keeps_only_a_derived_key_in_a_private_folder(
             assert refused.value.code == "password"
             await table.finish()  # the bots came back with the password they know
             await table.host.saver.drain(5)  # the history follows the told end
-            history = saves.history_dir(data_dir)
+            history = folders.history_dir(data_dir)
             assert private(history)
             (done,) = history.glob("*.json")
             assert PASSWORD.encode() not in done.read_bytes()

@@ -25,7 +25,7 @@ from resilience import GAME, LOCAL, Table, config, steady_baseline
 from smalldisk import empty, fill, small_disk
 
 from lanplay.host import Host
-from lanplay.store import saves
+from lanplay.store import durable, folders, listing, saves
 from protocol.messages import Intent
 
 
@@ -140,7 +140,7 @@ def test_a_full_disk_holds_the_move_pauses_play_and_it_goes_on_by_itself(
                 assert table.host.session.replay().state == table.host.session.state
                 assert not events.told_before_saved, events.told_before_saved
                 await table.host.saver.drain(5)  # the history follows the told end
-                (done,) = saves.history_dir(disk).glob("*.json")
+                (done,) = folders.history_dir(disk).glob("*.json")
                 assert saves.load(done).state_id == table.host.session.state_id
             finally:
                 await table.close()
@@ -237,8 +237,8 @@ def test_the_end_is_told_once_its_line_is_saved_and_filed_in_the_history_later(
                 assert fillers and table.host.results
                 await table.host.saver.drain(5)
                 assert path.exists()  # the history could not be written
-                assert not saves.history_dir(disk).exists() or \
-                    not list(saves.history_dir(disk).iterdir())
+                assert not folders.history_dir(disk).exists() or \
+                    not list(folders.history_dir(disk).iterdir())
                 told = table.host.results[-1].to_wire()
                 await table.host.stop("the party goes home")
                 kept = saves.load(path)
@@ -247,8 +247,8 @@ def test_the_end_is_told_once_its_line_is_saved_and_filed_in_the_history_later(
                     Host.resume(path, cfg)  # still no room: it stays where it is
                 assert path.exists()
                 empty(fillers[0])
-                (filed,) = saves.settle(disk)
-                assert not path.exists() and not saves.journal_path(path).exists()
+                (filed,) = listing.settle(disk)
+                assert not path.exists() and not durable.journal_path(path).exists()
                 back = saves.load(filed)
                 assert back.finished and back.result == told and back.log == baseline.log
                 assert saves.rebuild(back).result is not None
@@ -262,12 +262,12 @@ def test_a_journal_write_cut_short_by_a_full_disk_is_cut_back() -> None:
     """A half-written line must not come back as a move on a resume."""
     with small_disk("64k") as disk:
         path = disk / "saves" / "game.json"
-        writer = saves.Writer(path)
+        writer = durable.Writer(path)
         writer.full(b"{}", 0, None)
         writer.flush()
         writer.lines(['{"n": 1}'], 1)
         writer.flush()
-        journal = saves.journal_path(path)
+        journal = durable.journal_path(path)
         kept = journal.read_bytes()
         filler = fill(disk)
         # longer than what is left of the journal's last page: part of it is written
@@ -313,7 +313,7 @@ def test_log_moves_prints_only_saved_moves_and_says_why_play_is_paused(tmp_path:
             lines.append(line)
             assert "disk is full" in line and str(disk) in line, line
             assert not [x for x in lines if x.startswith("Move ")], lines
-            assert not list(saves.saves_dir(disk).glob("*.json"))
+            assert not list(folders.saves_dir(disk).glob("*.json"))
             empty(filler)
             out, _ = host.communicate(timeout=60)
             lines.extend(out.splitlines(keepends=True))
@@ -329,5 +329,5 @@ def test_log_moves_prints_only_saved_moves_and_says_why_play_is_paused(tmp_path:
         moves = [int(m) for x in after for m in re.findall(r"^Move (\d+) by", x)]
         assert moves == list(range(1, len(moves) + 1)) and len(moves) > 20, moves
         assert any(x.startswith("Game over") for x in after), after[-3:]
-        (done,) = saves.history_dir(disk).glob("*.json")
+        (done,) = folders.history_dir(disk).glob("*.json")
         assert saves.load(done).state_id == moves[-1]

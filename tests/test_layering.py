@@ -12,7 +12,7 @@ import ast
 import os
 import subprocess
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import pytest
@@ -166,15 +166,15 @@ HOST_PARTS: dict[str, set[str]] = {
 HOST_DUTIES: dict[str, set[str]] = {
     # what touches the outside world, and the only parts that may import it
     "socket": set(),
+    "lanplay.peer": {"commands"},  # the host's own bots are peers
     "lanplay.peer.peer": set(),
     "lanplay.tools": set(),
     "lanplay.cli": set(),
     "zeroconf": {"announce"},
     "lanplay.net.discovery": {"announce"},
     "lanplay.store.outbox": {"saving"},
-    "lanplay.store.saves": {"saving", "server"},  # the server reads a save to resume it
+    "lanplay.store": {"saving", "server"},  # the server reads a save to resume it
     "lanplay.admission": {"connections", "peers", "config", "shared"},  # throttle, room key
-    "lanplay.peer.bots": {"commands"},
     "lanplay.net.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
@@ -307,3 +307,78 @@ def test_headless_side_imports_without_pyqt6() -> None:
                           capture_output=True, text=True, timeout=50)
     assert done.returncode == 0, done.stderr
     assert "headless imports ok" in done.stdout
+
+
+UI = ROOT / "ui"
+FLOOR = ("ui.look", "ui.words", "ui.services")
+"""What every screen stands on: it imports no page, dialog, window or tool."""
+
+
+def ui_violations(folder: str, forbidden: Collection[str],
+                  own: Callable[[Path], str | None] = lambda _: None) -> list[str]:
+    """Imports of any ``forbidden`` ui package by the files under ``ui/<folder>``; a
+    file may import its own part (``own`` names it: ``ui.pages.game`` for the game
+    page's files)."""
+    bad = []
+    for path in sources(f"ui/{folder}"):
+        rel = path.relative_to(ROOT).as_posix()
+        mine = own(path)
+        for name, line, func in imported_names(path):
+            if mine is not None and under(name, mine):
+                continue
+            if any(under(name, f) for f in forbidden):
+                where = f" (in {func})" if func else ""
+                bad.append(f"{rel}:{line} imports {name}{where}")
+    return sorted(set(bad))
+
+
+def page_of(path: Path) -> str:
+    """``ui.pages.home`` for ui/pages/home.py, ``ui.pages.game`` for ui/pages/game/*."""
+    part = path.relative_to(UI / "pages").parts[0]
+    return "ui.pages." + part.removesuffix(".py")
+
+
+@pytest.mark.timeout(30)
+def test_the_tools_import_the_window_never_the_other_way() -> None:
+    bad = []
+    for path in sources("ui"):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("ui/tools/") or rel == "ui/main.py":  # main dispatches the tools
+            continue
+        bad += [f"{rel}:{line} imports {name}" for name, line, _ in imported_names(path)
+                if under(name, "ui.tools")]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_pages_do_not_import_each_other() -> None:
+    bad = ui_violations("pages", ["ui.pages"], own=page_of)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_dialogs_import_no_page_and_no_window() -> None:
+    bad = ui_violations("dialogs", ["ui.pages", "ui.window", "ui.tools"])
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_the_floor_and_the_tables_import_no_screen_above_them() -> None:
+    above = ["ui.pages", "ui.dialogs", "ui.window", "ui.tools", "ui.app", "ui.main"]
+    bad = []
+    for folder in ("look", "words", "services", "tables"):
+        bad += ui_violations(folder, above)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.timeout(30)
+def test_the_ui_checks_see_what_they_must() -> None:
+    """The checks above would pass vacuously if the walker missed ui imports."""
+    assert page_of(UI / "pages" / "game" / "end_screen.py") == "ui.pages.game"
+    assert page_of(UI / "pages" / "home.py") == "ui.pages.home"
+    party = {n for n, _, _ in imported_names(UI / "window" / "party.py")}
+    assert {"ui.pages.room", "ui.services.pacing", "ui.dialogs.confirm"} <= party
+    main = {n for n, _, f in imported_names(UI / "main.py")}
+    assert any(under(n, "ui.tools") for n in main)
+    for folder in FLOOR:
+        assert sources(folder.replace(".", "/"))

@@ -395,7 +395,7 @@ def test_the_search_finds_a_planted_leak(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_host_killed_after_a_commit_resumes_and_the_note_is_revealed(tmp_path: Path) -> None:
     """The save and journal of a killed host hold the commitment only; the resumed host
     replays it from the log, and the leader's laptop reveals when it is back."""
-    from lanplay.store import saves
+    from lanplay.store import folders
 
     async def main() -> None:
         cfg = config(tmp_path, 3)
@@ -418,7 +418,7 @@ def test_a_host_killed_after_a_commit_resumes_and_the_note_is_revealed(tmp_path:
             for i, keeper in enumerate(keepers):
                 await seat(host, f"Bot {i}", keeper, 10 + i, tasks)
             await asyncio.wait_for(killed.wait(), 20)
-            (path,) = saves.saves_dir(cfg.data_dir).glob("*.json")
+            (path,) = folders.saves_dir(cfg.data_dir).glob("*.json")
             on_disk = path.read_text() + path.with_name(path.name + ".journal").read_text()
             (secret,) = [s for k in keepers for s in k.every]
             assert secret["commitment"] in on_disk and secret["salt"] not in on_disk

@@ -25,11 +25,11 @@ from lanplay import games
 from lanplay.host import Host
 from lanplay.peer.peer import JoinError, Peer
 from lanplay.session import LogEntry, Session
-from lanplay.store import saves
+from lanplay.store import durable, folders, listing, saves
 
 
 def the_save(data_dir: Path) -> Path:
-    (path,) = saves.saves_dir(data_dir).glob("*.json")
+    (path,) = folders.saves_dir(data_dir).glob("*.json")
     return path
 
 
@@ -84,27 +84,27 @@ def test_list_saves_finds_unfinished_games_and_history_newest_first(tmp_path: Pa
     new = a_save(game_id="new", updated=200.0)
     done = a_save(game_id="done", updated=300.0, phase="over",
                   result={"winners": [0], "scores": [3, 1, 0], "detail": {}})
-    folder = saves.saves_dir(tmp_path)
+    folder = folders.saves_dir(tmp_path)
     for save in (old, new):
         saves.write(save, folder / saves.file_name(save))
     saves.archive(folder / saves.file_name(done), done)
     (folder / "notes.json").write_text("not a save")  # skipped, not fatal
-    found = saves.list_saves(tmp_path)
+    found = listing.list_saves(tmp_path)
     assert [(i.game_id, i.finished) for i in found] == [("done", True), ("new", False),
                                                          ("old", False)]
     assert found[0].result is not None and found[0].path.parent.name == "history"
-    assert saves.newest_unfinished(tmp_path).name == saves.file_name(new)
+    assert listing.newest_unfinished(tmp_path).name == saves.file_name(new)
     with pytest.raises(saves.SaveError, match="no unfinished game"):
-        saves.newest_unfinished(tmp_path / "elsewhere")
+        listing.newest_unfinished(tmp_path / "elsewhere")
 
 
 def test_the_data_directory_comes_from_the_config_then_the_environment(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANPLAY_DATA_DIR", str(tmp_path / "env"))
-    assert saves.saves_dir() == tmp_path / "env" / "saves"
-    assert saves.saves_dir(tmp_path / "cfg") == tmp_path / "cfg" / "saves"
+    assert folders.saves_dir() == tmp_path / "env" / "saves"
+    assert folders.saves_dir(tmp_path / "cfg") == tmp_path / "cfg" / "saves"
     monkeypatch.delenv("LANPLAY_DATA_DIR")
-    assert saves.data_dir().name == "lanplay"  # platformdirs' user data directory
+    assert folders.data_dir().name == "lanplay"  # platformdirs' user data directory
 
 
 # --- the journal ------------------------------------------------------------------------
@@ -121,9 +121,9 @@ def played(actions: int, seed: int = 4) -> Session:
 def saved_with_journal(tmp_path: Path, lines: bytes) -> Path:
     """A save at state 5 of ``played`` with ``lines`` as its journal."""
     save = a_save()
-    path = saves.saves_dir(tmp_path) / saves.file_name(save)
+    path = folders.saves_dir(tmp_path) / saves.file_name(save)
     saves.write(save, path)
-    saves.journal_path(path).write_bytes(lines)
+    durable.journal_path(path).write_bytes(lines)
     return path
 
 
@@ -138,13 +138,13 @@ def test_the_journal_follows_the_save_and_a_torn_last_line_is_ignored(
     back = saves.load(path)
     assert (back.state_id, back.journaled, back.log) == (8, 3, session.log)
     assert saves.rebuild(back).state == session.state
-    assert saves.list_saves(tmp_path)[0].actions == 8  # the journal's actions count
+    assert listing.list_saves(tmp_path)[0].actions == 8  # the journal's actions count
     # A crash in mid-write: the last line has no newline; that action was never told.
-    saves.journal_path(path).write_bytes(journal_of(session, range(6, 9))
+    durable.journal_path(path).write_bytes(journal_of(session, range(6, 9))
                                          + b'{"seat":1,"action":{"ty')
     assert saves.load(path).log == session.log
     # Lines the save already holds (a crash before the compaction's truncation).
-    saves.journal_path(path).write_bytes(journal_of(session, range(3, 9)))
+    durable.journal_path(path).write_bytes(journal_of(session, range(3, 9)))
     assert saves.load(path).log == session.log
     # The audit dump is the save's own state, checked before the journal replays on.
     edited = dataclasses.replace(back, state={**back.state, "turn": 99})
@@ -178,7 +178,7 @@ def test_a_damaged_or_different_journal_line_is_refused_with_a_reason(
     assert other.log[3] != session.log[3]
     with pytest.raises(saves.SaveError, match=r"Line 1 of .* differs from the save"):
         saves.load(path)
-    assert not [i for i in saves.list_saves(tmp_path) if i.path == path]  # unreadable
+    assert not [i for i in listing.list_saves(tmp_path) if i.path == path]  # unreadable
 
 
 @pytest.mark.timeout(60)
@@ -201,13 +201,13 @@ def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
             if what != "action" or session is None or session.result is not None:
                 return
             path = the_save(folder)
-            journal = saves.journal_path(path)
+            journal = durable.journal_path(path)
             raw = saves.decode(path.read_bytes())
             ids = [json.loads(line)["state_id"] for line in journal.read_bytes().splitlines()]
             seen[session.state_id] = (raw.state_id, ids,
                                       stat.S_IMODE(journal.stat().st_mode))
             if session.state_id == 13:
-                target = saves.saves_dir(copies)
+                target = folders.saves_dir(copies)
                 target.mkdir(parents=True)
                 shutil.copy(path, target / path.name)
                 shutil.copy(journal, target / journal.name)
@@ -219,8 +219,8 @@ def test_the_host_journals_each_action_compacts_and_resumes_from_a_copy(
                 await table.seat(f"Bot {i}", "steady", seed=70 + i)
             await table.finish()
             await host.saver.drain(5)  # the history follows the told end
-            assert not list(saves.saves_dir(folder).iterdir()) or \
-                [p.name for p in saves.saves_dir(folder).iterdir()] == ["history"]
+            assert not list(folders.saves_dir(folder).iterdir()) or \
+                [p.name for p in folders.saves_dir(folder).iterdir()] == ["history"]
         finally:
             await table.close()
         baseline = steady_baseline(3, 7, 70)
@@ -324,7 +324,7 @@ def test_ordinary_bots_survive_two_crashes_and_the_log_replays(data_dir: Path) -
             assert final.replay().state == final.state
             assert any(s.hosted for s in table.host.room.seats)
             await table.host.saver.drain(5)  # the history follows the told end
-            history = saves.list_saves(folder)
+            history = listing.list_saves(folder)
             assert [(i.finished, i.actions) for i in history] == [(True, len(final.log))]
             assert history[0].result == final.result.to_wire()  # type: ignore[union-attr]
         finally:
@@ -405,7 +405,7 @@ def wait_for(what: Any, timeout: float, process: subprocess.Popen[str]) -> Any:
 
 def saved_actions(data: Path) -> int:
     try:
-        return len(saves.load(next(saves.saves_dir(data).glob("*.json"))).log)
+        return len(saves.load(next(folders.saves_dir(data).glob("*.json"))).log)
     except (StopIteration, saves.SaveError):
         return 0
 
@@ -445,7 +445,7 @@ def test_a_host_killed_with_sigkill_resumes_and_a_joined_bot_finishes(
         assert re.search(rf"Resumed Alles klar\? .* after {kept} moves, .* on port {port}",
                          host_out), host_out
         assert "Game over" in host_out
-        (done,) = saves.list_saves(tmp_path)
+        (done,) = listing.list_saves(tmp_path)
         assert done.finished and done.actions > kept
         assert done.result is not None and done.result["scores"] == result["scores"]
     finally:

@@ -28,7 +28,7 @@ from ui_harness import Runner, aloop, click, close, unique, until, window  # noq
 from lanplay.games import load
 from lanplay.replay import files
 from lanplay.replay.model import ReplayError
-from lanplay.store import saves
+from lanplay.store import folders
 from protocol.messages import GameOver
 from ui.dialogs.host_dialog import HostDialog
 from ui.dialogs.replays import ReplaysDialog
@@ -247,7 +247,7 @@ def test_replay_from_the_end_screen_and_from_the_list(aloop: Runner, tmp_path: P
 
             # Help -> Replays: the history and the kept audit are one game, listed once
             # (the host files the history once the end is told: wait for it)
-            await until(lambda: any(saves.history_dir(data_dir).glob("*.json")), 10, win)
+            await until(lambda: any(folders.history_dir(data_dir).glob("*.json")), 10, win)
             win.replays_action.trigger()
             listing = win.dialog
             assert isinstance(listing, ReplaysDialog)

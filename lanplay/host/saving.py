@@ -2,7 +2,7 @@
 
 The ``Saver`` keeps the file of the game being played and hands each change
 to the ``Outbox`` in two halves: the write (a journal line, or now and then
-the full save, by ``saves.Writer``: a full save in a worker thread, a journal
+the full save, by ``durable.Writer``: a full save in a worker thread, a journal
 line inline on the loop while the disk is quick) and what to publish once it
 is durable. Game news that writes nothing (a snapshot for a peer who
 joins) is posted behind whatever is still waiting, so the order holds.
@@ -27,7 +27,7 @@ from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status, Tokens
 from lanplay.room import Room
 from lanplay.session import Session
-from lanplay.store import saves
+from lanplay.store import durable, folders, saves
 from lanplay.store.outbox import Job, Outbox
 
 log = logging.getLogger("lanplay.host")
@@ -57,7 +57,7 @@ class Saver:
         self._game_id = ""
         self._started = 0.0
         self._log_cache: list[str] = []
-        self._writer: saves.Writer | None = None
+        self._writer: durable.Writer | None = None
         self._held = held
         self._outbox = Outbox(on_hold=self._on_hold)
 
@@ -74,7 +74,7 @@ class Saver:
         self._log_cache = []
         self._writer = None
         if self.config.save:
-            self.path = (saves.saves_dir(self.config.data_dir)
+            self.path = (folders.saves_dir(self.config.data_dir)
                          / saves.file_name(self.save_of(session, games_played)))
         self._game_path = self.path
 
@@ -140,7 +140,7 @@ class Saver:
             return
         writer = self._writer
         if writer is None or writer.path != path:
-            writer = self._writer = saves.Writer(path)
+            writer = self._writer = durable.Writer(path)
         room = self._saved_room(games_played)
         finished = session.result is not None
         state_id = session.state_id

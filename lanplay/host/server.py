@@ -36,7 +36,7 @@ from lanplay.host.words import bye
 from lanplay.messages import Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
-from lanplay.store import saves
+from lanplay.store import listing, saves
 from protocol.messages import Message
 
 STOPPED = msg("The host has stopped the game.")
@@ -78,7 +78,7 @@ class Host:
     @classmethod
     def resume(cls, path: str | os.PathLike[str] | None = None,
                config: HostConfig | None = None, port: int | None = None,
-               skipped: saves.Skipped | None = None) -> Host:
+               skipped: listing.Skipped | None = None) -> Host:
         """A host for a saved game (None: the newest unfinished one; ``skipped`` is
         told of each file passed over), ready to ``start``.
 
@@ -89,10 +89,10 @@ class Host:
         started again. Raises saves.SaveError with a reason, and nothing else.
         """
         config = dataclasses.replace(config) if config is not None else HostConfig()
-        where = Path(path) if path else saves.newest_unfinished(config.data_dir, skipped)
+        where = Path(path) if path else listing.newest_unfinished(config.data_dir, skipped)
         save = saves.load(where)
         if save.finished:
-            saves.settle(where.parent.parent)  # its end was saved: file it in the history
+            listing.settle(where.parent.parent)  # its end was saved: file it in the history
             raise saves.SaveError(f"The game in {where.name} has finished; there is "
                                   f"nothing to resume.")
         session = saves.rebuild(save)
@@ -191,7 +191,7 @@ class Host:
         if self._resumed:
             self._come_back()
         if self.config.save:  # a game whose end was saved but not yet filed (a host stopped)
-            self._spawn(asyncio.to_thread(saves.settle, self.config.data_dir))
+            self._spawn(asyncio.to_thread(listing.settle, self.config.data_dir))
         if self.config.announce:
             await self.announcing.start()
             self._spawn(self.announcing.updates())

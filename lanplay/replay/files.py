@@ -25,7 +25,7 @@ from typing import Any
 
 from lanplay.fair.seed import Fairness, derive_seed, from_hex
 from lanplay.replay.model import Finished, Player, Replay, ReplayError, result_text
-from lanplay.store import saves
+from lanplay.store import durable, folders, saves
 from protocol.messages import Audit
 
 AUDITS = "audits"
@@ -38,7 +38,7 @@ SUFFIX = ".json"
 
 
 def audits_dir(root: str | Path | None = None) -> Path:
-    return saves.data_dir(root) / AUDITS
+    return folders.data_dir(root) / AUDITS
 
 
 # --- keeping a peer's audit -------------------------------------------------------------
@@ -72,7 +72,7 @@ def keep_audit(audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | None
     secret = audit.secret[:12] if from_hex(audit.secret) is not None else "unchecked"
     folder = audits_dir(root)
     path = folder / f"{stamp}-{rules}-{secret}{SUFFIX}"
-    saves.write_atomic(path, _json(record).encode())
+    durable.write_atomic(path, _json(record).encode())
     _prune(folder)
     return path
 
@@ -241,7 +241,7 @@ def finished_games(root: str | Path | None = None) -> list[Listing]:
     files that cannot be read as one are left out."""
     out: list[Listing] = []
     seen: set[str] = set()
-    for path in [*_files(saves.history_dir(root)), *_files(audits_dir(root))]:
+    for path in [*_files(folders.history_dir(root)), *_files(audits_dir(root))]:
         try:
             f = load(path)
         except ReplayError:

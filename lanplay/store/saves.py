@@ -3,10 +3,10 @@
 A save holds what replays the game exactly (game, mode, options, seed, the
 action log) plus what brings the room back (seats with their tokens, removed
 tokens, the port peers remember) and a plain dump of the state for audit.
-It is written to a temporary file, flushed and fsynced, then moved over the
-old one with ``os.replace``: a host killed at any moment (SIGKILL, power loss)
-leaves either the previous save or the new one, never half of one. Finished
-games move to ``saves/history/`` with their result.
+It is written atomically (``lanplay.store.durable``): a host killed at any
+moment leaves either the previous save or the new one, never half of one.
+Finished games move to ``saves/history/`` with their result; which games lie
+on this laptop is ``lanplay.store.listing``'s, and where, ``lanplay.store.folders``'s.
 
 Rewriting the whole save with two fsyncs after every action was most of the
 host's latency (docs/BENCHMARKS.md), so the full save is written only when a
@@ -32,15 +32,11 @@ The saves directory is private to its user (0700), the files too (0600).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import logging
 import os
-import stat
-import threading
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,55 +47,25 @@ from lanplay.fair.seed import Fairness
 from lanplay.game import SYSTEM, LogLine
 from lanplay.session import LogEntry, Session
 from lanplay.store import schema as sc
+from lanplay.store.durable import SaveError as SaveError  # what every reader here raises
+from lanplay.store.durable import (
+    archive_bytes,
+    journal_path,
+    read_capped,
+    write_atomic,
+)
 
 log = logging.getLogger("lanplay.store.saves")
 
 FORMAT = 1
 """Bumped on an incompatible change of the file layout."""
-ENV = "LANPLAY_DATA_DIR"
 SUFFIX = ".json"
-JOURNAL = ".journal"
-"""The journal of a save is its file name with this appended."""
 COMPACT_EVERY = 64
 """Actions between full saves: bounds the journal a resume replays on top."""
-MAX_FILE = 16 * 1024 * 1024
-"""A save or a journal larger than this is refused unread (a real one is well under
-a mebibyte: a long game's log is a few hundred short lines)."""
 MAX_SEATS = 64
 MAX_ACTIONS = 1_000_000
 MAX_DEPTH = 64
 """How deep an action, an option or a state dump may nest (the wire's limit)."""
-
-
-class SaveError(Exception):
-    """A save cannot be read or resumed; ``reason`` says why, for a person."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-# --- where saves live --------------------------------------------------------------
-
-
-def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """``override``, else $LANPLAY_DATA_DIR, else the user's data directory."""
-    if override:
-        return Path(override)
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("lanplay"))
-
-
-def saves_dir(root: str | os.PathLike[str] | None = None) -> Path:
-    return data_dir(root) / "saves"
-
-
-def history_dir(root: str | os.PathLike[str] | None = None) -> Path:
-    return saves_dir(root) / "history"
 
 
 # --- what a save holds --------------------------------------------------------------
@@ -359,88 +325,8 @@ def _inconsistent(data: dict[str, Any]) -> str | None:
 # --- writing and reading ----------------------------------------------------------------
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` so that a crash leaves the old file or the new one.
-
-    Temporary file in the same directory (so ``os.replace`` is a rename on one
-    file system), flushed and fsynced before the rename, and the directory
-    fsynced after it, so the rename itself survives a power loss. Mode 0600,
-    in a directory of mode 0700: a save holds the seats' reconnect tokens.
-    """
-    private_dir(path.parent)
-    tmp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def private_dir(folder: Path) -> None:
-    """Make ``folder`` (and its parents) exist, the folder itself readable by its
-    user only (0700), also when an older lanplay made it 0755."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if stat.S_IMODE(folder.stat().st_mode) & 0o077:
-        os.chmod(folder, 0o700)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # not every platform can open a directory
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write(save: Save, path: Path) -> None:
     write_atomic(path, encode(save))
-
-
-def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
-    """A regular file's bytes and mtime, refused unread when larger than ``MAX_FILE``
-    (never blocks on a pipe, never reads a huge file whole)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path} is not a file; a {what} is one.")
-        if info.st_size > MAX_FILE:
-            raise SaveError(f"The {what} {path.name} is {_size(info.st_size)}, far too big "
-                            f"for a lanplay {what} (at most {_size(MAX_FILE)}); it was not "
-                            f"read.")
-        with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(info.st_size + 1)  # +1: a file that grew is seen to
-    except OSError as exc:
-        raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE:
-        raise SaveError(f"The {what} {path.name} grew past {_size(MAX_FILE)} while being "
-                        f"read; it was not used.")
-    return data, info.st_mtime
-
-
-def _size(n: int) -> str:
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{n} bytes"
 
 
 def load(path: str | os.PathLike[str]) -> Save:
@@ -510,246 +396,6 @@ def apply_journal(save: Save, raw: bytes, where: str = "the journal",
 def archive(path: Path, save: Save) -> Path:
     """Write the finished game into the history and remove it from the unfinished saves."""
     return archive_bytes(path, encode(save))
-
-
-def archive_bytes(path: Path, data: bytes) -> Path:
-    target = path.parent / "history" / path.name
-    write_atomic(target, data)
-    path.unlink(missing_ok=True)
-    journal_path(path).unlink(missing_ok=True)
-    _fsync_dir(path.parent)
-    return target
-
-
-# --- the journal ------------------------------------------------------------------------
-
-
-def journal_path(path: Path) -> Path:
-    return path.with_name(path.name + JOURNAL)
-
-
-_fdatasync = getattr(os, "fdatasync", os.fsync)  # macOS and Windows have no fdatasync
-
-
-def append_journal(path: Path, lines: list[str]) -> None:
-    """Append ``lines`` to the journal of the save ``path``, durable on return.
-
-    One write and one ``fdatasync``; the directory is synced only when this
-    creates the journal. Mode 0600, like the save (actions may be secret)."""
-    journal = journal_path(path)
-    try:
-        fd = os.open(journal, os.O_WRONLY | os.O_APPEND)
-        created = False
-    except FileNotFoundError:
-        fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        created = True
-    try:
-        size = os.fstat(fd).st_size
-        data = "".join(f"{line}\n" for line in lines).encode()
-        view = memoryview(data)
-        try:
-            while view:
-                view = view[os.write(fd, view):]
-            _fdatasync(fd)
-        except OSError:
-            # A full disk may have taken part of it: cut it back to the lines that
-            # were durable, so no half-written move can come back on a resume.
-            try:
-                os.ftruncate(fd, size)
-                _fdatasync(fd)
-            except OSError as again:
-                log.error("could not cut %s back after a failed write (%s); a resume "
-                          "may bring back moves that were refused", journal, again)
-            raise
-    finally:
-        os.close(fd)
-    if created:
-        _fsync_dir(journal.parent)
-
-
-def truncate_journal(path: Path) -> None:
-    """Empty the journal after a full save holds all it said (no sync needed: lines
-    the save holds are skipped on loading, and the next append syncs the length)."""
-    with contextlib.suppress(FileNotFoundError):
-        os.truncate(journal_path(path), 0)
-
-
-class Writer:
-    """What one game's save still needs on disk, in order; ``flush`` writes it.
-
-    The host queues on its event loop (a full save's bytes, or journal lines)
-    and the outbox calls ``flush`` in a worker thread before publishing. A
-    flush writes everything queued so far, so a later flush may find nothing
-    left: what it was posted for is already durable. After a failed write the
-    next save must be a full one (``needs_full``). ``durable`` is the state_id
-    known to be on disk: what may be told to peers.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.needs_full = True
-        self.full_at = -1
-        """The state_id of the last full save queued."""
-        self.room: Any = None
-        """What the last full save held of the room (seats, bans, port...)."""
-        self.durable = -1
-        """The newest state_id written and synced (-1: none yet)."""
-        self._queue: list[tuple[bytes | None, bool, list[str], int]] = []
-        self._failed = False
-        self._lock = threading.Lock()
-        self._writing = threading.Lock()
-
-    def full(self, data: bytes, state_id: int, room: Any, finished: bool = False) -> None:
-        with self._lock:
-            self._queue.append((data, finished, [], state_id))
-        self.needs_full, self.full_at, self.room = False, state_id, room
-
-    def lines(self, lines: list[str], state_id: int) -> None:
-        """Journal lines that bring the save to ``state_id``."""
-        with self._lock:
-            self._queue.append((None, False, lines, state_id))
-
-    def flush(self) -> None:
-        with self._writing:
-            with self._lock:
-                queue, self._queue = self._queue, []
-            last = max((i for i, (data, _, _, _) in enumerate(queue) if data is not None),
-                       default=-1)
-            if not queue or (self._failed and last < 0):
-                return  # after a failed write only a full save can follow: lines would leave a gap
-            try:
-                if last >= 0:
-                    data, finished, _, state_id = queue[last]
-                    assert data is not None
-                    if finished:
-                        archive_bytes(self.path, data)
-                        self.durable = state_id
-                        return
-                    write_atomic(self.path, data)
-                    self._failed = False
-                    self.durable = state_id
-                    truncate_journal(self.path)
-                pending = [line for _, _, lines, _ in queue[last + 1:] for line in lines]
-                if pending:
-                    append_journal(self.path, pending)
-                    self.durable = queue[-1][3]
-            except BaseException:
-                self.needs_full = self._failed = True
-                raise
-
-
-# --- finding saves ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    """One saved game as a window lists it."""
-
-    path: Path
-    game_id: str
-    game: str
-    mode: str
-    players: tuple[str, ...]
-    actions: int
-    finished: bool
-    updated: float
-    result: dict[str, Any] | None
-
-
-def _files(folder: Path) -> Iterator[Path]:
-    try:
-        names = sorted(folder.iterdir()) if folder.is_dir() else []
-    except OSError as exc:
-        log.warning("cannot list %s: %s", folder, exc.strerror or exc)
-        return
-    yield from (p for p in names
-                if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file())
-
-
-Skipped = Callable[[Path, str], None]
-"""Told of each file a listing passes over: its path and why, in a sentence."""
-
-
-def _log_skipped(path: Path, reason: str) -> None:
-    log.warning("skipped %s: %s", path, reason)
-
-
-def list_saves(root: str | os.PathLike[str] | None = None,
-               skipped: Skipped | None = None) -> list[SaveInfo]:
-    """Unfinished games and the history, newest first; a file that cannot be read
-    (damaged, stray, too big) is passed over, and ``skipped`` is told why (by
-    default, the log)."""
-    skipped = skipped or _log_skipped
-    out: list[SaveInfo] = []
-    listed = [*_files(saves_dir(root)), *_files(history_dir(root))]
-    for path in listed:
-        if not path.exists() and path.parent == saves_dir(root):
-            moved = history_dir(root) / path.name  # filed in the history meanwhile
-            if moved in listed or not moved.exists():
-                continue
-            path = moved
-        try:
-            save = load(path)
-        except SaveError as exc:
-            skipped(path, exc.reason)
-            continue
-        except Exception as exc:  # a bug of ours must not hide the other saves
-            skipped(path, f"it could not be read ({type(exc).__name__})")
-            continue
-        out.append(SaveInfo(path, save.game_id, save.game, save.mode,
-                            tuple(s.name for s in save.seats), len(save.log), save.finished,
-                            save.updated, save.result))
-    out.sort(key=lambda info: info.updated, reverse=True)
-    return out
-
-
-def settle(root: str | os.PathLike[str] | None = None) -> list[Path]:
-    """File in the history every game in the unfinished saves whose journal ends with
-    its last action (a host stopped after telling the end, before filing the game:
-    the end was durable in the journal first). Only such journals are read through;
-    a save that cannot be read is left to ``list_saves`` to report. Best effort: what
-    cannot be moved stays, and is said in the log."""
-    moved: list[Path] = []
-    for path in _files(saves_dir(root)):
-        if not _ends_the_game(journal_path(path)):
-            continue
-        try:
-            save = load(path)
-            if not save.finished:
-                continue
-            session = rebuild(save)  # the end is what the moves give, not what a line says
-            result = session.result
-            if result is None:
-                raise SaveError("its moves do not end the game")
-            moved.append(archive(path, dataclasses.replace(
-                save, state=plain(session.state), journaled=0, result=result.to_wire())))
-        except (SaveError, OSError) as exc:
-            log.warning("could not file %s in the history: %s", path,
-                        getattr(exc, "reason", None) or exc)
-    return moved
-
-
-def _ends_the_game(journal: Path) -> bool:
-    """Whether the last whole line of ``journal`` holds the game's end (a quick look at
-    its tail; ``load`` checks it all)."""
-    try:
-        with open(journal, "rb") as f:
-            size = f.seek(0, os.SEEK_END)
-            f.seek(max(0, size - 64 * 1024))
-            tail = f.read()
-    except OSError:
-        return False
-    lines = tail.split(b"\n")
-    return len(lines) >= 2 and b'"over":' in lines[-2]
-
-
-def newest_unfinished(root: str | os.PathLike[str] | None = None,
-                      skipped: Skipped | None = None) -> Path:
-    """The most recently played game that has not finished; SaveError if none."""
-    unfinished = [i for i in list_saves(root, skipped) if not i.finished]
-    if not unfinished:
-        raise SaveError(f"There is no unfinished game to resume in {saves_dir(root)}.")
-    return unfinished[0].path
 
 
 # --- resuming ---------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from lanplay import games
 from lanplay.host import Host, HostConfig
 from lanplay.peer.peer import Peer
 from lanplay.session import Session
-from lanplay.store import saves
+from lanplay.store import folders, saves
 from lanplay.tools import gamebench
 from protocol import delta as delta_ops
 from protocol.codec import MAX_FRAME, encode, frame, pack, unpack
@@ -471,7 +471,7 @@ async def _latency_all(plan: Plan) -> list[dict[str, Any]]:
 def _journal_file(data_dir: str) -> Iterator[int]:
     """The durable floor's journal: a file beside the saves the host writes (the same
     folder, so the same disk), opened once for appending."""
-    folder = saves.saves_dir(data_dir)
+    folder = folders.saves_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder / "floor.journal", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:

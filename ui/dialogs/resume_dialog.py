@@ -22,7 +22,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from lanplay.store.saves import SaveInfo
+from lanplay.store.listing import SaveInfo
 from ui.look.widgets import dialog_buttons, label
 from ui.words.game_words import game_name, when
 from ui.words.i18n import N_, _

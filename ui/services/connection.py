@@ -28,7 +28,7 @@ from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.host.server import CLOSED
 from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import JoinError, Peer
-from lanplay.store import saves
+from lanplay.store import folders, saves
 from ui.services.bridge import PeerBridge
 from ui.words.i18n import _
 
@@ -90,7 +90,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 def notes_dir(net: NetConfig) -> Path:
     """Where this laptop keeps its seats' secrets (the S-tier notes)."""
-    return saves.data_dir(net.data_dir) / "notes"
+    return folders.data_dir(net.data_dir) / "notes"
 
 
 class Connection:
