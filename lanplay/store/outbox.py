@@ -1,7 +1,7 @@
 """Write-ahead for the host: what an action changes is told only once it is on disk.
 
 After an accepted action the host posts the write that makes it durable (a
-journal line, or now and then the full save: ``lanplay.store.saves.Writer``)
+journal line, or now and then the full save: ``lanplay.store.durable.Writer``)
 together with what peers are to be told (deltas, the ``accepted``, a game
 over). The write runs in a worker thread, so the event loop (pings, chat,
 every other peer) never waits for the disk; only then are the messages sent,

@@ -53,7 +53,7 @@ from lanplay.game import (
 )
 from lanplay.host import Host, HostConfig
 from lanplay.peer.peer import Peer
-from lanplay.tools.bench import percentile
+from lanplay.tools.figures import percentile
 
 GAME_ID = "relay-bench"
 PLAYERS = 16
@@ -458,7 +458,7 @@ def _summary(name: str, parts: list[dict[str, Any]], flood: dict[str, Any] | Non
 
 
 def measure(quick: bool = False, seed: int = 7, save: bool = True) -> dict[str, Any]:
-    from lanplay.tools.bench import machine_info
+    from lanplay.tools.figures import machine_info
 
     rounds = 2 if quick else 20
     started = time.perf_counter()

@@ -172,7 +172,7 @@ def _wrapped(rec: Recorder) -> Iterator[None]:
 
 
 async def _games(rec: Recorder, peers: int, games: int, save: bool) -> None:
-    from lanplay.tools import bench
+    from lanplay.tools import latency
 
     original_connect = peer_module.Peer.connect
 
@@ -184,11 +184,11 @@ async def _games(rec: Recorder, peers: int, games: int, save: bool) -> None:
     peer_module.Peer.connect = connect  # type: ignore[method-assign]
     try:
         with tempfile.TemporaryDirectory(prefix="lanplay-trace-") as folder:
-            await bench._lanplay_game(peers, 0, folder if save else None)  # warm-up
+            await latency.lanplay_game(peers, 0, folder if save else None)  # warm-up
             rec.actions.clear()
             with _wrapped(rec):
                 for g in range(games):
-                    await bench._lanplay_game(peers, 1 + g, folder if save else None)
+                    await latency.lanplay_game(peers, 1 + g, folder if save else None)
                 rec.current = None
     finally:
         peer_module.Peer.connect = original_connect  # type: ignore[method-assign]

@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import (
 )
 
 from lanplay.net.discovery import FoundHost, local_addresses
-from lanplay.store import saves
+from lanplay.store import listing
 from protocol.messages import PROTOCOL_VERSION
 from ui.dialogs import network_help
 from ui.look import icons, theme
@@ -191,7 +191,7 @@ class HomePage(QWidget):
                                  wrap=True)
         play.body.addWidget(self.resume)
         play.body.addWidget(self.resume_hint)
-        self.unfinished: list[saves.SaveInfo] = []
+        self.unfinished: list[listing.SaveInfo] = []
         self.resume.hide()
         self.resume_hint.hide()
         side.addWidget(play)
@@ -214,7 +214,7 @@ class HomePage(QWidget):
 
     def refresh_saves(self, root: str | os.PathLike[str] | None = None) -> None:
         """Offer "Resume a game…" only while there are unfinished saves in ``root``."""
-        self.unfinished = [i for i in saves.list_saves(root) if not i.finished]
+        self.unfinished = [i for i in listing.list_saves(root) if not i.finished]
         self.resume.setVisible(bool(self.unfinished))
         self.resume_hint.setVisible(bool(self.unfinished))
 
