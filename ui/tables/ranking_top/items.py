@@ -162,19 +162,22 @@ class CardItem(HandCard):
         """The title (up to three lines) and, where room is left, the artist (up to
         two) in ``box``; a card too small for the artist shows its title alone."""
         t = self._words_px()
-        fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height())
+        lang = "es" if self.face.kind == "song" else None  # the songs' names are Spanish
+        fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height(),
+                             lang=lang)
         if not fitted.fits:  # plain type is narrower than bold
-            fitted = textfit.fit(title, box.width(), t, 3, height=box.height())
+            fitted = textfit.fit(title, box.width(), t, 3, height=box.height(), lang=lang)
         short = short_title(title)
         if not fitted.fits and short:  # a small card: the song's short name
-            fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height())
+            fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height(),
+                                 lang=lang)
             if not fitted.fits:  # a card too small for words: its number and colour
                 fitted = textfit.Fitted(fitted.font, [], True)
             return fitted, None
         if not artist:
             return fitted, None
         left = box.height() - fitted.height()
-        by = textfit.fit(artist, box.width(), t * 0.9, 2, height=left)
+        by = textfit.fit(artist, box.width(), t * 0.9, 2, height=left, lang="es")
         return fitted, (by if by.fits else None)
 
     def _paint_words(self, painter: QPainter, box: QRectF, title: textfit.Fitted,
