@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PyQt6.QtCore import QPoint, QPointF, Qt
 from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
 from lanplay.session import Session
@@ -406,3 +407,48 @@ def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
     table.set_view(session.view(0), seats, 0)
     assert table.banner.text.startswith("Game over")
     assert {a["type"] for a in sent} >= {"play", "pass", "top"}
+
+
+def test_the_keep_box_in_german_at_the_smallest_window_is_whole(qtbot: QtBot) -> None:
+    """At 1024x640 in German the "keep this card?" box once collapsed to a column about
+    100 px wide, one word a line, with slivers of buttons; and the stage's "click the
+    one card you keep" lay under it. Now it is as wide as its words want (within the
+    stage), every button its own width, and the stage's words give way while it is
+    open."""
+    from lanplay import locale
+
+    from ui.tools.fit import inspect
+    from ui.tools.fit_probe import TextProbe
+
+    widget = RankingTopTable()
+    qtbot.addWidget(widget)
+    widget.resize(1024, 588)  # the table's part of a 1024x640 window, its log open
+    widget.show()
+    qtbot.waitExposed(widget)
+    locale.set_language("de")
+    try:
+        before, at = real_views(4)["keep"]
+        seat = at[None]["actors"][0]
+        widget.set_view(before[seat], SEATS, seat, animate=False)
+        widget.set_view(at[seat], SEATS, seat, animate=False)
+        item = widget.hand_items[0]
+        widget._clicked(item)
+        box = widget.chooser
+        assert box.isVisible()
+        for label in (box.label, box.note):
+            words = max(label.fontMetrics().horizontalAdvance(w) for w in label.text().split())
+            assert label.width() >= words
+            assert label.height() >= label.heightForWidth(label.width())
+        for button in box.buttons:
+            assert button.width() >= button.sizeHint().width()
+        assert box.note.height() <= 3 * box.note.fontMetrics().lineSpacing() + 4  # not a column
+        assert not any(i.isVisible() for i in widget.stage_items
+                       if isinstance(i, QGraphicsSimpleTextItem))
+        QApplication.processEvents()  # the banner lays out its new words
+        with TextProbe() as probe:
+            assert inspect(widget, probe) == []
+        box.cancelled.emit()
+        assert any(i.isVisible() for i in widget.stage_items
+                   if isinstance(i, QGraphicsSimpleTextItem))
+    finally:
+        locale.set_language(None)

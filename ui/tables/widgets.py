@@ -11,6 +11,7 @@ from PyQt6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, QUrl, pyqtS
 from PyQt6.QtGui import (
     QColor,
     QFontMetrics,
+    QFontMetricsF,
     QImage,
     QMouseEvent,
     QPainter,
@@ -204,7 +205,32 @@ class Banner(QFrame):
         self.turn.accent = accent
         self.turn.setToolTip(text)
         self.turn.update()
-        self.info.setText(info)
+        self._info = info
+        self._stack_info()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._stack_info()
+
+    def _stack_info(self) -> None:
+        """The info beside the turn in one line, or its parts stacked ("Deck 22" over
+        "clockwise") where the turn's words would not fit their two lines beside it."""
+        info = getattr(self, "_info", "")
+        metrics = QFontMetricsF(self.info.font())
+        one = metrics.horizontalAdvance(info)
+        parts = info.split(" · ")
+        stacked = max((metrics.horizontalAdvance(p) for p in parts), default=0.0)
+        row = self.layout()
+        assert row is not None
+        margins = row.contentsMargins()
+        h = self.turn.height()
+        turn = (self.width() - margins.left() - margins.right() - 2 * row.spacing()
+                - self.toggle.sizeHint().width() - one
+                - h * (1.1 if self.turn.colour else 0.25) - 8)
+        fits = self.turn.fitted(turn).fits if self.turn.text else True
+        text = info if fits or len(parts) < 2 or stacked >= one else "\n".join(parts)
+        if self.info.text() != text:
+            self.info.setText(text)
 
 
 class LogPanel(QFrame):

@@ -191,6 +191,14 @@ def _ranking_top() -> Iterator[TableScreen]:
     seat = at[None]["current"]
     yield TableScreen("ranking-top-3p", "ranking-top", demo.demo_seats(3, 2), seat,
                       [before[seat], at[seat]])
+    before, at = views["keep"]  # "keep this card?" open over the table
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking-top-choice", "ranking-top", demo.demo_seats(4, 3), seat,
+                      [before[seat], at[seat]], prepare=demo.click_first_card)
+    before, at = views["chain"]  # a window reopened by a top: its countdown and the chain
+    seat = next(s for s in at[None]["actors"] if s != at[None]["chain"][-1]["seat"])
+    yield TableScreen("ranking-top-chain", "ranking-top", demo.demo_seats(4, 3), seat,
+                      [before[seat], at[seat]], clock=2.5)
 
 
 def _ranagedon() -> Iterator[TableScreen]:

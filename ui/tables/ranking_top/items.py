@@ -144,6 +144,13 @@ class CardItem(HandCard):
         words = QRectF(self.w * 0.03, body.top(), self.w * 0.94, body.height() * 0.62)
         title, artist = self._fit_words(words, self.face.title, "" if small else
                                         self.face.artist)
+        if not title.fits and short_title(self.face.title) is None:
+            # a one-word name with no short form ("Arwrarwrirwrarwro"): every letter, in
+            # as many lines as the card holds, the number a little smaller
+            words.setHeight(body.height() * 0.78)
+            title, artist = self._fit_words(words, self.face.title, "")
+            if not title.fits:  # a card too small for words: its number and colour
+                title = textfit.Fitted(title.font, [], True)
         used = title.height() + (artist.height() if artist is not None else 0.0)
         big_h = body.height() - used - self.h * 0.03
         painter.setPen(look.CARD_INK)

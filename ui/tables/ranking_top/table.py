@@ -34,6 +34,7 @@ from PyQt6.QtCore import (
 from PyQt6.QtGui import QColor, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
+    QGraphicsSimpleTextItem,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
@@ -49,7 +50,7 @@ from ui.tables.ranking_top.faces import card_name
 from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
 from ui.tables.ranking_top.layout import Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
-from ui.tables.ranking_top.seats import DirectionItem, PlateItem
+from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 
@@ -82,6 +83,7 @@ class RankingTopTable(WaitingTable):
         self.chooser = ChoicePanel(self._viewport())
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
+        self.chooser.opened.connect(self._stage_quiet)
         self.window_buttons = WindowButtons(self._viewport())
         self.top_button = self.window_buttons.top
         self.pass_button = self.window_buttons.pass_
@@ -170,6 +172,8 @@ class RankingTopTable(WaitingTable):
         earlier = set(self.scene.items())
         drawn = draw_stage(self.scene, read, self.seats, lay)
         self.stage_items = [i for i in self.scene.items() if i not in earlier]
+        if self.chooser.isVisible():
+            self._stage_quiet(True)
         self.chain_items, self.stage_lines = drawn.cards, drawn.lines
         self._rects.update(drawn.rects)
         if drawn.cards and read.my_window():
@@ -275,8 +279,11 @@ class RankingTopTable(WaitingTable):
         room = QRectF(lay.deck.right() + t * 0.3, fan.top() - t * 1.5,
                       lay.stage.left() - lay.deck.right() - t * 0.6, t * 1.3)
         label = _("Discard pile ({n})").format(n=count)
-        if QFontMetricsF(look.font(look.default_px())).horizontalAdvance(label) > room.width():
+        metrics = QFontMetricsF(look.font(look.default_px()))
+        if metrics.horizontalAdvance(label) > room.width():
             label = _("Discard ({n})").format(n=count)  # a narrow table: the short name
+        if metrics.horizontalAdvance(label) > room.width():
+            label = _("Discard")  # narrower still: the word alone
         caption(self.scene, label, room, t * 0.95)
         self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), _("Discard (effect)"))
 
@@ -344,6 +351,14 @@ class RankingTopTable(WaitingTable):
             return self.rect().center()
         return self.graphics.mapFromScene(QPointF(lay.stage.center().x(), lay.stage.bottom()))
 
+    def _stage_width(self) -> int:
+        lay = self.layout_
+        if lay is None:
+            return 0
+        left = self.graphics.mapFromScene(QPointF(lay.stage.left(), 0))
+        right = self.graphics.mapFromScene(QPointF(lay.stage.right(), 0))
+        return right.x() - left.x()
+
     def _ask_play(self, item: CardItem) -> None:
         view = self.view or {}
         card = item.card
@@ -362,7 +377,7 @@ class RankingTopTable(WaitingTable):
         t = self.layout_.text_px if self.layout_ else 16.0
         self.chooser.ask("play", item.card_id, _("Play {card}:").format(card=card_name(face)),
                          choices, note,
-                         self._stage_foot(), t)
+                         self._stage_foot(), t, room=self._stage_width())
 
     def _ask_keep(self, item: CardItem) -> None:
         others = len(self.hand_items) - 1
@@ -374,7 +389,14 @@ class RankingTopTable(WaitingTable):
                          ngettext("The other {n} card goes to the discard pile, then you "
                                   "draw 4.", "The other {n} cards go to the discard pile, "
                                   "then you draw 4.", others).format(n=others),
-                         self._stage_foot(), t)
+                         self._stage_foot(), t, room=self._stage_width())
+
+    def _stage_quiet(self, choosing: bool) -> None:
+        """While a choice is open the stage's words under it give way (they said what
+        the choice says; a "waiting for ..." line once lay over "keep this card?")."""
+        for item in self.stage_items:
+            if isinstance(item, QGraphicsSimpleTextItem | DiscItem):
+                item.setVisible(not choosing)
 
     def _select(self, item: CardItem | None) -> None:
         for other in self.hand_items:
