@@ -416,7 +416,6 @@ def test_the_keep_box_in_german_at_the_smallest_window_is_whole(qtbot: QtBot) ->
     stage), every button its own width, and the stage's words give way while it is
     open."""
     from lanplay import locale
-
     from ui.tools.fit import inspect
     from ui.tools.fit_probe import TextProbe
 
