@@ -208,9 +208,6 @@ class RoomPage(QWidget):
         buttons.addStretch(1)
         top.addLayout(buttons)
         outer.addLayout(top)
-        self.notice = Notice()
-        """What hosting needs from the firewall, or why nobody has joined yet."""
-        outer.addWidget(self.notice)
 
         body = QHBoxLayout()
         body.setSpacing(20)
@@ -270,6 +267,48 @@ class RoomPage(QWidget):
         body.addWidget(chat_card, 2)
         self.chat = ChatPanel()
         chat_card.body.addWidget(self.chat)
+        self._notice_over(chat_card)
+
+    # --- the notice -----------------------------------------------------------------
+
+    def _notice_over(self, chat_card: QWidget) -> None:
+        """The notice (what hosting needs from the firewall, why nobody has joined yet)
+        floats over the chat, which is empty while nobody has joined: it never moves a
+        control (in the page's column it pushed Start down and squeezed the seats to
+        one row at 1024x640, and "Got it" moved "Add a bot"). A long one scrolls."""
+        self._chat_card = chat_card
+        self.notice_area = QScrollArea(self)
+        self.notice_area.setObjectName("roomNotice")
+        self.notice_area.setWidgetResizable(True)
+        self.notice_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.notice_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.notice_area.setStyleSheet("#roomNotice, #roomNotice > QWidget"
+                                       " { background: transparent; }")
+        self.notice = Notice()
+        self.notice_area.setWidget(self.notice)
+        self.notice_area.hide()
+        self.notice.installEventFilter(self)
+        chat_card.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: QEvent | None) -> bool:
+        if event is not None and (watched is self.notice or watched is self._chat_card):
+            kind = event.type()
+            if watched is self.notice and kind in (QEvent.Type.ShowToParent,
+                                                   QEvent.Type.HideToParent):
+                # (sent when it is shown or hidden even while its area is hidden)
+                self.notice_area.setVisible(kind == QEvent.Type.ShowToParent)
+                self._place_notice()
+            elif kind in (QEvent.Type.Resize, QEvent.Type.Move):
+                self._place_notice()
+        return super().eventFilter(watched, event)
+
+    def _place_notice(self) -> None:
+        box = self._chat_card.geometry()
+        need = self.notice.heightForWidth(box.width()) if self.notice.hasHeightForWidth() \
+            else self.notice.sizeHint().height()
+        self.notice_area.setGeometry(box.x(), box.y(), box.width(),
+                                     min(box.height(), max(need, 1)))
+        self.notice_area.raise_()
 
     # --- rendering ------------------------------------------------------------------
 

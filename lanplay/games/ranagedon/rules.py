@@ -80,7 +80,7 @@ from lanplay.games.ranagedon.geometry import (
     sector,
 )
 from lanplay.games.ranagedon.model import DIVE, DOUBLE, POISON, Draws, Frog
-from lanplay.messages import N_, Msg, Problem, items, msg
+from lanplay.messages import N_, Msg, Problem, items, msg, msg_n
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, stream
 
@@ -197,8 +197,9 @@ def side_frogs(state: State, side: int) -> list[int]:
 
 def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Problem(msg("Ranagedon needs {low}-{high} players; there are {n}.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
+        raise Problem(msg_n("Ranagedon needs {low}-{high} players; there is {n}.",
+                            "Ranagedon needs {low}-{high} players; there are {n}.", players,
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     rule = options.get("abilities", PRINTED)
     if rule not in ABILITY_CHOICES:
         raise Problem(msg("Option {option} must be one of {choices}.", option="abilities",

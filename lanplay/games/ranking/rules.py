@@ -177,8 +177,9 @@ def initial_stones(players: int) -> tuple[tuple[int, ...], ...]:
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> State:
     """Draw 120 tiles and the question bag from ``library``, deal 6 each, start round 1."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Problem(msg("Ranking needs {low}-{high} players; there are {n}.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
+        raise Problem(msg_n("Ranking needs {low}-{high} players; there is {n}.",
+                            "Ranking needs {low}-{high} players; there are {n}.", players,
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     side = options.get("question_side", "red")
     if side not in SIDES:
         raise Problem(msg("Option {option} must be one of {choices}.", option="question_side",

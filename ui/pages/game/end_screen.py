@@ -73,7 +73,8 @@ def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
         members = and_list(who)
         if you is not None and you in winners:
             return _("Your team wins! ({members})").format(members=members)
-        return _("Team {members} wins!").format(members=members)
+        # (not "Team Bot 1 and Bot 3 wins!": the verb goes with the team)
+        return _("The team of {members} wins!").format(members=members)
     if you is not None and you in winners:
         return _("You win!") if len(winners) == 1 else _("You share the win!")
     if not who:

@@ -32,7 +32,7 @@ from ui.tables.ranagedon.board import (
     border_colour,
     frog_colour,
 )
-from ui.words.i18n import _
+from ui.words.i18n import _, ngettext
 
 LEVEL_GROW = 0.08
 """Each stack level draws a frog this much larger: higher frogs look nearer."""
@@ -390,8 +390,9 @@ class PlateItem(QGraphicsObject):
 
     def describe(self) -> str:
         i = self.info
-        return _("{side}: {score} points, {free} free").format(side=i.title, score=i.score,
-                                                               free=i.free)
+        return ngettext("{side}: {score} point, {free} free", "{side}: {score} points, "
+                        "{free} free", i.score).format(side=i.title, score=i.score,
+                                                       free=i.free)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)

@@ -25,7 +25,7 @@ from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.pieces import paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
-from ui.words.i18n import _
+from ui.words.i18n import _, ngettext
 
 SHELF = QColor("#8A6D2F")
 SHELF_DARK = QColor("#5E4A20")
@@ -595,7 +595,8 @@ class PlateItem(QGraphicsObject):
         who = _("{name} (you)").format(name=i.name) if i.you else i.name
         left = ", ".join(_("{n} of {badge}").format(n=held, badge=m.letter)
                          for m, held, _total in i.stones)
-        return _("{who}: {score} points. Guess stones left: {left}.").format(
+        return ngettext("{who}: {score} point. Guess stones left: {left}.",
+                        "{who}: {score} points. Guess stones left: {left}.", i.score).format(
             who=who, score=i.score, left=left or _("none"))
 
     def boundingRect(self) -> QRectF:
