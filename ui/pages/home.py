@@ -125,8 +125,10 @@ class HomePage(QWidget):
         self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hosts.setAlternatingRowColors(True)
-        self.hosts.setSortingEnabled(True)
-        self.hosts.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        # Never sorted live: a row must not move while the pointer is on the list (a
+        # double-click once joined the room that slid under it). A new host goes in its
+        # place by name, or at the end while the pointer is on the list.
+        self.hosts.setSortingEnabled(False)
         header = self.hosts.header()
         assert header is not None
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -234,14 +236,45 @@ class HomePage(QWidget):
             if item is None:
                 item = QTreeWidgetItem()
                 self._items[host.service] = item
-                self.hosts.addTopLevelItem(item)
+                self.hosts.insertTopLevelItem(self._place_for(host), item)
             self._fill(item, host)
+        self._name_twins()
         if self._items:
             self.stack.setCurrentWidget(self.hosts)
             self._quiet.stop()
         elif self.stack.currentWidget() is not self.empty:  # the last host went away
             self.listening()
         self._selection_changed()
+
+    def _place_for(self, host: FoundHost) -> int:
+        """Where a new host's row goes: in order of name, or last while the pointer is
+        on the list (nothing moves under it)."""
+        count = self.hosts.topLevelItemCount()
+        if self.hosts.underMouse():
+            return count
+        key = (host.host_name.casefold(), host.address)
+        place = 0
+        for i in range(count):  # after the last row that comes before it
+            row = self.hosts.topLevelItem(i)
+            other = self._found.get(str(row.data(0, Qt.ItemDataRole.UserRole))) \
+                if row is not None else None
+            if other is not None and (other.host_name.casefold(), other.address) <= key:
+                place = i + 1
+        return place
+
+    def _name_twins(self) -> None:
+        """Two rooms of the same name ("Mia" and "Mia") carry their address, so they
+        can be told apart."""
+        names: dict[str, int] = {}
+        for host in self._found.values():
+            names[host.host_name.casefold()] = names.get(host.host_name.casefold(), 0) + 1
+        for service, item in self._items.items():
+            host = self._found.get(service)
+            if host is None:
+                continue
+            twin = names.get(host.host_name.casefold(), 0) > 1 and host.address
+            item.setText(0, f"{host.host_name} · {host.address}" if twin
+                         else host.host_name)
 
     def listening(self) -> None:
         """Discovery runs (again): if nothing shows up for a while, say why that may be."""

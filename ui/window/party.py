@@ -70,7 +70,7 @@ class Stage(Protocol):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
     def touch(self) -> None: ...
     def release(self, party: Party) -> None: ...
-    def party_over(self, party: Party, reason: str | None) -> None: ...
+    def party_over(self, party: Party, reason: str | None, played: bool = True) -> None: ...
 
 
 def someone_joined(lobby: Lobby, you: int | None) -> bool:
@@ -497,7 +497,10 @@ class Party(QObject):
         self._finish()
         self.stage.release(self)
         self.stage.spawn(self.conn.end())
-        self.stage.party_over(self, reason)
+        lobby = self.lobby
+        played = self.conn.peer.view is not None or (lobby is not None
+                                                      and lobby.phase != "lobby")
+        self.stage.party_over(self, reason, played)
 
 
 __all__ = ["Party", "Stage", "someone_joined"]

@@ -412,7 +412,7 @@ class MainWindow(QMainWindow):
         if self.party is party:
             self.party = None
 
-    def party_over(self, party: Party, reason: str | None) -> None:
+    def party_over(self, party: Party, reason: str | None, played: bool = True) -> None:
         """A party ended: we left (Home) or the table is gone (say why)."""
         if self.party is not None:
             return  # another party sits at the table already
@@ -422,7 +422,7 @@ class MainWindow(QMainWindow):
         self.banner.say("")
         self.game.set_dimmed(False)
         self.rules_available(False)
-        self.gone.say(reason)
+        self.gone.say(reason, played)
         self.stack.setCurrentWidget(self.gone)
         self.touch()
 
