@@ -56,6 +56,8 @@ class TableScreen:
     verdict: tuple[int, ...] | None = None
     """With a result: this laptop's check of the game, the host having drawn for these
     seats (the end screen's fair-play line)."""
+    zoom: int = 0
+    """Ctrl+plus pressed this many times first (the window's text larger)."""
 
 
 def _alles_klar() -> Iterator[TableScreen]:
@@ -79,6 +81,10 @@ def _alles_klar() -> Iterator[TableScreen]:
     seat = at[None]["turn"]
     yield TableScreen("alles-klar-2p", "alles-klar", demo.demo_seats(2), seat,
                       [before[seat], at[seat]])
+    _, before, at = demo.demo_scene(5, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-zoom2", "alles-klar", seats, seat, [before[seat], at[seat]],
+                      zoom=2)
 
 
 def _ranking() -> Iterator[TableScreen]:
@@ -143,6 +149,7 @@ def _s_tier() -> Iterator[TableScreen]:
     yield screen("s-tier-competitive-reveal-held", "comp-note", hold=True)
     yield screen("s-tier-competitive-revealing", "comp-reveal", who="waiting")
     yield screen("s-tier-cooperative-count", "coop-count", who="waiting")
+    yield screen("s-tier-cooperative-reveal", "coop-reveal", hold=True)
     yield screen("s-tier-team", "team-take")
     yield screen("s-tier-team-note", "team-notes", prepare=_place_two)
     yield screen("s-tier-team-wrong", "team-wrong")
@@ -156,6 +163,11 @@ def _s_tier() -> Iterator[TableScreen]:
         yield TableScreen(name, "s-tier", demo.demo_seats(players), 1, game.trail(1),
                           result=result.to_wire() if result is not None else None,
                           mode=mode, verdict=(2, 5) if players == 11 else ())
+        if players == 16:  # a watcher's end screen: no seat, the table's result
+            yield TableScreen("spectator-over", "s-tier", demo.demo_seats(players), None,
+                              game.trail(None), result=result.to_wire()
+                              if result is not None else None, mode=mode,
+                              watchers=("Zoe", "Kai"))
 
 
 def _place_two(table: Any) -> None:
@@ -217,6 +229,8 @@ def _ranagedon() -> Iterator[TableScreen]:
             table._move(QPointF(table.graphics.mapToScene(pull)))
 
     yield TableScreen("ranagedon", "ranagedon", demo.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]])
+    yield TableScreen("ranagedon-aim", "ranagedon", demo.demo_seats(2, 1), seat,
                       [before[seat], at[seat]], prepare=aim_now)
     _, before, at = demo.demo_scene(4, "mid")
     seat = at[None]["turn"]
@@ -254,6 +268,8 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
             "lobby" if screen.result is not None else "playing",
             spectators=len(watchers), watchers=watchers))
         page.clear_result()
+        for _ in range(screen.zoom):
+            window.zoom(1.1)
         page._chat_chosen = screen.chat
         page._show_chat(screen.chat)
         page.set_clock(screen.clock)
@@ -288,6 +304,8 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         finish = getattr(table, "_finish_animation", None)
         if finish is not None:
             finish()
+        if screen.zoom:
+            window.zoom(0)
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         written.append(path)
     page.set_clock(None)

@@ -305,8 +305,7 @@ class TierBoard(QWidget):
             painter.drawRoundedRect(rect.adjusted(0, 2, 0, -2), 6, 6)
             painter.setPen(look.INK_ON_FELT)
             painter.setFont(look.font(px * 1.1, bold=True))
-            side = {"Green": _("Green side"), "Red": _("Red side")}.get(name) or \
-                _("{team} side").format(team=name)
+            side = {"Green": _("Green side"), "Red": _("Red side")}.get(name) or name
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, side)
         for tier, rect in enumerate(geo.labels):
             self._paint_label(painter, tier, rect, px)
@@ -405,7 +404,8 @@ class TierBoard(QWidget):
         # Under: the picture centred over its name; beside: at the tile's left.
         left = rect.left() + ((rect.width() - pic) / 2 if under is not None else inset)
         painter.drawPixmap(QRectF(left, rect.top() + inset, pic, pic).toRect(),
-                           pictures.tile(tile.id, max(16, pic), tile.name))
+                           pictures.tile(tile.picture or tile.id, max(16, pic),
+                                         tile.name))
         painter.setPen(look.CARD_INK)
         if under is not None:
             self._paint_name_under(painter, tile, rect, side, under, px)
