@@ -593,3 +593,24 @@ def test_the_cooperative_reveal_shows_the_note_beside_the_groups_board() -> None
         assert note.mark == ours.mark == ("right" if right else "wrong")
     ids = [t.id for t in board.tiles()]
     assert len(ids) == len(set(ids))  # one picture twice is two tiles
+
+
+def test_the_untaken_pictures_stay_put_when_one_is_taken(table: STierTable) -> None:
+    """The untaken row re-centred after each take: the picture the pointer was on slid
+    away. A taken picture now leaves a gap; the others keep their places."""
+    game = MOMENTS["team-take"][2]()
+    seats = demo_seats(game.players)
+
+    def pool_places() -> dict[str, Any]:
+        pool = {t.id for t in table.board.model.pool}
+        return {pid: rect for pid, rect in table.board.geo.tiles.items() if pid in pool}
+
+    table.set_view(game.view(game.state, 0), seats, 0, animate=False)
+    before = pool_places()
+    takes = sum(1 for t in game.state.takers if t is not None)
+    while sum(1 for t in game.state.takers if t is not None) == takes:
+        game.step()
+    table.set_view(game.view(game.state, 0), seats, 0, animate=False)
+    after = pool_places()
+    assert len(after) == len(before) - 1
+    assert all(after[pid] == before[pid] for pid in after)
