@@ -28,8 +28,6 @@ from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking.items import (
     Mark,
-    PlateInfo,
-    PlateItem,
     QuestionItem,
     RoofItem,
     ShelfItem,
@@ -37,6 +35,7 @@ from ui.tables.ranking.items import (
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.plates import PlateInfo, PlateItem
 from ui.tables.ranking.reading import Reading, question_text, slot_name
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 from ui.words.i18n import N_, _, ngettext
