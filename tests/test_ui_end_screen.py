@@ -68,3 +68,30 @@ def test_a_cooperative_defeat_gives_nobody_a_score(qtbot: Any) -> None:
     assert "You played 4 rounds together." in end.detail.text()
     end.show_result({"winners": [1], "scores": [3.0, 5.0, 1.0]}, seats, 0)
     assert "Score" in [w.text() for w in end.findChildren(QLabel) if not w.isHidden()]
+
+
+def test_a_stand_in_says_so_in_the_log_and_on_the_end_screen(qtbot: Any) -> None:
+    """A stand-in's moves were logged under the absent person's name, and the end screen
+    said "Lea wins!" for a person who left in round 1."""
+    from lanplay.messages import render
+    from ui.tables import look
+    from ui.tables.widgets import LogPanel
+
+    seats = [{"name": "Mia"}, {"name": "Lea"}]
+    entry = {"text": "{0} plays a card.", "seats": [1]}
+    log = LogPanel()
+    qtbot.addWidget(log)
+
+    def show(entries: list[dict[str, Any]]) -> None:
+        names = look.log_names(seats, 2)
+        log.show_entries(entries, lambda e: render(e, names), seats)
+
+    show([entry])
+    seats[1] = {"name": "Lea", "standin": True}  # Lea left: a bot plays for her
+    later = {"text": "{0} draws a card.", "seats": [1]}
+    show([entry, later])
+    assert log.lines() == ["Lea plays a card.", "Lea's stand-in draws a card."]
+    end = EndScreen()
+    qtbot.addWidget(end)
+    end.show_result({"winners": [1], "scores": [2.0, 5.0]}, seats, 0)
+    assert "A stand-in bot played for Lea after they left." in end.detail.text()

@@ -312,3 +312,26 @@ def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
     table.set_view(final, seats, 0)
     assert table.banner.text.startswith("Game over")
     assert {a["type"] for a in sent} >= {"place", "compare", "guess"}
+
+
+def test_a_guess_stone_shows_who_put_it_down_and_whose_tile_it_bets_on(
+        table: RankingTable) -> None:
+    """A stone showed only the seat it guessed: nobody could see who bet on what. Now
+    the guesser's badge is the stone and the guessed seat its ring (the tooltip says
+    it in words)."""
+    from lanplay.games.ranking import rules
+
+    state = build([4, 3, 3, 3, 3, 3, 2], [0, 1, 2, 3, None, None, None],
+                  stones=[[1], [0, 2]])
+    view = rules.view(state, 0)
+    assert view["row"][1]["stones"] == [0, 2] and len(view["row"][1]["by"]) == 2
+    table.set_view(view, SEATS, 0, animate=False)
+    tile = next(i for i in table.tiles.values() if i.slot == 1)
+    for mark, guesser, guessed in zip(tile.stones, view["row"][1]["by"],
+                                      view["row"][1]["stones"], strict=True):
+        assert mark.letter == SEATS[guesser]["name"][0]
+        assert mark.ring is not None and mark.ring.name().upper() == \
+            SEATS[guessed]["colour"].upper()
+    names = [s["name"] for s in SEATS]
+    by = view["row"][1]["by"]
+    assert f"{names[by[0]]} bets it is {names[0]}'s" in tile.toolTip()

@@ -85,10 +85,11 @@ class FeltTable(Motion, QWidget):
         self.you = you if you is not None and 0 <= you < players else None
 
     def _show_log(self, view: dict[str, Any], fmt: LogFormat = render) -> None:
-        names = self._names()
-        self.log_panel.show_log(
-            [(fmt(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        """Each line in the words it had when it came: a stand-in's moves say so ("Lea's
+        stand-in"), the moves Lea made herself before she left do not change."""
+        names = look.log_names(self.seats, len(self._names()))
+        self.log_panel.show_entries(list(view.get("log", [])), lambda e: fmt(e, names),
+                                    self.seats)
 
     def _names(self) -> list[str]:
         players = int(self.view.get("players", 0)) if self.view else len(self.seats)

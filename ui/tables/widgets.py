@@ -4,7 +4,7 @@ numeral choice and the rejection toast. Game-neutral, so other tables reuse them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PyQt6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, QUrl, pyqtSignal
@@ -280,6 +280,23 @@ class LogPanel(QFrame):
 
     def lines(self) -> list[str]:
         return [text for text, _ in self._shown]
+
+    def show_entries(self, entries: Sequence[Any], words: Callable[[Any], str],
+                     seats: list[dict[str, Any]]) -> None:
+        """The view's log entries, each in the words it had when it first came (a line
+        is not renamed later: a stand-in's name is for the moves it made)."""
+        kept: list[tuple[Any, tuple[str, int | None]]] = getattr(self, "_kept", [])
+        lines = []
+        for i, entry in enumerate(entries):
+            if i < len(kept) and kept[i][0] == entry:
+                lines.append(kept[i][1])
+                continue
+            seats_of = entry.get("seats") if isinstance(entry, dict) else None
+            first = seats_of[0] if isinstance(seats_of, list) and seats_of \
+                and isinstance(seats_of[0], int) else None
+            lines.append((words(entry), first))
+        self._kept = list(zip(entries, lines, strict=True))
+        self.show_log(lines, seats)
 
     def show_log(self, lines: Sequence[tuple[str, int | None]],
                  seats: list[dict[str, Any]]) -> None:

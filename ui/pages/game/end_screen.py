@@ -210,6 +210,11 @@ class EndScreen(QWidget):
             self.grid.addWidget(who, row, 3 * column + 1)
             self.grid.addWidget(score, row, 3 * column + 2, Qt.AlignmentFlag.AlignRight)
         notes = []
+        standins = [names[i] for i, s in enumerate(seats) if s.get("standin") and i < len(names)]
+        if standins:  # not "Lea wins!" alone for someone who left in round 1
+            notes.append(ngettext("A stand-in bot played for {names} after they left.",
+                                  "Stand-in bots played for {names} after they left.",
+                                  len(standins)).format(names=and_list(standins)))
         rounds = detail.get("rounds") if together else None
         if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
             notes.append(ngettext("You played {n} round together.",

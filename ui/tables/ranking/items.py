@@ -39,6 +39,9 @@ class Mark:
 
     colour: QColor
     letter: str
+    ring: QColor | None = None
+    """A guess stone: the guesser is the disc (a person is one colour and badge), the
+    seat it bets on (the stone's colour in the rulebook) the ring around it."""
 
 
 def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
@@ -52,7 +55,14 @@ def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
         painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r),
                          Qt.AlignmentFlag.AlignCenter, "?")
         return
-    look.draw_disc(painter, centre, r, mark.colour, mark.letter)
+    if mark.ring is not None:
+        painter.setPen(QPen(QColor("#101010"), 1.0))
+        painter.setBrush(mark.ring)
+        half = look.disc_half_width(r, mark.letter)
+        painter.drawRoundedRect(QRectF(centre.x() - half - r * 0.22, centre.y() - r * 1.22,
+                                       2 * half + r * 0.44, r * 2.44), r * 1.22, r * 1.22)
+    look.draw_disc(painter, centre, r * (0.86 if mark.ring is not None else 1.0),
+                   mark.colour, mark.letter)
 
 
 def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:
@@ -320,7 +330,7 @@ class TileItem(QGraphicsObject):
         metrics = QFontMetrics(fnt)
         w = metrics.horizontalAdvance(text) + self.text_px * 0.7
         h = metrics.height() * 1.05
-        box = QRectF(-self.size * 0.04, -h * 0.55, w, h)
+        box = QRectF(-self.size * 0.04, -h * 0.15, w, h)  # on the tile, not the floor above
         painter.setPen(QPen(QColor("#101010"), 1.0))
         painter.setBrush(QColor("#6F7F78") if quiet else look.LIT)
         painter.drawRoundedRect(box, h * 0.4, h * 0.4)

@@ -102,6 +102,20 @@ class RankingTable(WaitingTable):
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
+    def _stones(self, slot: dict[str, Any]) -> list[Mark]:
+        """A tile's guess stones, each showing who put it down (its badge) and whose
+        tile it bets on (the ring): a stone once showed only the seat it guessed."""
+        by = [b for b in slot.get("by") or [] if isinstance(b, int)]
+        out = []
+        for i, seat in enumerate(s for s in slot.get("stones") or [] if isinstance(s, int)):
+            guessed = self._mark(seat)
+            if i < len(by):
+                who = self._mark(by[i])
+                out.append(Mark(who.colour, who.letter, guessed.colour))
+            else:
+                out.append(guessed)
+        return out
+
     @property
     def read(self) -> Reading:
         """What the view says to this seat now (a fresh reading each time)."""
@@ -358,8 +372,7 @@ class RankingTable(WaitingTable):
                             name_room=lay.name_room(counts[floor], floor),
                             name_side=lay.side.get(floor, False))
             item.slot, item.floor = number, floor
-            item.stones = [self._mark(s) for s in slot.get("stones") or []
-                           if isinstance(s, int)]
+            item.stones = self._stones(slot)
             item.mine = mine == number
             item.moved = moved.get(number)
             if pending == number and isinstance(target, int):
@@ -413,9 +426,13 @@ class RankingTable(WaitingTable):
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
         lines = [_("{name}, floor {n}").format(name=slot_name(slot), n=floor)]
-        stones = [self._name(s) for s in slot.get("stones") or []]
+        by = list(slot.get("by") or [])
+        stones = [(_("{guesser} bets it is {owner}'s").format(
+                       guesser=self._name(by[i]), owner=self._name(s))
+                   if i < len(by) and isinstance(by[i], int) else self._name(s))
+                  for i, s in enumerate(slot.get("stones") or [])]
         if stones:
-            lines.append(_("Guess stones: {names}").format(names=", ".join(stones)))
+            lines.append(_("Guess stones: {names}").format(names="; ".join(stones)))
         owner = slot.get("owner")
         if isinstance(owner, int):
             lines.append(_("Placed by {name}").format(name=self._name(owner)))

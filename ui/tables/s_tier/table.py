@@ -23,9 +23,10 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.messages import render
 from ui.tables import look
 from ui.tables.s_tier.board import TierBoard
-from ui.tables.s_tier.common import Button, Context, Scene, log_lines
+from ui.tables.s_tier.common import Button, Context, Scene
 from ui.tables.s_tier.competitive import CompetitivePanel
 from ui.tables.s_tier.coop import CoopPanel
 from ui.tables.s_tier.side import SidePanel
@@ -251,7 +252,9 @@ class STierTable(QWidget):
                                  "lies there.").format(seconds=int(timer["seconds"])))
         self.side.facts.setText("\n".join(scene.facts))
         self._settle_side()
-        self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
+        names = look.log_names(self.seats, len(ctx.names))  # a stand-in says so
+        self.log_panel.show_entries(list(view.get("log") or []),
+                                    lambda entry: render(entry, names), self.seats)
 
     def _settle_side(self) -> None:
         """The side column: players, track and facts whole; the log under them gets
