@@ -266,15 +266,19 @@ class HomePage(QWidget):
         """Two rooms of the same name ("Mia" and "Mia") carry their address, so they
         can be told apart."""
         names: dict[str, int] = {}
+        places: dict[tuple[str, str], int] = {}
         for host in self._found.values():
-            names[host.host_name.casefold()] = names.get(host.host_name.casefold(), 0) + 1
+            name = host.host_name.casefold()
+            names[name] = names.get(name, 0) + 1
+            places[(name, host.address)] = places.get((name, host.address), 0) + 1
         for service, item in self._items.items():
             host = self._found.get(service)
             if host is None:
                 continue
+            where = host.address if places.get((host.host_name.casefold(), host.address),
+                                               0) < 2 else f"{host.address}:{host.port}"
             twin = names.get(host.host_name.casefold(), 0) > 1 and host.address
-            item.setText(0, f"{host.host_name} · {host.address}" if twin
-                         else host.host_name)
+            item.setText(0, f"{host.host_name} · {where}" if twin else host.host_name)
 
     def listening(self) -> None:
         """Discovery runs (again): if nothing shows up for a while, say why that may be."""

@@ -106,6 +106,9 @@ def _ranking() -> Iterator[TableScreen]:
     yield TableScreen("ranking-5p-guess", "ranking", seats, seat, [before[seat], at[seat]])
     yield TableScreen("ranking-5p-bots", "ranking", _bots(seats), seat,
                       [before[seat], at[seat]])
+    before, at = crowd["stones"]  # guess stones on the tower, each with its guesser
+    seat = at[None]["current"]
+    yield TableScreen("ranking-guess", "ranking", seats, seat, [before[seat], at[seat]])
     before, at = crowd["reveal"]
     yield TableScreen("ranking-5p-spectator", "ranking", seats, None,
                       [before[None], at[None]])

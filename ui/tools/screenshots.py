@@ -156,7 +156,18 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     path = target.out / "room-16p.png"
     window.grab().save(str(path))
     target.fit.screen(path.stem, window)
-    return [path]
+    from ui.dialogs import network_help
+
+    # a notice with every seat filled: it floats over the chat, nothing moves
+    window.room.notice.say("first-host", network_help.first_host_title(),
+                           network_help.first_host_text(7531))
+    for _step in range(3):
+        QApplication.processEvents()
+    notice = target.out / "room-notice.png"
+    window.grab().save(str(notice))
+    target.fit.screen(notice.stem, window)
+    window.room.notice.clear()
+    return [path, notice]
 
 
 async def _settle(seconds: float = 0.15) -> None:
@@ -326,6 +337,7 @@ async def _home(window: Any, camera: _Camera) -> None:
     if first is not None:
         window.home.hosts.setCurrentItem(first)
     await camera.shot(window, "home.png", wide=True)
+    await _home_two_rooms(window, camera, names)
 
     def identity() -> Any:
         window.ask_identity(first=True)
@@ -362,6 +374,28 @@ async def _home(window: Any, camera: _Camera) -> None:
                          "host-dialog-s-tier.png")).reject()
     (await camera.dialog(window, host("alles-klar"), "host-dialog-alles-klar.png")).reject()
     await camera.dialog(window, host(), "host-dialog.png")
+
+
+async def _home_two_rooms(window: Any, camera: _Camera, names: set[str]) -> None:
+    """Two rooms of one name ("Mia" and "Mia"): each shows its address."""
+    from lanplay.net.discovery import Announcement, Announcer
+
+    twins = [Announcer(Announcement("Mia", "ranking", port, 2, 5, "lobby"), LOOPBACK)
+             for port in (7597, 7596)]
+    names.add("Mia")
+    try:
+        for twin in twins:
+            await twin.start()
+        found = window.home._found.values
+        await window.wait_until(lambda: sum(1 for h in found() if h.host_name == "Mia")
+                                == 2, 20)
+        await camera.shot(window, "home-two-rooms.png")
+    finally:
+        for twin in twins:
+            await twin.stop()
+        names.discard("Mia")
+        await window.wait_until(lambda: not any(h.host_name == "Mia"
+                                                for h in window.home._found.values()), 20)
 
 
 async def _room(window: Any, camera: _Camera) -> int:
@@ -476,14 +510,20 @@ async def _table(window: Any, camera: _Camera) -> None:
 async def _replay(window: Any, camera: _Camera) -> None:
     """The game just played, replayed from the end screen: from the window's seat in the
     middle of the game, then with everything open; then Help -> Replays."""
-    window.game.end.replay_button.click()
-    replay = window.replay_windows[-1]
-    replay.resize(*camera.first)
-    replay.go(replay.replay.moves // 2, animate=False)
-    await camera.shot(replay, "replay.png", settle=0.4)
-    replay.set_open(True)
-    await camera.shot(replay, "replay-open.png", settle=0.2)
-    replay.close()
+    for target in camera.targets:  # opened over the window at each size, as it opens
+        window.resize(*target.size)
+        await _settle(0.1)
+        window.game.end.replay_button.click()
+        replay = window.replay_windows[-1]
+        replay.go(replay.replay.moves // 2, animate=False)
+        await _settle(0.4)
+        camera.save(target, replay, "replay.png")
+        replay.set_open(True)
+        await _settle(0.2)
+        camera.save(target, replay, "replay-open.png")
+        replay.close()
+        await _settle(0.05)
+    window.resize(*camera.first)
     await window.wait_until(lambda: window.last_game.path is not None, 10)
 
     def open_replays() -> Any:
