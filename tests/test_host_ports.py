@@ -214,8 +214,8 @@ def test_the_firewall_advice_names_the_range_not_a_port_that_changes() -> None:
 
 
 @pytest.mark.timeout(60)
-def test_a_room_in_the_window_says_its_port_and_why(aloop: Runner, tmp_path: Path
-                                                      ) -> None:  # noqa: F811
+def test_a_room_in_the_window_says_its_port_and_why(
+        aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
     async def scenario() -> None:
         with free_block() as block:
             b = block.base
