@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from PyQt6.QtWidgets import QApplication
 from ui_harness import Runner, aloop, click, close, until  # noqa: F401
 
 from lanplay.host import Host, HostConfig
@@ -30,6 +31,7 @@ from ui.dialogs import network_help
 from ui.dialogs.host_dialog import HostDialog
 from ui.services.connection import NetConfig
 from ui.services.settings import Settings
+from ui.tools.fit import TextProbe, inspect
 from ui.window.window import MainWindow
 
 LOCAL = "127.0.0.1"
@@ -240,6 +242,10 @@ def test_a_room_in_the_window_says_its_port_and_why(
                 assert f":{b + 4}" in lines[0]
                 assert lines[1:] == [f"Ports {b} to {b + 2} were taken (other lanplay rooms "
                                      f"on this laptop?), so this room is on {b + 4}."]
+                win.resize(1024, 640)  # the smallest window: the note is read whole
+                QApplication.processEvents()
+                cut = [p for p in inspect(win, TextProbe()) if "were taken" in p.text]
+                assert not cut, cut
             finally:
                 await close(win)
 

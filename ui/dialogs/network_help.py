@@ -49,10 +49,9 @@ def first_host_text(port: int, platform: str | None = None) -> str:
     if ports.in_usual_range(port):
         low, high = ports.usual_range()
         return _("If this laptop runs a firewall (ufw, firewalld), let in TCP ports {low} to "
-                 "{high} for the game (each room on this laptop takes two of them) and UDP "
-                 "port {mdns} for discovery, for example \u201csudo ufw allow "
-                 "{low}:{high}/tcp\u201d and \u201csudo ufw allow {mdns}/udp\u201d; "
-                 "otherwise the others cannot see or join this room.").format(
+                 "{high} for the game and UDP port {mdns} for discovery, for example "
+                 "\u201csudo ufw allow {low}:{high}/tcp\u201d and \u201csudo ufw allow "
+                 "{mdns}/udp\u201d; otherwise the others cannot see or join this room.").format(
                      low=low, high=high, mdns=MDNS_PORT)
     return _("If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
              "the game and UDP port {mdns} for discovery, for example \u201csudo ufw allow "
