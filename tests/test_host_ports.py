@@ -31,7 +31,8 @@ from ui.dialogs import network_help
 from ui.dialogs.host_dialog import HostDialog
 from ui.services.connection import NetConfig
 from ui.services.settings import Settings
-from ui.tools.fit import TextProbe, inspect
+from ui.tools.fit import inspect
+from ui.tools.fit_probe import TextProbe
 from ui.window.window import MainWindow
 
 LOCAL = "127.0.0.1"

@@ -58,7 +58,8 @@ def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int
     from PyQt6.QtWidgets import QApplication
 
     from ui.look import pictures
-    from ui.tools.fit import FitCheck, TextProbe
+    from ui.tools.fit import FitCheck
+    from ui.tools.fit_probe import TextProbe
 
     sizes = list(dict.fromkeys(sizes)) or [DEFAULT_SIZE]
     app = QApplication.instance() or QApplication(["lanplay"])
