@@ -53,6 +53,9 @@ def window(args: argparse.Namespace) -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     try:
+        from ui import quiet
+
+        quiet.install(verbose=args.verbose)  # the PNGs it wrote, not Qt Multimedia's noise
         from ui.tools.screenshots import parse_size, render
     except ImportError as exc:
         from ui.words.i18n import _
