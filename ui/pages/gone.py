@@ -21,7 +21,7 @@ class GonePage(QWidget):
         row.addStretch(1)
         card = Card(margin=30)
         card.setMinimumWidth(520)
-        self.title = label(_("The game has ended"), "title")
+        self.title = label(_("The room was closed"), "title")
         card.body.addWidget(self.title)
         self.reason = label("", "big", wrap=True)
         card.body.addWidget(self.reason)
@@ -33,8 +33,6 @@ class GonePage(QWidget):
         outer.addLayout(row)
         outer.addStretch(2)
 
-    def say(self, reason: str, played: bool = True) -> None:
-        """Why the table is gone; a room that closed before any game started says so
-        (not "the game has ended")."""
-        self.title.setText(_("The game has ended") if played else _("The room has closed"))
+    def say(self, reason: str, title: str = "") -> None:
+        self.title.setText(title or _("The room was closed"))
         self.reason.setText(reason + " " + _("Go back to Home to find or host another game."))
