@@ -121,7 +121,8 @@ class HomePage(QWidget):
         self.hosts.setColumnCount(len(COLUMNS))
         self.hosts.setHeaderLabels([_(c) for c in COLUMNS])
         self.hosts.setRootIsDecorated(False)
-        self.hosts.setUniformRowHeights(True)
+        self.hosts.setUniformRowHeights(False)
+        self.hosts.setWordWrap(True)  # "Mia · 192.168.1.20" over two lines at 1024 wide
         self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hosts.setAlternatingRowColors(True)

@@ -55,11 +55,11 @@ def replay_size(parent: QWidget | None) -> QSize:
     """The window it opens over (a replay is read where the game was played), else
     1280x800; never larger than the screen's free area (on a 1024x640 screen a fixed
     1280x800 put the step buttons off the screen)."""
-    size = QSize(1280, 800)
     owner = parent.window() if parent is not None else None
     if owner is not None and owner.isVisible():
-        size = owner.size()
-    screen = owner.screen() if owner is not None else QGuiApplication.primaryScreen()
+        return owner.size().expandedTo(QSize(800, 500))  # it already fits its screen
+    size = QSize(1280, 800)
+    screen = QGuiApplication.primaryScreen()
     if screen is not None:
         free = screen.availableGeometry().size()
         size = size.boundedTo(QSize(max(800, free.width()), max(500, free.height())))
