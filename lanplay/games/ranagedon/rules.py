@@ -408,18 +408,17 @@ def check(state: State, seat: Seat, action: Action) -> None:
 
 
 FROG_NAMES = {
-    ("green", "blue"): N_("a green frog (blue)"),
-    ("green", "magenta"): N_("a green frog (magenta)"),
-    ("green", "yellow"): N_("a green frog (yellow)"),
-    ("red", "blue"): N_("a red frog (blue)"),
-    ("red", "magenta"): N_("a red frog (magenta)"),
-    ("red", "yellow"): N_("a red frog (yellow)"),
+    "blue": N_("a frog with a blue border"),
+    "magenta": N_("a frog with a magenta border"),
+    "yellow": N_("a frog with a yellow border"),
 }
-"""A frog as the log names it: whole phrases, so each language declines its colour."""
+"""A frog as the log names it: by its border (its ability), never by its rulebook
+colour: the line names the player, whose badge colour the frog carries (a log that said
+"green frog" gave a player with an orange badge a third colour)."""
 
 
 def _name(frog: Frog) -> Msg:
-    return msg(FROG_NAMES[frog.colour, frog.border])
+    return msg(FROG_NAMES[frog.border])
 
 
 CLUSTER_WORDS = {name: word for (name, _), word in zip(

@@ -245,6 +245,9 @@ class AimPicture:
     radius: float
     kind: str = "jump"
     armed: bool = False
+    landing: QPointF | None = None
+    """Where the jump lands without the scatter (the host's draw moves it a little):
+    shown before letting go, so nobody jumps backwards off the table by surprise."""
 
 
 class AimItem(QGraphicsObject):
@@ -329,6 +332,16 @@ class AimItem(QGraphicsObject):
         painter.setPen(QPen(QColor(20, 20, 20, 200), 1.5))
         painter.setBrush(colour)
         painter.drawPath(head)
+        if p.landing is not None:  # about here: a dashed disc where it lands, and a trail
+            painter.setPen(QPen(colour, max(1.5, r * 0.14), Qt.PenStyle.DotLine))
+            painter.drawLine(tip, p.landing)
+            painter.setPen(QPen(QColor(20, 20, 20, 200), max(2.0, r * 0.18),
+                                Qt.PenStyle.DashLine))
+            painter.setBrush(QColor(255, 255, 255, 60))
+            painter.drawEllipse(p.landing, r, r)
+            painter.setPen(QPen(colour, max(1.5, r * 0.12), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(p.landing, r * 0.92, r * 0.92)
         # The pressed point.
         painter.setPen(QPen(QColor("#111111"), 2.0))
         painter.setBrush(QColor("#FFFFFF"))

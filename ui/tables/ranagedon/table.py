@@ -27,6 +27,7 @@ from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
+from lanplay.games.ranagedon.model import reach
 from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
@@ -292,6 +293,8 @@ class RanagedonTable(WaitingTable):
         for side, seats in enumerate(sides):
             seats = [int(s) for s in seats]
             colour, border, words = read.side_look(side)
+            if read.side_badge(side) is not None:
+                words = ""  # one player, one colour: the badge, not "green frogs" too
             names = [self._name(s) for s in seats]
             if side == my_side and len(seats) == 1:
                 names = [_("You")]
@@ -347,8 +350,9 @@ class RanagedonTable(WaitingTable):
                 shown += [self.again_button, self.stop_button]
                 hint = _("The lit frog may jump once more: aim it, or Stop.")
             else:
-                hint = _("Press on the coloured border of a lit frog and drag away: the "
-                         "longer the pull, the stronger the jump. Let go to jump.")
+                hint = _("Press on the coloured border of a lit frog and pull: it jumps "
+                         "away from where you pressed, along the arrow, to about the dashed "
+                         "ring. The longer the pull, the further. Let go to jump.")
                 if read.divers():
                     shown.append(self.dive_button)
                     if self.dive_mode:
@@ -533,8 +537,13 @@ class RanagedonTable(WaitingTable):
             self.aim_item.show_aim(None)
             return
         angle = board.angle_to_scene(aim.theta) + math.pi
+        landing = None
+        if aim.kind == "jump" and aim.armed:
+            far = board.mm(reach(aim.s))
+            landing = QPointF(aim.centre.x() + far * math.cos(angle),
+                              aim.centre.y() + far * math.sin(angle))
         self.aim_item.show_aim(AimPicture(aim.centre, aim.press, aim.pointer, angle, aim.s,
-                                          board.mm(FROG_MM), aim.kind, aim.armed))
+                                          board.mm(FROG_MM), aim.kind, aim.armed, landing))
 
     def aim_points(self, frog_id: int, theta: float, s: float,
                    r: float = 13.5) -> tuple[QPoint, QPoint]:
