@@ -261,6 +261,11 @@ def visibility_of(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, 
     if not points:
         return ("covered" if cut else "hidden"), cut
     shown = 0
+    # A note laid over the table on purpose (the first-turn walkthrough's bubble, which
+    # the player dismisses) hides what is under it; it does not cut it.
+    clear = [p for p in points if not _under_overlay(window, widget, p)]
+    if len(clear) < len(points):
+        return ("hidden" if not clear else "under a note"), cut
     for point in points:
         at = window.childAt(point.toPoint()) or window
         # The widget itself, one of its children, or (outside its rect) an ancestor.
@@ -269,6 +274,16 @@ def visibility_of(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, 
     if shown == 0:
         return ("hidden" if not cut else "covered"), cut
     return ("shown" if shown == len(points) else "covered"), cut
+
+
+def _under_overlay(window: QWidget, widget: QWidget, point: Any) -> bool:
+    at = window.childAt(point.toPoint())
+    node = at
+    while node is not None and node is not window:
+        if node.property("lanplay_overlay") and not child_inside(widget, node):
+            return True
+        node = node.parentWidget()
+    return False
 
 
 def in_view(window: QWidget, widget: QWidget, rect: QRectF) -> QRectF:

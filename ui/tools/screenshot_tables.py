@@ -245,10 +245,48 @@ def _ranagedon() -> Iterator[TableScreen]:
                       [before[None], at[None]])
 
 
+def _teach(game: str, step: int = 0) -> Callable[[Any], None]:
+    """The first-turn walkthrough over a table, at its ``step``-th step."""
+    def prepare(table: Any) -> None:
+        from ui.tables.teach import Walkthrough
+
+        walk = Walkthrough(table)
+        walk.start(table, game, lambda: None)
+        for _ in range(step):
+            walk.next()
+        table._teach_for_shot = walk  # kept alive until the next screen
+    return prepare
+
+
+def _teaching() -> Iterator[TableScreen]:
+    from ui.tools.demos import alles_klar, ranagedon, ranking, ranking_top, s_tier
+
+    _, before, at = alles_klar.demo_scene(5, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-teach", "alles-klar", alles_klar.demo_seats(5, bots=3),
+                      seat, [before[seat], at[seat]], prepare=_teach("alles-klar", 1))
+    before, at = ranking.real_views(3)["place"]
+    yield TableScreen("ranking-teach", "ranking", ranking.demo_seats(3, 2), 0,
+                      [before[0], at[0]], prepare=_teach("ranking", 1))
+    before, at = ranking_top.real_views(3)["turn"]
+    seat = at[None]["current"]
+    yield TableScreen("ranking-top-teach", "ranking-top", ranking_top.demo_seats(3, 2), seat,
+                      [before[seat], at[seat]], prepare=_teach("ranking-top", 1))
+    _mode, players, build = s_tier.MOMENTS["coop-guess"]
+    game = build()
+    you = next(v for v in s_tier.viewers(game.views()[None], players) if v is not None)
+    yield TableScreen("s-tier-teach", "s-tier", s_tier.demo_seats(players), you,
+                      game.trail(you), prepare=_teach("s-tier", 1), mode=_mode)
+    _, before, at = ranagedon.demo_scene(2, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("ranagedon-teach", "ranagedon", ranagedon.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]], prepare=_teach("ranagedon", 1))
+
+
 def screens() -> list[TableScreen]:
     """Every table screen, built once (the same views at every size)."""
     out: list[TableScreen] = []
-    for make in (_alles_klar, _ranking, _s_tier, _ranking_top, _ranagedon):
+    for make in (_alles_klar, _ranking, _s_tier, _ranking_top, _ranagedon, _teaching):
         out.extend(make())
     return out
 

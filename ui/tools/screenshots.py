@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from ui.tools.fit import FitCheck
 
 LOOPBACK = ["127.0.0.1"]
+TAUGHT = ("alles-klar", "ranking", "ranking-top", "s-tier", "ranagedon")
+"""The screens show the tables as a player who knows them sees them (the first-turn
+walkthrough has screens of its own, ``*-teach``)."""
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
@@ -112,7 +115,7 @@ def _game_tables(targets: list[Target]) -> list[Path]:
     from ui.window.window import MainWindow
 
     todo = screenshot_tables.screens()
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"),
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)),
                         NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False,
                                   demo=True))
     window.show()
@@ -260,7 +263,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         Announcer(Announcement("Old laptop", "alles-klar", 7598, 1, 5, "lobby",
                                version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
     window.resize(*camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
@@ -307,7 +310,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.services.settings import Settings
     from ui.window.window import MainWindow
 
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
     window.resize(*camera.first)
     window.show()
     try:

@@ -259,6 +259,13 @@ class Party(QObject):
             settings.save()
         self.lonely.start(int(self.stage.lonely_after * 1000))
 
+    def _taught(self, game: str) -> None:
+        """The table walked this person through ``game``'s first turn: not again."""
+        settings = self.stage.settings
+        if game not in settings.taught:
+            settings.taught.append(game)
+            settings.save()
+
     def still_alone(self) -> None:
         conn, lobby = self.conn, self.lobby
         if not self.active or conn.host is None or lobby is None or lobby.phase != "lobby" \
@@ -302,6 +309,7 @@ class Party(QObject):
             stage.room.notice.clear("lonely")
         stage.set_title(f"lanplay \u2014 {stage.room.title.text()}")
         stage.game.set_game(lobby.game, lobby.host_name)
+        stage.game.set_teaching(stage.settings.taught, self._taught)
         stage.game.set_seats(lobby.seats, you, owner)
         stage.game.set_watching(you is None, lobby)
         self._show_paused(lobby, previous)

@@ -132,6 +132,13 @@ class AllesKlarTable(FeltTable):
 
     # --- what the banner says ---------------------------------------------------
 
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        spots = {"hand": list(lay.hand) or [lay.hand_band], "ranking": list(lay.ranking)}
+        return self._spot(spots.get(key, []))
+
     def _turn_text(self) -> str:
         view = self.view or {}
         names = self._names()

@@ -545,6 +545,12 @@ class RanagedonTable(WaitingTable):
         self.aim_item.show_aim(AimPicture(aim.centre, aim.press, aim.pointer, angle, aim.s,
                                           board.mm(FROG_MM), aim.kind, aim.armed, landing))
 
+    def teach_spot(self, key: str) -> Any:
+        board = self.board
+        if board is None or key != "board":
+            return None
+        return self._spot([QRectF(board.left, board.top, board.size, board.size)])
+
     def aim_points(self, frog_id: int, theta: float, s: float,
                    r: float = 13.5) -> tuple[QPoint, QPoint]:
         """Viewport points to press and let go at to send (theta, s) for a frog: the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
@@ -63,6 +64,21 @@ def draw_mark(painter: QPainter, centre: QPointF, r: float, mark: Mark,
                                        2 * half + r * 0.44, r * 2.44), r * 1.22, r * 1.22)
     look.draw_disc(painter, centre, r * (0.86 if mark.ring is not None else 1.0),
                    mark.colour, mark.letter)
+
+
+def stone_marks(slot: dict[str, Any], mark: Callable[[int], Mark]) -> list[Mark]:
+    """A tile's guess stones, each showing who put it down (its badge) and whose tile
+    it bets on (the ring): a stone once showed only the seat it guessed."""
+    by = [b for b in slot.get("by") or [] if isinstance(b, int)]
+    out = []
+    for i, seat in enumerate(s for s in slot.get("stones") or [] if isinstance(s, int)):
+        guessed = mark(seat)
+        if i < len(by):
+            who = mark(by[i])
+            out.append(Mark(who.colour, who.letter, guessed.colour))
+        else:
+            out.append(guessed)
+    return out
 
 
 def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:

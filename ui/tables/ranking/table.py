@@ -32,6 +32,7 @@ from ui.tables.ranking.items import (
     RoofItem,
     ShelfItem,
     TileItem,
+    stone_marks,
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
@@ -99,22 +100,17 @@ class RankingTable(WaitingTable):
     def _hint_pieces(self) -> list[Any]:
         return [*self.hand_items, *self.tiles.values()]
 
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        spots = {"hand": list(lay.hand) or [lay.hand_band], "tower": list(lay.shelves.values()),
+                 "plates": list(lay.plates)}
+        return self._spot(spots.get(key, []))
+
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
-    def _stones(self, slot: dict[str, Any]) -> list[Mark]:
-        """A tile's guess stones, each showing who put it down (its badge) and whose
-        tile it bets on (the ring): a stone once showed only the seat it guessed."""
-        by = [b for b in slot.get("by") or [] if isinstance(b, int)]
-        out = []
-        for i, seat in enumerate(s for s in slot.get("stones") or [] if isinstance(s, int)):
-            guessed = self._mark(seat)
-            if i < len(by):
-                who = self._mark(by[i])
-                out.append(Mark(who.colour, who.letter, guessed.colour))
-            else:
-                out.append(guessed)
-        return out
 
     @property
     def read(self) -> Reading:
@@ -372,7 +368,7 @@ class RankingTable(WaitingTable):
                             name_room=lay.name_room(counts[floor], floor),
                             name_side=lay.side.get(floor, False))
             item.slot, item.floor = number, floor
-            item.stones = self._stones(slot)
+            item.stones = stone_marks(slot, self._mark)
             item.mine = mine == number
             item.moved = moved.get(number)
             if pending == number and isinstance(target, int):

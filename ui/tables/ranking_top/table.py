@@ -351,6 +351,15 @@ class RankingTopTable(WaitingTable):
             return self.rect().center()
         return self.graphics.mapFromScene(QPointF(lay.stage.center().x(), lay.stage.bottom()))
 
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        mine = lay.seats.get(self.you) if self.you is not None else None
+        spots = {"hand": list(lay.hand), "chart": list(mine.ranking) if mine else [],
+                 "stage": [lay.stage]}
+        return self._spot(spots.get(key, []))
+
     def _stage_width(self) -> int:
         lay = self.layout_
         if lay is None:

@@ -171,6 +171,16 @@ class STierTable(QWidget):
             self._stop_reveal()
         self._render(animate)
 
+    def teach_spot(self, key: str) -> QRect | None:
+        """Where a walkthrough step points: the tier list, or the pictures to place."""
+        board = self.board
+        if not board.isVisible():
+            return None
+        if key == "pool" and board.geo is not None and not board.geo.pool.isNull():
+            pool = board.geo.pool.toRect()
+            return QRect(board.mapTo(self, pool.topLeft()), pool.size())
+        return QRect(board.mapTo(self, QPoint(0, 0)), board.size())
+
     def pace(self) -> tuple[int, int]:
         """(animation ms, hold ms) for the window's pacer: a reveal holds."""
         return MOVE_MS, self._hold_ms
