@@ -12,6 +12,7 @@ from typing import Any
 
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
 from PyQt6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -156,6 +157,8 @@ class RoomPage(QWidget):
     sit = pyqtSignal()
     """A spectator takes a free seat."""
     change_game = pyqtSignal()
+    bots_chosen = pyqtSignal(str)
+    """The owner chose how the host's bots play: "relaxed" or "strong"."""
     """The owner wants another game, mode or options in this room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -236,6 +239,16 @@ class RoomPage(QWidget):
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()
         bots.addWidget(self.add_bot_button)
+        self.bots_box = QComboBox()
+        self.bots_box.addItem(_("Relaxed bots"), "relaxed")
+        self.bots_box.addItem(_("Strong bots"), "strong")
+        self.bots_box.setToolTip(_("Relaxed bots play at a human pace and not always the "
+                                   "best move; strong bots play to win."))
+        self.bots_box.activated.connect(
+            lambda i: self.bots_chosen.emit(str(self.bots_box.itemData(i))))
+        bots.addWidget(self.bots_box)
+        self.bots_word = label("", "muted")
+        bots.addWidget(self.bots_word)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
         self.watchers = label("", "muted", wrap=True)
@@ -334,6 +347,12 @@ class RoomPage(QWidget):
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
+        strength = getattr(lobby, "bots", "relaxed")
+        self.bots_box.setVisible(owner)
+        self.bots_box.setCurrentIndex(max(0, self.bots_box.findData(strength)))
+        has_bots = any(s.get("bot") for s in lobby.seats)
+        self.bots_word.setText(_("Strong bots") if strength == "strong" else _("Relaxed bots"))
+        self.bots_word.setVisible(not owner and has_bots)
         self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
         self.add_bot_button.setToolTip(_("The room is full.") if full else

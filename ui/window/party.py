@@ -153,6 +153,7 @@ class Party(QObject):
             (room.ready, lambda ready: self.control("ready", ready=ready)),
             (room.start, lambda: self.control("start")),
             (room.add_bot, lambda: self.control("add_bot")),
+            (room.bots_chosen, lambda strength: self.control("bots", strength=strength)),
             (room.remove, self.ask_remove),
             (room.move_seat, lambda seat, to: self.control("move_seat", seat=seat, to=to)),
             (room.leave, self.ask_leave),
