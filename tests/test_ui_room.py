@@ -203,7 +203,8 @@ def test_the_room_names_the_mode_s_options_in_words() -> None:
 
 
 @pytest.mark.timeout(60)
-def test_the_owner_chooses_relaxed_or_strong_bots(aloop: Runner, tmp_path: Path) -> None:
+def test_the_owner_chooses_relaxed_or_strong_bots(aloop: Runner,  # noqa: F811
+                                                  tmp_path: Path) -> None:
     """Bots won by a lot (48 to 10 and 6): the room offers two strengths, relaxed by
     default; the host's bots read the room's choice."""
     async def scenario() -> None:
