@@ -451,3 +451,52 @@ def test_the_keep_box_in_german_at_the_smallest_window_is_whole(qtbot: QtBot) ->
                    if isinstance(i, QGraphicsSimpleTextItem))
     finally:
         locale.set_language(None)
+
+
+def test_each_top_window_shows_its_own_countdown_and_a_late_top_is_not_carried_over(
+        table: RankingTopTable) -> None:
+    """The 4 s windows chained back to back: a Space meant for one landed in the next.
+    Each window shows its countdown where the chain lies; a TOP! in the first moments
+    of a new window is taken as meant for the one before; a window that closes
+    untopped stays a moment before the next opens."""
+    import time
+
+    from ui.tables.ranking_top import table as module
+
+    before, at = real_views(4)["window"]
+    seat = next(s for s in at[None]["actors"] if s != at[None]["chain"][-1]["seat"])
+    table.set_view(before[seat], SEATS, seat, animate=False)
+    table.set_view(at[seat], SEATS, seat, animate=False)
+    table.set_deadline(3.0)
+    assert table.countdown.isVisible() and 2.5 < table.countdown.left() <= 3.0
+    assert table.countdown.words() == "3 s to top"
+    sent = _record(table)
+    table.press_top()  # the window opened a moment ago
+    assert sent == [] and not table.chooser.isVisible()
+    table._opened_at = time.monotonic() - module.GRACE_S - 0.1  # later on
+    table.press_top()
+    assert sent or table.chooser.isVisible() or table.toast.isVisible()
+    table.set_deadline(None)
+    assert table.countdown.left() == 0.0
+
+
+def test_a_window_that_closes_untopped_holds_a_moment(table: RankingTopTable) -> None:
+    game = load_game()
+    session = Session(game, 3, seed=7)
+    rng = random.Random(7)
+    seen = session.view(0)
+    for _ in range(400):
+        if session.result is not None:
+            break
+        actor = min(session.actors())
+        session.submit(actor, game.bot(session.view(actor), actor, rng))
+        now = session.view(0)
+        last = now.get("last") or {}
+        links = seen.get("chain") or []
+        if last.get("kind") == "close" and len(links) == 1 and last != seen.get("last"):
+            table.set_view(seen, SEATS[:3], 0, animate=False)
+            table.set_view(now, SEATS[:3], 0, animate=True)
+            assert table.pace()[1] > 0
+            return
+        seen = now
+    raise AssertionError("no untopped close in 400 moves")

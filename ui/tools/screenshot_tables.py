@@ -320,6 +320,7 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         for view in screen.views[:-1]:
             page.set_view(view, animate=False)
         page.set_view(screen.views[-1], animate=screen.at_ms is not None or screen.hold)
+        page.set_clock(screen.clock)  # as the window does: once the view is on show
         anim = getattr(table, "_anim", None)
         if screen.at_ms is not None and anim is not None:
             anim.pause()

@@ -312,7 +312,11 @@ class GamePage(QWidget):
         self.sound_toggled.emit(checked)
 
     def set_clock(self, seconds_left: float | None) -> None:
-        """Count down the host's running deadline (None: no deadline runs)."""
+        """Count down the host's running deadline (None: no deadline runs); a table
+        that shows its own countdown (Ranking Top's windows) is told too."""
+        hook = getattr(self.table, "set_deadline", None)
+        if callable(hook):
+            hook(seconds_left)
         self._last_left = -1
         if seconds_left is None:
             self._ticker.stop()

@@ -77,8 +77,10 @@ class WindowButtons:
         self.top.hide()
         self.pass_.hide()
 
-    def place(self, box: QRectF, t: float, graphics: QGraphicsView) -> None:
-        """Show both, side by side and centred in the scene's ``box``."""
+    def place(self, box: QRectF, t: float, graphics: QGraphicsView,
+              column: bool | None = None) -> None:
+        """Show both, side by side and centred in the scene's ``box`` (or TOP! over
+        Pass, in a box tall enough or when ``column`` says so)."""
         h = round(box.height())
         top_w, pass_w = round(t * 8.5), round(t * 6.5)
         self.top.setFont(look.font(t * 1.35, bold=True))
@@ -91,7 +93,7 @@ class WindowButtons:
             self.pass_.setText(_("Pass"))
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
-        if box.height() >= t * 5.6:  # a column: TOP! over Pass, as wide as it is
+        if column or (column is None and box.height() >= t * 5.6):  # TOP! over Pass
             self.top.setFont(look.font(t * 1.15, bold=True))
             self.top.setText("TOP! " + _("(Space)"))
             self.pass_.setText(_("Pass") + " (P)")

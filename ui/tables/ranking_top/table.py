@@ -22,6 +22,7 @@ moment) is drawn by ``stage``.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PyQt6.QtCore import (
@@ -46,6 +47,7 @@ from ui.tables.felt import WaitingTable
 from ui.tables.motion import HOLD_MS, Tween
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
+from ui.tables.ranking_top.countdown import Countdown
 from ui.tables.ranking_top.faces import card_name
 from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
 from ui.tables.ranking_top.layout import Layout, compute
@@ -55,6 +57,8 @@ from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 
 FLY_MS = 300
+GRACE_S = 0.5
+"""A TOP! this soon after a window opened was meant for the one before."""
 PULSE_MS = 650
 SNAP_MS = 220
 FAN = 4
@@ -87,6 +91,11 @@ class RankingTopTable(WaitingTable):
         self.window_buttons = WindowButtons(self._viewport())
         self.top_button = self.window_buttons.top
         self.pass_button = self.window_buttons.pass_
+        self.countdown = Countdown(self._viewport())
+        self._opened_at = 0.0
+        """When the window on show opened (monotonic): a TOP! just after it was meant
+        for the one before."""
+        self._window_key: tuple[Any, ...] | None = None
         self.top_button.clicked.connect(self.press_top)
         self.pass_button.clicked.connect(self.press_pass)
 
@@ -99,6 +108,11 @@ class RankingTopTable(WaitingTable):
         previous = self.view
         before = dict(self._rects)
         self._adopt(view, seats, you, int(view.get("players", len(seats))))
+        chain = view.get("chain") or []
+        key = (view.get("window"), len(chain)) if view.get("phase") == "window" else None
+        if key is not None and key != self._window_key:
+            self._opened_at = time.monotonic()
+        self._window_key = key
         self._stop_waiting()
         self.chooser.hide()
         self._rebuild()
@@ -176,9 +190,31 @@ class RankingTopTable(WaitingTable):
             self._stage_quiet(True)
         self.chain_items, self.stage_lines = drawn.cards, drawn.lines
         self._rects.update(drawn.rects)
+        column = lay.buttons.height() >= lay.text_px * 5.6  # TOP! over Pass, beside
         if drawn.cards and read.my_window():
-            self.window_buttons.place(lay.buttons, lay.text_px, self.graphics)
+            box = lay.buttons.adjusted(0, lay.text_px * 1.6, 0, 0) if column else lay.buttons
+            self.window_buttons.place(box, lay.text_px, self.graphics, column)
+        self._place_countdown(lay, bool(drawn.cards), column)
         self._draw_hand(lay, hand)
+
+    def set_deadline(self, seconds_left: float | None) -> None:
+        """The host's deadline (the game page hands it on): the open window's own
+        countdown, where the chain lies."""
+        self.countdown.set_left(seconds_left if self._phase() == "window" else None)
+
+    def _place_countdown(self, lay: Layout, window: bool, column: bool) -> None:
+        """Over TOP! and Pass (at the head of their column, or above their row)."""
+        if not window:
+            self.countdown.hide()
+            return
+        t = lay.text_px
+        box = lay.buttons
+        top = box.top() if column else box.top() - t * 1.7
+        top_left = self.graphics.mapFromScene(QPointF(box.left(), top))
+        self.countdown.setGeometry(top_left.x(), top_left.y(), round(box.width()),
+                                   round(t * 1.5))
+        self.countdown.show()
+        self.countdown.raise_()
 
     def _draw_seats(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         counts = view.get("hand_counts") or [0] * players
@@ -470,6 +506,8 @@ class RankingTopTable(WaitingTable):
         read = self.read
         if not read.my_window():
             return
+        if time.monotonic() - self._opened_at < GRACE_S:
+            return  # meant for the window before (they chain back to back)
         view = self.view or {}
         can = [c for c in view.get("can_top") or [] if isinstance(c, int)]
         if self.layout_ is not None:
@@ -602,6 +640,8 @@ class RankingTopTable(WaitingTable):
             held = {(link.get("card") or {}).get("id") for link in links}
             self._hold_ms = HOLD_MS
             self._hold_chain(previous, lay, group)
+        elif fresh and last.get("kind") == "close" and links:
+            self._hold_ms = HOLD_MS // 2  # a short gap before the next window opens
         hand_ids = {item.card_id for item in self.hand_items}
         moving = [*self.hand_items, *self.chain_items, *self.discard_items]
         for items in self.ranking_items.values():
