@@ -196,8 +196,9 @@ def test_the_room_names_the_mode_s_options_in_words() -> None:
 
     every = resolve_options(load("s-tier"), {})  # the host resolves all of them
     coop = options_text(Lobby("h", "s-tier", "cooperative", every, [], "lobby"))
-    assert coop == ("Cooperative \u00b7 Picture pack: built-in \u00b7 Harder game (text side): "
-                    "no \u00b7 Steps to the star: 4 \u00b7 Time to guess (s): 300")
+    # "built\u2011in": a non-breaking hyphen (the subtitle broke "built-" / "in")
+    assert coop == ("Cooperative \u00b7 Picture pack: built\u2011in \u00b7 Harder game (text "
+                    "side): no \u00b7 Steps to the star: 4 \u00b7 Time to guess (s): 300")
     team = options_text(Lobby("h", "s-tier", "team", {**every, "pack": "office"}, [], "lobby"))
     assert team == "Team \u00b7 Picture pack: office \u00b7 Steps to the star: 5"
 

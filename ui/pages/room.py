@@ -49,7 +49,8 @@ def options_text(lobby: Lobby) -> str:
             # translators: an option and its value in the room's line under the title
             parts.append(_("{option}: {value}").format(option=label_words(lobby.game, option),
                                                        value=value))
-    return " \u00b7 ".join(parts)
+    # a line breaks between the parts, never inside "built-in" ("built-" / "in")
+    return " \u00b7 ".join(part.replace("-", "\u2011") for part in parts)
 
 
 def _option_value(game: str, key: str, value: Any) -> str:
