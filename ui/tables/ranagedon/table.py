@@ -177,9 +177,12 @@ class RanagedonTable(WaitingTable):
         side_w = min(440.0, max(250.0, width * 0.27))
         board_size = max(200.0, min(height - 2 * margin, width - side_w - 3 * margin))
         top = (height - board_size) / 2
-        self.board = Board(margin, top, board_size, self._turns())
-        side_w = width - board_size - 3 * margin
-        column = QRectF(board_size + 2 * margin, margin, side_w, height - 2 * margin)
+        # The board as large as the height allows; a wide window centres board and
+        # column together (the board sat small at the left beside an empty column).
+        side_w = min(max(side_w, width * 0.24), width - board_size - 3 * margin)
+        left = margin + max(0.0, (width - board_size - side_w - 3 * margin) / 2)
+        self.board = Board(left, top, board_size, self._turns())
+        column = QRectF(left + board_size + margin, margin, side_w, height - 2 * margin)
         read = self.read
         self.banner.show_state(read.turn_text(self.dive_mode), *self._banner_seat(),
                                read.info_text(), accent=read.can_jump() or read.can_deploy())
