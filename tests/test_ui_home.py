@@ -202,3 +202,13 @@ def test_rows_never_move_and_two_rooms_of_one_name_show_their_address(qtbot: QtB
     assert rows()[2:] == ["Mia \u00b7 192.168.1.20", "Mia \u00b7 192.168.1.30"]
     home.on_host("removed", _found("m1", "Mia", "192.168.1.20"))
     assert rows()[-1] == "Mia"
+
+
+def test_the_button_says_watch_for_a_running_game_without_a_click(qtbot: QtBot) -> None:
+    """The button read "Join" for a running game until it was selected."""
+    from ui.pages.home import HomePage
+
+    home = HomePage()
+    qtbot.addWidget(home)
+    home.on_host("added", _found("b", "Ben", "192.168.1.21", taken=3, state="playing"))
+    assert home.selected() is not None and home.join.text() == "Watch"

@@ -243,6 +243,10 @@ class HomePage(QWidget):
         if self._items:
             self.stack.setCurrentWidget(self.hosts)
             self._quiet.stop()
+            if not self.hosts.selectedItems():  # the button always speaks of a row:
+                first = self.hosts.topLevelItem(0)  # "Watch" for a running game at once
+                if first is not None:
+                    self.hosts.setCurrentItem(first)
         elif self.stack.currentWidget() is not self.empty:  # the last host went away
             self.listening()
         self._selection_changed()
