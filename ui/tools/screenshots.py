@@ -382,24 +382,27 @@ async def _home(window: Any, camera: _Camera) -> None:
 
 async def _home_two_rooms(window: Any, camera: _Camera, names: set[str]) -> None:
     """Two rooms of one name ("Mia" and "Mia"): each shows its address."""
-    from lanplay.net.discovery import Announcement, Announcer
+    from lanplay.net.discovery import DEMO_SERVICE, Announcement, Announcer
 
-    twins = [Announcer(Announcement("Mia", "ranking", port, 2, 5, "lobby"), LOOPBACK)
-             for port in (7597, 7596)]
+    twins = [Announcer(Announcement("Mia", "ranking", port, 2, 5, "lobby"), LOOPBACK,
+                       service=DEMO_SERVICE) for port in (7597, 7596)]
     names.add("Mia")
     try:
         for twin in twins:
             await twin.start()
         found = window.home._found.values
-        await window.wait_until(lambda: sum(1 for h in found() if h.host_name == "Mia")
-                                == 2, 20)
+        ports = {7597, 7596}
+        await window.wait_until(lambda: {h.port for h in found() if h.host_name == "Mia"}
+                                >= ports, 30)
+        for stranger in [h for h in found() if h.host_name == "Mia" and h.port not in ports]:
+            window.home.on_host("removed", stranger)  # another Mia on this loopback
         await camera.shot(window, "home-two-rooms.png")
     finally:
         for twin in twins:
             await twin.stop()
-        names.discard("Mia")
-        await window.wait_until(lambda: not any(h.host_name == "Mia"
-                                                for h in window.home._found.values()), 20)
+        names.discard("Mia")  # their goodbyes no longer reach the list: take them off
+        for gone in [h for h in window.home._found.values() if h.host_name == "Mia"]:
+            window.home.on_host("removed", gone)
 
 
 async def _room(window: Any, camera: _Camera) -> int:

@@ -290,6 +290,9 @@ class GamePage(QWidget):
         remember = getattr(self, "_remember_taught", None)
         if remember is None or self.you is None or game in self._taught:
             return
+        ready = getattr(self.table, "teach_ready", None)
+        if callable(ready) and not ready():
+            return  # a moment that gives no time to read (a top window): later
         self.walkthrough = Walkthrough(self.table)
         self.table.installEventFilter(self)
 

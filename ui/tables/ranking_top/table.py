@@ -110,8 +110,8 @@ class RankingTopTable(WaitingTable):
         self._adopt(view, seats, you, int(view.get("players", len(seats))))
         chain = view.get("chain") or []
         key = (view.get("window"), len(chain)) if view.get("phase") == "window" else None
-        if key is not None and key != self._window_key:
-            self._opened_at = time.monotonic()
+        if key is not None and self._window_key is not None and key != self._window_key:
+            self._opened_at = time.monotonic()  # one window right after another
         self._window_key = key
         self._stop_waiting()
         self.chooser.hide()
@@ -200,7 +200,7 @@ class RankingTopTable(WaitingTable):
     def set_deadline(self, seconds_left: float | None) -> None:
         """The host's deadline (the game page hands it on): the open window's own
         countdown, where the chain lies."""
-        self.countdown.set_left(seconds_left if self._phase() == "window" else None)
+        self.countdown.set_left(seconds_left)  # shown while a window is (``_place_countdown``)
 
     def _place_countdown(self, lay: Layout, window: bool, column: bool) -> None:
         """Over TOP! and Pass (at the head of their column, or above their row)."""
@@ -386,6 +386,10 @@ class RankingTopTable(WaitingTable):
         if lay is None:
             return self.rect().center()
         return self.graphics.mapFromScene(QPointF(lay.stage.center().x(), lay.stage.bottom()))
+
+    def teach_ready(self) -> bool:
+        """The walkthrough waits for my own turn: not over a 4-second top window."""
+        return self.read.my_play()
 
     def teach_spot(self, key: str) -> Any:
         lay = self.layout_
