@@ -281,7 +281,7 @@ class HomePage(QWidget):
             if host is None:
                 continue
             where = host.address if places.get((host.host_name.casefold(), host.address),
-                                               0) < 2 else f"{host.address}:{host.port}"
+                                               0) < 2 else f":{host.port}"  # one laptop
             twin = names.get(host.host_name.casefold(), 0) > 1 and host.address
             item.setText(0, f"{host.host_name} · {where}" if twin else host.host_name)
 

@@ -241,6 +241,7 @@ class RoomPage(QWidget):
         bots = QHBoxLayout()
         bots.addWidget(self.add_bot_button)
         self.bots_box = QComboBox()
+        self.bots_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.bots_box.addItem(_("Relaxed bots"), "relaxed")
         self.bots_box.addItem(_("Strong bots"), "strong")
         self.bots_box.setToolTip(_("Relaxed bots play at a human pace and not always the "
@@ -299,7 +300,9 @@ class RoomPage(QWidget):
         self.notice_area.setStyleSheet("#roomNotice, #roomNotice > QWidget"
                                        " { background: transparent; }")
         self.notice = Notice()
+        self.notice.title.setWordWrap(True)  # a narrow column: the heading wraps too
         self.notice_area.setWidget(self.notice)
+        self.notice.hide()  # (setWidget shows it): hidden until it has something to say
         self.notice_area.hide()
         self.notice.installEventFilter(self)
         chat_card.installEventFilter(self)
@@ -318,8 +321,10 @@ class RoomPage(QWidget):
 
     def _place_notice(self) -> None:
         box = self._chat_card.geometry()
-        need = self.notice.heightForWidth(box.width()) if self.notice.hasHeightForWidth() \
-            else self.notice.sizeHint().height()
+        self.notice.ensurePolished()
+        body = self.notice.layout()
+        need = body.totalHeightForWidth(box.width()) if body is not None \
+            and body.hasHeightForWidth() else self.notice.sizeHint().height()
         self.notice_area.setGeometry(box.x(), box.y(), box.width(),
                                      min(box.height(), max(need, 1)))
         self.notice_area.raise_()
@@ -353,6 +358,9 @@ class RoomPage(QWidget):
         self.bots_box.setCurrentIndex(max(0, self.bots_box.findData(strength)))
         has_bots = any(s.get("bot") for s in lobby.seats)
         self.bots_word.setText(_("Strong bots") if strength == "strong" else _("Relaxed bots"))
+        metrics = self.bots_box.fontMetrics()
+        self.bots_box.setMinimumWidth(48 + max(metrics.horizontalAdvance(
+            self.bots_box.itemText(i)) for i in range(self.bots_box.count())))
         self.bots_word.setVisible(not owner and has_bots)
         self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)

@@ -346,7 +346,8 @@ class TileItem(QGraphicsObject):
         metrics = QFontMetrics(fnt)
         w = metrics.horizontalAdvance(text) + self.text_px * 0.7
         h = metrics.height() * 1.05
-        box = QRectF(-self.size * 0.04, -h * 0.15, w, h)  # on the tile, not the floor above
+        # on the tile, not over the floor above; a name beside its picture keeps it above
+        box = QRectF(-self.size * 0.04, -h * (0.55 if self.name_side else 0.15), w, h)
         painter.setPen(QPen(QColor("#101010"), 1.0))
         painter.setBrush(QColor("#6F7F78") if quiet else look.LIT)
         painter.drawRoundedRect(box, h * 0.4, h * 0.4)
@@ -456,9 +457,9 @@ class ShelfItem(QGraphicsObject):
             painter.setPen(look.MUTED_ON_FELT)
             box = QRectF(tower.right() + t * 0.6, r.top(), r.right() - tower.right() - t * 1.0,
                          r.height() - shelf_h)
-            textfit.draw(painter, textfit.fit(self.hint, box.width(), t * 0.9, 2,
-                                              height=box.height()),
-                         box, Qt.AlignmentFlag.AlignLeft)
+            fitted = textfit.fit(self.hint, box.width(), t * 0.9, 2, height=box.height())
+            if fitted.fits:  # a hint never cut: on a floor too thin, none
+                textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)
         draw_track_stones(painter, QRectF(r.left(), r.top(), self.track_w, r.height() - shelf_h),
                           self.stones, t)
 
@@ -578,5 +579,8 @@ class QuestionItem(QGraphicsObject):
         if not fitted.fits:  # long words (German) on a narrow card: plain type is narrower
             fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.36), 2,
                                  height=r.height() - 4)
+        if not fitted.fits:  # a long question on a narrow table: three lines
+            fitted = textfit.fit(text, box.width(), min(size, r.height() * 0.3), 3,
+                                 height=r.height() - 2)
         painter.setPen(look.CARD_INK if self.text else look.INK_ON_FELT)
         textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)

@@ -116,7 +116,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     x1 = w - m
     track_w = max(t * 3.8, track_need)
     label_w = t * 2.8
-    roof = QRectF(x0, m, track_w + label_w, t * 3.4)
+    roof = QRectF(x0, m, track_w + label_w, max(t * 3.4, look.default_px() * 4.6))
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35

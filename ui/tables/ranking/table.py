@@ -335,7 +335,7 @@ class RankingTable(WaitingTable):
             return {}
         phase = self._phase()
         if phase == "place":
-            return {3: _("When all have placed, the 7 pictures start here")}
+            return {3: _("The 7 pictures start here")}
         return {}
 
     def _draw_row(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]]) -> None:

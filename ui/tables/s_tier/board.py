@@ -14,7 +14,6 @@ from __future__ import annotations
 from PyQt6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, pyqtSignal
 from PyQt6.QtGui import (
     QColor,
-    QFontMetrics,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -291,11 +290,9 @@ class TierBoard(QWidget):
         if m.caption:
             painter.setFont(look.font(px * 1.05, bold=True))
             painter.setPen(look.MUTED_ON_FELT)
-            metrics = QFontMetrics(painter.font())
-            painter.drawText(geo.caption, Qt.AlignmentFlag.AlignVCenter
-                             | Qt.AlignmentFlag.AlignLeft,
-                             metrics.elidedText(m.caption, Qt.TextElideMode.ElideRight,
-                                                int(geo.caption.width())))
+            fitted = textfit.fit(m.caption, geo.caption.width(), px * 1.05, 1, bold=True,
+                                 height=geo.caption.height() + 2)
+            textfit.draw(painter, fitted, geo.caption, Qt.AlignmentFlag.AlignLeft)
         for lane, rect in enumerate(geo.lane_heads):
             name = m.lanes[lane]
             if rect.height() <= 0:  # one lane: no heads
@@ -428,7 +425,9 @@ class TierBoard(QWidget):
             painter.setPen(look.LIT)
             cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
                          rect.width() + side * 0.2, px * 1.3)
-            textfit.draw(painter, textfit.fit(tile.caption, cap.width(), px * CAPTION), cap)
+            fitted = textfit.fit(tile.caption, cap.width(), px * CAPTION)
+            if fitted.fits:  # "de Omar" under a narrow tile: its disc says whose, uncut
+                textfit.draw(painter, fitted, cap)
 
     def _paint_name_beside(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                            px: float) -> None:
@@ -436,6 +435,8 @@ class TierBoard(QWidget):
         box = QRectF(rect.left() + side + px * 0.2, rect.top() + 2,
                      rect.width() - side - px * 0.5, rect.height() - 4)
         cap = textfit.fit(tile.caption, box.width(), px * CAPTION) if tile.caption else None
+        if cap is not None and not cap.fits:
+            cap = None  # the tile's disc says whose: no cut caption
         room = box.height() - (cap.height() if cap is not None else 0.0)
         name = name_fit(tile, box.width(), px, 2, room)
         top = box.top() + (box.height() - name.height()
