@@ -110,7 +110,8 @@ class TileItem(QGraphicsObject):
         self.picture, self.name = picture, name
         self.size, self.text_px, self.name_h = size, text_px, name_h
         self.name_room = max(name_room, size * 1.12)
-        self.key = key
+        self.ident = key
+        """Which tile this is across redraws (its animation follows it)."""
         self.slot: int | None = None
         self.floor: int | None = None
         self.stones: list[Mark] = []

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.keys import Target, key_name
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.ranking.items import (
@@ -380,6 +381,7 @@ class RankingTable(WaitingTable):
                 item.make_clickable(self._tile_clicked)
                 item.lit = self._can_guess() or floor in range(1, 6)
                 item.quiet = self._can_compare() and not item.lit
+                item.key = str(number + 1) if 0 <= number < 9 else ""  # keys 1-7 (F1)
             self.scene.addItem(item)
             self.tiles[number] = item
             self._rects[(round_key, picture)] = QRectF(rect)
@@ -477,7 +479,8 @@ class RankingTable(WaitingTable):
             pending = view.get("guess")
             if self._can_guess():
                 self.pass_button.setFont(look.font(t * 1.2, bold=True))
-                self.pass_button.setText(_("Pass"))
+                self.pass_button.setText(_("{choice} ({key})").format(choice=_("Pass"),
+                                                                      key="P"))
                 self.pass_button.adjustSize()
                 w = max(self.pass_button.width(), round(t * 7))
                 h = max(self.pass_button.height(), round(t * 2.6))
@@ -621,19 +624,40 @@ class RankingTable(WaitingTable):
     def _toast_home(self) -> QPointF | None:
         return self.layout_.hand_band.center() if self.layout_ is not None else None
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """Esc drops a half-made comparison; keys 1-6 place the hand's tiles from the left."""
-        if event is None:
-            return
+    def key_targets(self) -> list[Target]:
+        """My hand's tiles while I place; the tower's tiles while I compare or guess
+        (a tile on the top or bottom floor, which cannot be compared, is read only)."""
+        if self.chooser.isVisible():
+            return []
+        out: list[Target] = []
+        if self._can_place():
+            for item in self.hand_items:
+                out.append(Target(("hand", item.picture), _("Your hand: {name}").format(
+                    name=item.name), lambda item=item: self._hand_clicked(item),
+                    self._item_rect(item), item.key, item.toolTip()))
+        elif self._can_compare() or self._can_guess():
+            for item in sorted(self.tiles.values(), key=lambda t: t.slot or 0):
+                if item.on_click is None:
+                    continue
+                where = _("{name}, floor {n}").format(name=item.name, n=item.floor)
+                if item.selected:
+                    where = _("{tile}, chosen to compare").format(tile=where)
+                out.append(Target(("tower", item.slot), where,
+                                  lambda item=item: self._tile_clicked(item),
+                                  self._item_rect(item), item.key if item.lit else "",
+                                  item.toolTip(), enabled=item.lit or item.selected))
+        return out
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        """Esc drops a half-made comparison (the choice's own keys choose); P passes."""
         choosing = self.chooser.isVisible() or self.first is not None
         if event.key() == Qt.Key.Key_Escape and choosing:
             self._cancel_choice()
-            return
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < len(self.hand_items) and self.hand_items[index].lit:
-            self._hand_clicked(self.hand_items[index])
-            return
-        super().keyPressEvent(event)
+            return True
+        if key_name(event) == "P" and self._can_guess():  # the Pass button says so
+            self._pass()
+            return True
+        return False
 
     # --- motion ---------------------------------------------------------------------
 
@@ -643,7 +667,7 @@ class RankingTable(WaitingTable):
         group = QParallelAnimationGroup(self)
         view = self.view or {}
         for item in [*self.tiles.values(), *self.hand_items]:
-            old = before.get(item.key) if isinstance(item.key, tuple) else None
+            old = before.get(item.ident) if isinstance(item.ident, tuple) else None
             if old is None:
                 continue
             if (old.topLeft() - item.pos()).manhattanLength() > 2:
@@ -653,7 +677,7 @@ class RankingTable(WaitingTable):
         if placed is not None and previous.get("placed") is None:
             start = before.get(("hand", str(placed)))
             for found in self.scene.items():
-                if isinstance(found, TileItem) and found.key == ("hand", str(placed)) \
+                if isinstance(found, TileItem) and found.ident == ("hand", str(placed)) \
                         and found not in self.hand_items and start is not None:
                     group.addAnimation(self._fly(found, start.topLeft(), found.pos(), MOVE_MS))
         rings: list[QRectF] = []
