@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QKeyEvent
 from PyQt6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -269,6 +270,8 @@ class RoomPage(QWidget):
         chat_card = Card()
         body.addWidget(chat_card, 2)
         self.chat = ChatPanel()
+        self.chat.line.left.connect(lambda: self.ready_button.setFocus(
+            Qt.FocusReason.OtherFocusReason))
         chat_card.body.addWidget(self.chat)
 
     # --- rendering ------------------------------------------------------------------
@@ -411,3 +414,11 @@ class RoomPage(QWidget):
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """Enter, where no button or list takes it, goes to the chat line; Esc there
+        comes back to "I'm ready"."""
+        if event is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.chat.line.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+        super().keyPressEvent(event)

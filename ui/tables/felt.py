@@ -60,7 +60,8 @@ class FeltTable(Motion, QWidget):
         # gives it to the table, not to the view), and each piece that can be taken
         # has a stand-in widget over it (``ui.tables.keys``).
         self.graphics.setFocusProxy(self)
-        self.keys = PieceKeys(self, self._viewport(), self.key_targets, self._claim_key)
+        self.keys = PieceKeys(self, self._viewport(), self.key_targets, self._claim_key,
+                              self.key_controls)
         self.scene.changed.connect(self.keys.refresh)
 
         left = QVBoxLayout()
@@ -115,6 +116,10 @@ class FeltTable(Motion, QWidget):
 
     def key_targets(self) -> list[Target]:
         """What can be taken now, by key or by a screen reader (none by default)."""
+        return []
+
+    def key_controls(self) -> list[QWidget]:
+        """The table's own buttons (Pass, Confirm): after its pieces in the Tab order."""
         return []
 
     def _claim_key(self, event: QKeyEvent) -> bool:

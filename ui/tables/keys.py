@@ -149,15 +149,19 @@ class PieceKeys:
     ``targets`` gives the list afresh; ``refresh`` (the scene changed) brings the
     buttons in line at the next turn of the event loop, and every key press does
     it at once, so a key always acts on what lies on the table now. ``claim`` is
-    the table's first look at a key (an open choice, an aim in progress)."""
+    the table's first look at a key (an open choice, an aim in progress);
+    ``controls`` are the table's own buttons, which follow its pieces in the Tab
+    order."""
 
     def __init__(self, table: QWidget, host: QWidget,
                  targets: Callable[[], Sequence[Target]],
-                 claim: Callable[[QKeyEvent], bool] | None = None) -> None:
+                 claim: Callable[[QKeyEvent], bool] | None = None,
+                 controls: Callable[[], Sequence[QWidget]] | None = None) -> None:
         self.table = table
         self.host = host
         self._targets = targets
         self._claim = claim
+        self._controls = controls
         self.buttons: list[PieceButton] = []
         self._by_ident: dict[Hashable, PieceButton] = {}
         self._timer = QTimer(table)
@@ -191,9 +195,10 @@ class PieceKeys:
         gone = list(self._by_ident.values())
         self._by_ident, self.buttons = kept, buttons
         previous: QWidget = self.table
-        for button in buttons:
-            QWidget.setTabOrder(previous, button)
-            previous = button
+        controls = [w for w in self._controls() if not w.isHidden()] if self._controls else []
+        for widget in [*buttons, *controls]:  # the table's own buttons follow its pieces
+            QWidget.setTabOrder(previous, widget)
+            previous = widget
         if had is not None and had in gone:
             self._refocus(had_index)
         for button in gone:
@@ -238,10 +243,10 @@ class PieceKeys:
                     self.take(target)
                     return True
             return False
-        if event.key() in ARROWS_BACK or event.key() in ARROWS_ON:
-            if not event.modifiers() & HELD:
-                self.step(None, -1 if event.key() in ARROWS_BACK else 1)
-                return bool(self.buttons)
+        arrow = event.key() in ARROWS_BACK or event.key() in ARROWS_ON
+        if arrow and not event.modifiers() & HELD:
+            self.step(None, -1 if event.key() in ARROWS_BACK else 1)
+            return bool(self.buttons)
         return False
 
     def focused(self) -> Target | None:

@@ -431,6 +431,9 @@ class AllesKlarTable(FeltTable):
                               enabled=item.lit))
         return out
 
+    def key_controls(self) -> list[QWidget]:
+        return list(self.chooser.buttons)
+
     def _claim_key(self, event: QKeyEvent) -> bool:
         """Esc closes the numeral choice (its own keys choose: ``NumeralChooser``)."""
         if event.key() == Qt.Key.Key_Escape and self.chooser.isVisible():

@@ -19,6 +19,7 @@ from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRad
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ui.tables import look, textfit
+from ui.tables.pieces import paint_key
 from ui.tables.ranagedon.board import (
     FROG_DARK,
     FROG_MM,
@@ -173,6 +174,8 @@ class FrogItem(QGraphicsObject):
         """The frog that moved last: a thin white halo."""
         self.badge = ""
         """Points it brings from the lily pad ("+2", "+1")."""
+        self.key = ""
+        """The key that chooses it to aim ("1"), shown by it while it is lit."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(10 + 10 * self.level)
         self.setScale(level_scale(self.level))
@@ -220,6 +223,8 @@ class FrogItem(QGraphicsObject):
             painter.drawEllipse(QPointF(0, 0), r * 1.25, r * 1.25)
         paint_frog(painter, QPointF(0, 0), r, self.colour, self.border, self.letter,
                    self.lift, ghost=self.ghost, mark=self.mark)
+        if self.key and self.lit:
+            paint_key(painter, QPointF(-r * 0.45, -r * 1.25), self.key)
         if self.badge:
             fnt = look.font(r * 0.8, bold=True)
             box = self._badge_box()

@@ -30,6 +30,7 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.keys import HELD, Target, is_enter, key_name
 from ui.tables.ranagedon import flight
 from ui.tables.ranagedon.actions import ActionPanel
 from ui.tables.ranagedon.aim import (
@@ -51,6 +52,7 @@ from ui.tables.ranagedon.items import (
     StackChip,
     TableItem,
 )
+from ui.tables.ranagedon.keyaim import KeyAim
 from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
 from ui.words.i18n import N_, _, ngettext
 
@@ -67,6 +69,8 @@ class RanagedonTable(WaitingTable):
         self.plates: list[PlateItem] = []
         self.legend: LegendItem | None = None
         self.aim: Aim | None = None
+        self.key_aim: KeyAim | None = None
+        """An aim made with the keys (``keyaim``); ``aim`` is then its picture."""
         self.aim_item: AimItem | None = None
         self.dive_mode = False
         self.text_px = float(look.default_px())
@@ -105,6 +109,7 @@ class RanagedonTable(WaitingTable):
         self._adopt(view, seats, you, int(view.get("players", len(seats))))
         self._stop_waiting()
         self.aim = None
+        self.key_aim = None
         self._drag = None
         if view.get("phase") != "deploy" or not self.read.can_deploy():
             self.placement = None
@@ -227,6 +232,7 @@ class RanagedonTable(WaitingTable):
         radius = board.mm(FROG_MM)
         read = self.read
         lit = set(read.aimable())
+        keys = {fid: str(i + 1) for i, fid in enumerate(read.aimable()) if i < 9}
         my_side = read.my_side()
         last = view.get("last") or {}
         for frog in view.get("frogs") or []:
@@ -240,6 +246,7 @@ class RanagedonTable(WaitingTable):
             item = FrogItem(frog, radius, read.side_letter(side), read.side_badge(side))
             item.setPos(board.to_scene(*frog_xy(frog)))
             item.lit = fid in lit or (self.placement is not None and side == my_side)
+            item.key = keys.get(fid, "")  # keys 1-9 choose a frog to aim (F1 says so)
             item.last = fid == last.get("frog") and self._phase() != "deploy"
             item.setToolTip(read.frog_tip(frog))
             if frog.get("pad") == "inside":
@@ -338,6 +345,8 @@ class RanagedonTable(WaitingTable):
             clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
                         else _("Cluster {n}").format(n=k + 1)
                         for k, cluster in enumerate(read.my_clusters())]
+            clusters = [_("{choice} ({key})").format(choice=name, key=k + 1) if k < 9
+                        else name for k, name in enumerate(clusters)]
             shown.append(self.confirm_button)
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})
             hint = trouble or _("Suggested clusters, or drag your lit frogs (at most one "
@@ -438,6 +447,8 @@ class RanagedonTable(WaitingTable):
         """
         self._pointer = point
         self._finish_animation()
+        if self.key_aim is not None:  # the mouse takes over from the keys
+            self.cancel_aim()
         read = self.read
         if read.can_deploy() and self.placement is not None:
             mine = read.my_frog_ids()
@@ -474,7 +485,7 @@ class RanagedonTable(WaitingTable):
 
     def _move(self, point: QPointF) -> None:
         self._pointer = point
-        if self.aim is not None:
+        if self.aim is not None and self.key_aim is None:
             self.aim.pointer = point
             self._show_aim()
             return
@@ -517,6 +528,7 @@ class RanagedonTable(WaitingTable):
         self._send(aim.action())
 
     def cancel_aim(self) -> None:
+        self.key_aim = None
         if self.aim is not None:
             item = self.frogs.get(self.aim.frog)
             if item is not None:
@@ -595,14 +607,99 @@ class RanagedonTable(WaitingTable):
         if self.read.can_jump() and self._phase() == "again":
             self._send({"type": "stop"})
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """Esc drops an aim in progress."""
-        if event is None:
+    # --- keys -----------------------------------------------------------------------
+
+    def key_targets(self) -> list[Target]:
+        """My lit frogs while I may jump (1-9 choose one and start an aim); nothing while
+        I deploy (the cluster buttons and Confirm are real buttons, and 1-9 choose)."""
+        read = self.read
+        if not read.can_jump() or self.board is None:
+            return []
+        out: list[Target] = []
+        for fid in read.aimable():
+            item = self.frogs.get(fid)
+            frog = read.frog(fid)
+            if item is None or frog is None:
+                continue
+            name = read.frog_tip(frog).split("\n")[0]
+            if self.key_aim is not None and self.key_aim.frog == fid:
+                name = _("{frog}, aiming: towards {degrees}\u00b0, strength {percent}%"
+                         ).format(frog=name, degrees=self.key_aim.heading(self.board),
+                                  percent=round(self.key_aim.s * 100))
+            out.append(Target(("frog", fid), name, lambda fid=fid: self.aim_by_keys(fid),
+                              self._item_rect(item), item.key, read.frog_tip(frog)))
+        return out
+
+    def aim_by_keys(self, fid: int) -> None:
+        """Frog ``fid`` chosen by its key: an aim at the lily pad, turned and set by keys."""
+        read = self.read
+        frog = read.frog(fid)
+        if not read.can_jump() or frog is None or fid not in read.aimable() \
+                or self.board is None:
             return
-        if event.key() == Qt.Key.Key_Escape and self.aim is not None:
+        self.cancel_aim()
+        diving = self.dive_mode and frog.get("ability") == "dive" and self._phase() == "jump"
+        self.key_aim = KeyAim.towards_pad(fid, "dive" if diving else "jump", frog_xy(frog))
+        item = self.frogs.get(fid)
+        if item is not None:
+            item.selected = True
+            item.update()
+            self._pointer = item.pos()
+        self._show_key_aim()
+
+    def _show_key_aim(self) -> None:
+        key_aim, board = self.key_aim, self.board
+        frog = self.read.frog(key_aim.frog) if key_aim is not None else None
+        if key_aim is None or board is None or frog is None:
+            return
+        self.aim = key_aim.aim(board, frog_xy(frog))
+        self._show_aim()
+        self.hint.setText(_("Left and Right turn the aim, Up and Down set the strength "
+                            "(Shift: finer), Enter jumps, Esc lets go."))
+        self.hint.show()
+
+    def key_controls(self) -> list[QWidget]:
+        return [*self.cluster_buttons, self.confirm_button, self.dive_button,
+                self.again_button, self.stop_button]
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        """While I deploy: 1-9 choose a cluster, Enter confirms. While I aim by keys:
+        the arrows and Page Up/Down aim, Enter jumps, Esc lets go. D turns Dive on or
+        off, S stops after a double jump."""
+        read = self.read
+        key = event.key()
+        fine = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if key == Qt.Key.Key_Escape and self.aim is not None:
             self.cancel_aim()
-            return
-        super().keyPressEvent(event)
+            self._rebuild()
+            return True
+        if read.can_deploy():
+            index = key - Qt.Key.Key_1
+            if key_name(event) and 0 <= index < len(self.cluster_buttons):
+                self.choose_cluster(index)
+                return True
+            if is_enter(event):
+                self._confirm()
+                return True
+            return False
+        if self.key_aim is not None and not event.modifiers() & HELD:
+            if self.key_aim.key(key, fine):
+                self._show_key_aim()
+                return True
+            if is_enter(event):
+                aim, self.key_aim, self.aim = self.aim, None, None
+                self._show_aim()
+                if aim is not None and read.can_jump():
+                    self._send(aim.action())
+                return True
+        letter = key_name(event)
+        if letter == "D" and read.divers():
+            self.dive_button.toggle()
+            return True
+        if letter == "S" and read.can_jump() and self._phase() == "again":
+            self._stop()
+            return True
+        return False
 
     # --- motion ---------------------------------------------------------------------
 

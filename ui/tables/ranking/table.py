@@ -648,6 +648,9 @@ class RankingTable(WaitingTable):
                                   item.toolTip(), enabled=item.lit or item.selected))
         return out
 
+    def key_controls(self) -> list[QWidget]:
+        return [self.pass_button, *self.chooser.buttons]
+
     def _claim_key(self, event: QKeyEvent) -> bool:
         """Esc drops a half-made comparison (the choice's own keys choose); P passes."""
         choosing = self.chooser.isVisible() or self.first is not None

@@ -512,6 +512,9 @@ class RankingTopTable(WaitingTable):
                               enabled=item.lit))
         return out
 
+    def key_controls(self) -> list[QWidget]:
+        return [self.top_button, self.pass_button, *self.chooser.buttons]
+
     def _claim_key(self, event: QKeyEvent) -> bool:
         """Space is TOP!, P or Esc is Pass; Esc first closes an open choice."""
         key = event.key()
