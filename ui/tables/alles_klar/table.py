@@ -72,8 +72,9 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
 class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
 
-    KEYS = (("1-5", N_("play the card at that place in your hand, from the left (the key "
+    KEYS = (("1-9", N_("play the card at that place in your hand, from the left (the key "
                        "shows on each card while it is your turn)")),
+            ("1, 2", N_("in the choice of the ranking card that turns down: take that one")),
             (N_("Esc"), N_("close the choice of the ranking card that turns down")))
 
     def __init__(self, parent: QWidget | None = None) -> None:

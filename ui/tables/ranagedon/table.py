@@ -60,7 +60,16 @@ from ui.words.i18n import N_, _, ngettext
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
-    KEYS = ((N_("Esc"), N_("let go of an aim without jumping")),)
+    KEYS = (("1-9", N_("while you deploy: show that suggested cluster; while you jump: "
+                       "choose the lit frog with that key (it shows by the frog) and aim it "
+                       "at the lily pad")),
+            (N_("Left, Right"), N_("turn the aim (with Shift: by one degree)")),
+            (N_("Up, Down"), N_("a stronger or weaker jump (with Shift: finer); Page Up and "
+                                "Page Down in big steps")),
+            (N_("Enter"), N_("jump as aimed; while you deploy: Confirm")),
+            (N_("Esc"), N_("let go of an aim without jumping")),
+            ("D", N_("Dive on or off (a diving frog slides first)")),
+            ("S", N_("Stop after a double jump")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)

@@ -51,6 +51,10 @@ class RankingTable(WaitingTable):
 
     KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (the key "
                        "shows on each tile while you place)")),
+            ("1-7", N_("while you compare or guess: choose the tower's tile with that key "
+                       "(it shows on each tile)")),
+            ("1, 2", N_("which of the two tiles compared goes up")),
+            ("P", N_("pass instead of guessing")),
             (N_("Esc"), N_("drop a comparison half made")))
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -64,7 +64,10 @@ FAN = 4
 class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
-    KEYS = ((N_("Space"), N_("TOP! in a top window (the button says so)")),
+    KEYS = (("1-9", N_("take the card at that place in your hand, from the left (the key "
+                       "shows on each lit card): play it, keep it, or top with it")),
+            ("1-9", N_("in a choice: take the choice with that key (it shows on its button)")),
+            (N_("Space"), N_("TOP! in a top window (the button says so)")),
             (N_("P or Esc"), N_("Pass in a top window; Esc first closes an open choice")))
 
     def __init__(self, parent: QWidget | None = None) -> None:

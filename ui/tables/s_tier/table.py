@@ -33,7 +33,7 @@ from ui.tables.s_tier.coop import CoopPanel
 from ui.tables.s_tier.side import SidePanel
 from ui.tables.s_tier.team import TeamPanel
 from ui.tables.widgets import BUTTON_STYLE, Banner, LogPanel, Toast
-from ui.words.i18n import _, content
+from ui.words.i18n import N_, _, content
 
 CHECKED_STYLE = (
     "QPushButton:checked { background: #0B3D91; color: #FFFFFF; border-color: #FFD866; }"
@@ -68,6 +68,16 @@ class STierTable(QWidget):
     """The table widget the window embeds for a game of S-tier."""
 
     intent = pyqtSignal(dict)
+    KEYS = (("1-9", N_("choose a picture you may move (the key shows on it)")),
+            ("S, A, B, C, D", N_("put the chosen picture in that tier (your only picture "
+                                 "needs no choosing)")),
+            ("0", N_("put the chosen picture back under the tiers")),
+            ("F", N_("show the chosen card's other face (Choose the side)")),
+            ("N", N_("submit your note")),
+            ("L", N_("lock in, or unlock")),
+            ("W, Q", N_("say Wrong!, or stay silent")),
+            (N_("Esc"), N_("let go of the chosen picture")),
+            (N_("Enter, Space or Esc"), N_("after a reveal: on to the next round")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
