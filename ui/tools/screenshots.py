@@ -469,7 +469,10 @@ async def _table(window: Any, camera: _Camera) -> None:
     await play_until(lambda view, plays: False)
     await window.wait_until(lambda: window.game.end.isVisible()
                             and window.game.end.replay_button.isVisible(), 30)  # audit in
-    await _settle(1.5)  # the last trick flies to its winner first
+    finish = getattr(window.game.table, "_finish_animation", None)
+    if callable(finish):
+        finish()  # the last trick lands with its winner: the same picture on any machine
+    await _settle()
     await camera.shot(window, "game-over.png")
 
 
