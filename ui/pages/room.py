@@ -229,6 +229,7 @@ class RoomPage(QWidget):
         self.grid.setVerticalSpacing(10)
         self.grid.setColumnStretch(2, 1)
         self.seats_area = QScrollArea()
+        self.seats_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to its buttons
         self.seats_area.setWidgetResizable(True)
         self.seats_area.setFrameShape(QFrame.Shape.NoFrame)
         self.seats_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -375,10 +376,12 @@ class RoomPage(QWidget):
             if self.owner:
                 up = button("\u25b2", "flat")
                 up.setToolTip(_("Move {name} one seat earlier").format(name=name))
+                up.setAccessibleName(up.toolTip())  # a screen reader says more than "▲"
                 up.setEnabled(i > 0)
                 up.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i - 1))
                 down = button("\u25bc", "flat")
                 down.setToolTip(_("Move {name} one seat later").format(name=name))
+                down.setAccessibleName(down.toolTip())
                 down.setEnabled(i < last)
                 down.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i + 1))
                 self.grid.addWidget(up, i, 3)
@@ -387,6 +390,7 @@ class RoomPage(QWidget):
                 if i != self.you:
                     remove = button(_("Remove"))
                     remove.setToolTip(_("Send {name} back to Home").format(name=name))
+                    remove.setAccessibleName(remove.toolTip())
                     remove.clicked.connect(lambda _=False, i=i: self.remove.emit(i))
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove

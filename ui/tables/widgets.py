@@ -47,6 +47,7 @@ BUTTON_STYLE = (
     "QPushButton { background: #F3E6C2; color: #151515; border: 2px solid #8A6D2F;"
     " border-radius: 6px; padding: 6px 14px; font-weight: bold; }"
     "QPushButton:hover, QPushButton:focus { background: #FFD866; }"
+    "QPushButton:focus { border: 3px solid #101010; padding: 5px 13px; }"
 )
 
 
@@ -390,6 +391,13 @@ class NumeralChooser(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         bounds = parent.rect() if parent else self.rect()
+        if self.width() > bounds.width() - 8:  # long names: the keys' marks go first
+            cancel.setText(_("Cancel"))
+            self.adjustSize()
+        if self.width() > bounds.width() - 8:
+            for button in self.buttons[:-1]:
+                button.setText(button.accessibleName())
+            self.adjustSize()
         x = (left.x() + right.x()) // 2 - self.width() // 2
         y = left.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))

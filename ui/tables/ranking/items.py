@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import (
 
 from ui.look import pictures
 from ui.tables import look, textfit
-from ui.tables.pieces import paint_key, paint_plate
+from ui.tables.pieces import key_size, paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
 from ui.words.i18n import _
 
@@ -142,6 +142,7 @@ class TileItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         pad = max(6.0, self.size * 0.12) + 3  # the lit ring's pen reaches past the tile
+        pad = max(pad, key_size("9")[1] * 0.5 + 2)  # and the key cap over its corner
         if self.name_side:
             stones = len(self.stone_groups()) * self.stone_radius() * 3.2
             return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
@@ -194,8 +195,8 @@ class TileItem(QGraphicsObject):
                    look.LIT)
         if self.owner is not None:
             self._paint_owner(painter)
-        if self.key and self.lit:
-            paint_key(painter, QPointF(self.size, 0), self.key)
+        if self.key and self.lit:  # over the corner: a tower tile is small
+            paint_key(painter, QPointF(self.size, 0), self.key, straddle=True)
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)

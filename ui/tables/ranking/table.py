@@ -486,6 +486,9 @@ class RankingTable(WaitingTable):
                 self.pass_button.setText(_("{choice} ({key})").format(choice=_("Pass"),
                                                                       key="P"))
                 self.pass_button.adjustSize()
+                if self.pass_button.width() > area.width():  # narrow: P still passes
+                    self.pass_button.setText(_("Pass"))
+                    self.pass_button.adjustSize()
                 w = max(self.pass_button.width(), round(t * 7))
                 h = max(self.pass_button.height(), round(t * 2.6))
                 self.pass_button.resize(w, h)

@@ -110,6 +110,11 @@ class ChoicePanel(QFrame):
         self.setMaximumWidth(max(320, bounds.width() - 8))
         self.label.setMinimumWidth(0)
         self.adjustSize()
+        if self.row.sizeHint().width() > bounds.width() - 32:  # the keys' marks go first
+            cancel.setText(_("Cancel"))
+            for button in self.buttons[:-1]:
+                button.setText(button.accessibleName())
+            self.adjustSize()
         x = at.x() - self.width() // 2
         y = at.y() + 10 if below else at.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))
