@@ -339,3 +339,52 @@ def test_a_whole_game_by_keys_alone(aloop: Runner, tmp_path: Path, game: str,  #
             await close(win)
 
     aloop(scenario(), 110)
+
+
+@pytest.mark.timeout(60)
+def test_the_list_and_the_room_by_keys(aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
+    """Ben joins Ann's room from his list with Enter, says he is ready with Tab and
+    Enter, and Enter (where no button takes it) takes him to the room's chat line; Esc
+    there comes back to "I'm ready"."""
+    async def scenario() -> None:
+        ann = window(tmp_path, unique("Ann"), "#E69F00")
+        ben = window(tmp_path, unique("Ben"), "#56B4E9")
+        try:
+            await ann.start()
+            await ben.start()
+            click(ann.home.host)
+            dialog = ann.dialog
+            assert isinstance(dialog, HostDialog)
+            dialog.select_game("alles-klar")
+            click(dialog.host)
+            await until(lambda: ann.lobby is not None, 15, ann)
+            assert ann.conn is not None and ann.conn.host is not None
+            port = ann.conn.host.port
+
+            def found() -> Any:
+                return next((h for h in ben.home._found.values()
+                             if h.host_name == ann.settings.name and h.port == port), None)
+            await until(lambda: found() is not None, 20, ben)
+            ben.activateWindow()
+            await until_focus(lambda: ben.isActiveWindow() and focus() is not None, 5)
+            tab_to(ben.home.hosts)
+            item = ben.home.item_for(found().service)
+            while ben.home.hosts.currentItem() is not item:  # the arrows pick the row
+                press(Qt.Key.Key_Down)
+            press(Qt.Key.Key_Return)
+            await until(lambda: ben.lobby is not None and len(ben.lobby.seats) == 2, 15,
+                        ann, ben)
+            assert ben.stack.currentWidget() is ben.room
+            tab_to(ben.room.ready_button)
+            press(Qt.Key.Key_Return)
+            await until(lambda: ben.lobby is not None and ben.lobby.seats[1].get("ready"),
+                        15, ann, ben)
+            tab_to(ben.room.chat.history)  # what was said: Enter there goes to the line
+            press(Qt.Key.Key_Return)
+            assert focus() is ben.room.chat.line
+            press(Qt.Key.Key_Escape)
+            assert focus() is ben.room.ready_button
+        finally:
+            await close(ben, ann)
+
+    aloop(scenario(), 50)
