@@ -97,8 +97,7 @@ class PieceButton(QAbstractButton):
         self.target = target
         name = spoken(target)
         if self.accessibleName() != name:
-            self.setAccessibleName(name)
-            self.setText(name)
+            self.setAccessibleName(name)  # no text: it draws none (the piece under it does)
         if self.accessibleDescription() != target.description:
             self.setAccessibleDescription(target.description)
         self.setEnabled(target.enabled)

@@ -24,13 +24,20 @@ import math
 from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
+from PyQt6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainterPath,
+)
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
-from ui.tables.keys import HELD, Target, is_enter, key_name
+from ui.tables.keys import Target
 from ui.tables.ranagedon import flight
 from ui.tables.ranagedon.actions import ActionPanel
 from ui.tables.ranagedon.aim import (
@@ -42,6 +49,8 @@ from ui.tables.ranagedon.aim import (
 )
 from ui.tables.ranagedon.board import FROG_MM, Board
 from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.frog_keys import KEYS as FROG_KEYS
+from ui.tables.ranagedon.frog_keys import FrogKeys
 from ui.tables.ranagedon.items import (
     AimItem,
     AimPicture,
@@ -54,22 +63,13 @@ from ui.tables.ranagedon.items import (
 )
 from ui.tables.ranagedon.keyaim import KeyAim
 from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
-from ui.words.i18n import N_, _, ngettext
+from ui.words.i18n import _, ngettext
 
 
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
-    KEYS = (("1-9", N_("while you deploy: show that suggested cluster; while you jump: "
-                       "choose the lit frog with that key (it shows by the frog) and aim it "
-                       "at the lily pad")),
-            (N_("Left, Right"), N_("turn the aim (with Shift: by one degree)")),
-            (N_("Up, Down"), N_("a stronger or weaker jump (with Shift: finer); Page Up and "
-                                "Page Down in big steps")),
-            (N_("Enter"), N_("jump as aimed; while you deploy: Confirm")),
-            (N_("Esc"), N_("let go of an aim without jumping")),
-            ("D", N_("Dive on or off (a diving frog slides first)")),
-            ("S", N_("Stop after a double jump")))
+    KEYS = FROG_KEYS  # F1 lists them
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)
@@ -79,6 +79,10 @@ class RanagedonTable(WaitingTable):
         self.legend: LegendItem | None = None
         self.aim: Aim | None = None
         self.key_aim: KeyAim | None = None
+        self.keys_shown = False
+        """The frogs' keys are drawn once the keys are in use here (a frog is small: its
+        cap would hide it from a player who only uses the mouse)."""
+        self.frog_keys = FrogKeys(self)
         """An aim made with the keys (``keyaim``); ``aim`` is then its picture."""
         self.aim_item: AimItem | None = None
         self.dive_mode = False
@@ -241,7 +245,7 @@ class RanagedonTable(WaitingTable):
         radius = board.mm(FROG_MM)
         read = self.read
         lit = set(read.aimable())
-        keys = {fid: str(i + 1) for i, fid in enumerate(read.aimable()) if i < 9}
+        keys = self.frog_keys.keys()
         my_side = read.my_side()
         last = view.get("last") or {}
         for frog in view.get("frogs") or []:
@@ -255,7 +259,8 @@ class RanagedonTable(WaitingTable):
             item = FrogItem(frog, radius, read.side_letter(side), read.side_badge(side))
             item.setPos(board.to_scene(*frog_xy(frog)))
             item.lit = fid in lit or (self.placement is not None and side == my_side)
-            item.key = keys.get(fid, "")  # keys 1-9 choose a frog to aim (F1 says so)
+            if self.keys_shown:  # keys 1-9 choose a frog to aim (F1 says so)
+                item.key = keys.get(fid, "")
             item.last = fid == last.get("frog") and self._phase() != "deploy"
             item.setToolTip(read.frog_tip(frog))
             if frog.get("pad") == "inside":
@@ -616,99 +621,27 @@ class RanagedonTable(WaitingTable):
         if self.read.can_jump() and self._phase() == "again":
             self._send({"type": "stop"})
 
-    # --- keys -----------------------------------------------------------------------
+    # --- keys (``frog_keys``) ------------------------------------------------------------
 
     def key_targets(self) -> list[Target]:
-        """My lit frogs while I may jump (1-9 choose one and start an aim); nothing while
-        I deploy (the cluster buttons and Confirm are real buttons, and 1-9 choose)."""
-        read = self.read
-        if not read.can_jump() or self.board is None:
-            return []
-        out: list[Target] = []
-        for fid in read.aimable():
-            item = self.frogs.get(fid)
-            frog = read.frog(fid)
-            if item is None or frog is None:
-                continue
-            name = read.frog_tip(frog).split("\n")[0]
-            if self.key_aim is not None and self.key_aim.frog == fid:
-                name = _("{frog}, aiming: towards {degrees}\u00b0, strength {percent}%"
-                         ).format(frog=name, degrees=self.key_aim.heading(self.board),
-                                  percent=round(self.key_aim.s * 100))
-            out.append(Target(("frog", fid), name, lambda fid=fid: self.aim_by_keys(fid),
-                              self._item_rect(item), item.key, read.frog_tip(frog)))
-        return out
+        return self.frog_keys.targets()
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        return self.frog_keys.claim(event)
 
     def aim_by_keys(self, fid: int) -> None:
-        """Frog ``fid`` chosen by its key: an aim at the lily pad, turned and set by keys."""
-        read = self.read
-        frog = read.frog(fid)
-        if not read.can_jump() or frog is None or fid not in read.aimable() \
-                or self.board is None:
-            return
-        self.cancel_aim()
-        diving = self.dive_mode and frog.get("ability") == "dive" and self._phase() == "jump"
-        self.key_aim = KeyAim.towards_pad(fid, "dive" if diving else "jump", frog_xy(frog))
-        item = self.frogs.get(fid)
-        if item is not None:
-            item.selected = True
-            item.update()
-            self._pointer = item.pos()
-        self._show_key_aim()
-
-    def _show_key_aim(self) -> None:
-        key_aim, board = self.key_aim, self.board
-        frog = self.read.frog(key_aim.frog) if key_aim is not None else None
-        if key_aim is None or board is None or frog is None:
-            return
-        self.aim = key_aim.aim(board, frog_xy(frog))
-        self._show_aim()
-        self.hint.setText(_("Left and Right turn the aim, Up and Down set the strength "
-                            "(Shift: finer), Enter jumps, Esc lets go."))
-        self.hint.show()
+        self.frog_keys.aim(fid)
 
     def key_controls(self) -> list[QWidget]:
         return [*self.cluster_buttons, self.confirm_button, self.dive_button,
                 self.again_button, self.stop_button]
 
-    def _claim_key(self, event: QKeyEvent) -> bool:
-        """While I deploy: 1-9 choose a cluster, Enter confirms. While I aim by keys:
-        the arrows and Page Up/Down aim, Enter jumps, Esc lets go. D turns Dive on or
-        off, S stops after a double jump."""
-        read = self.read
-        key = event.key()
-        fine = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        if key == Qt.Key.Key_Escape and self.aim is not None:
-            self.cancel_aim()
-            self._rebuild()
-            return True
-        if read.can_deploy():
-            index = key - Qt.Key.Key_1
-            if key_name(event) and 0 <= index < len(self.cluster_buttons):
-                self.choose_cluster(index)
-                return True
-            if is_enter(event):
-                self._confirm()
-                return True
-            return False
-        if self.key_aim is not None and not event.modifiers() & HELD:
-            if self.key_aim.key(key, fine):
-                self._show_key_aim()
-                return True
-            if is_enter(event):
-                aim, self.key_aim, self.aim = self.aim, None, None
-                self._show_aim()
-                if aim is not None and read.can_jump():
-                    self._send(aim.action())
-                return True
-        letter = key_name(event)
-        if letter == "D" and read.divers():
-            self.dive_button.toggle()
-            return True
-        if letter == "S" and read.can_jump() and self._phase() == "again":
-            self._stop()
-            return True
-        return False
+    def focusOutEvent(self, event: QFocusEvent | None) -> None:
+        """Tab onto the frogs: their keys show from now on."""
+        super().focusOutEvent(event)
+        if event is not None and event.reason() in (Qt.FocusReason.TabFocusReason,
+                                                     Qt.FocusReason.BacktabFocusReason):
+            self.frog_keys.show()
 
     # --- motion ---------------------------------------------------------------------
 

@@ -110,8 +110,7 @@ class TileItem(QGraphicsObject):
         self.picture, self.name = picture, name
         self.size, self.text_px, self.name_h = size, text_px, name_h
         self.name_room = max(name_room, size * 1.12)
-        self.ident = key
-        """Which tile this is across redraws (its animation follows it)."""
+        self.ident = key  # which tile this is across redraws (its animation follows it)
         self.slot: int | None = None
         self.floor: int | None = None
         self.stones: list[Mark] = []
@@ -141,8 +140,7 @@ class TileItem(QGraphicsObject):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def boundingRect(self) -> QRectF:
-        pad = max(6.0, self.size * 0.12) + 3  # the lit ring's pen reaches past the tile
-        pad = max(pad, key_size("9")[1] * 0.5 + 2)  # and the key cap over its corner
+        pad = max(max(6.0, self.size * 0.12) + 3, key_size("9")[1] * 0.5 + 2)  # ring, cap
         if self.name_side:
             stones = len(self.stone_groups()) * self.stone_radius() * 3.2
             return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,

@@ -24,9 +24,10 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
-from ui.tables.keys import Target, key_name
+from ui.tables.keys import Target
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
+from ui.tables.ranking import tile_keys
 from ui.tables.ranking.items import (
     Mark,
     PlateInfo,
@@ -40,7 +41,7 @@ from ui.tables.ranking.items import (
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
 from ui.tables.ranking.reading import Reading, question_text, slot_name
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
-from ui.words.i18n import N_, _, ngettext
+from ui.words.i18n import _, ngettext
 
 MOVE_MS = 300
 PULSE_MS = 700
@@ -49,13 +50,7 @@ PULSE_MS = 700
 class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
 
-    KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (the key "
-                       "shows on each tile while you place)")),
-            ("1-7", N_("while you compare or guess: choose the tower's tile with that key "
-                       "(it shows on each tile)")),
-            ("1, 2", N_("which of the two tiles compared goes up")),
-            ("P", N_("pass instead of guessing")),
-            (N_("Esc"), N_("drop a comparison half made")))
+    KEYS = tile_keys.KEYS  # F1 lists them
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTable", parent)
@@ -632,42 +627,13 @@ class RankingTable(WaitingTable):
         return self.layout_.hand_band.center() if self.layout_ is not None else None
 
     def key_targets(self) -> list[Target]:
-        """My hand's tiles while I place; the tower's tiles while I compare or guess
-        (a tile on the top or bottom floor, which cannot be compared, is read only)."""
-        if self.chooser.isVisible():
-            return []
-        out: list[Target] = []
-        if self._can_place():
-            for item in self.hand_items:
-                out.append(Target(("hand", item.picture), _("Your hand: {name}").format(
-                    name=item.name), lambda item=item: self._hand_clicked(item),
-                    self._item_rect(item), item.key, item.toolTip()))
-        elif self._can_compare() or self._can_guess():
-            for item in sorted(self.tiles.values(), key=lambda t: t.slot or 0):
-                if item.on_click is None:
-                    continue
-                where = _("{name}, floor {n}").format(name=item.name, n=item.floor)
-                if item.selected:
-                    where = _("{tile}, chosen to compare").format(tile=where)
-                out.append(Target(("tower", item.slot), where,
-                                  lambda item=item: self._tile_clicked(item),
-                                  self._item_rect(item), item.key if item.lit else "",
-                                  item.toolTip(), enabled=item.lit or item.selected))
-        return out
+        return tile_keys.targets(self)
 
     def key_controls(self) -> list[QWidget]:
         return [self.pass_button, *self.chooser.buttons]
 
     def _claim_key(self, event: QKeyEvent) -> bool:
-        """Esc drops a half-made comparison (the choice's own keys choose); P passes."""
-        choosing = self.chooser.isVisible() or self.first is not None
-        if event.key() == Qt.Key.Key_Escape and choosing:
-            self._cancel_choice()
-            return True
-        if key_name(event) == "P" and self._can_guess():  # the Pass button says so
-            self._pass()
-            return True
-        return False
+        return tile_keys.claim(self, event)
 
     # --- motion ---------------------------------------------------------------------
 

@@ -424,8 +424,9 @@ class TierBoard(QWidget):
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_marks(painter, tile, rect, px, side)
         key = self.key_caps.get(tile.id, "")
-        if key and tile.movable:
-            paint_key(painter, QPointF(rect.right(), rect.top() + side), key, above=True)
+        if key and tile.movable:  # on the picture's lower right, clear of the name
+            paint_key(painter, QPointF(left + pic + 2, rect.top() + inset + pic + 2), key,
+                      above=True)
 
     def _paint_name_under(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                           under: float, px: float) -> None:
