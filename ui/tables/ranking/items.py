@@ -128,8 +128,7 @@ class TileItem(QGraphicsObject):
         self.hover_lift = False
         self.hovered = False
         self.on_click: Callable[[TileItem], None] | None = None
-        self.key = ""
-        """The key that places it ("1"), shown on it while it is lit."""
+        self.key = ""  # the key that takes it ("1"), shown on it while it is lit
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -193,8 +192,9 @@ class TileItem(QGraphicsObject):
                    look.LIT)
         if self.owner is not None:
             self._paint_owner(painter)
-        if self.key and self.lit:  # over the corner: a tower tile is small
-            paint_key(painter, QPointF(self.size, 0), self.key, straddle=True)
+        if self.key and self.lit:  # my hand's tile: top right; a tower's (small): left edge
+            at = QPointF(0, self.size * 0.5) if self.slot is not None else QPointF(self.size, 0)
+            paint_key(painter, at, self.key, straddle=self.slot is not None)
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)

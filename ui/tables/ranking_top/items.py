@@ -97,9 +97,8 @@ class CardItem(HandCard):
             self._paint_song(painter, rect, radius)
         if self.quiet:
             paint_quiet(painter, rect, radius, 80)
-        if self.key and self.lit:  # lower left: seen on a fanned card, clear of its index
-            paint_key(painter, QPointF(key_size(self.key)[0] + 5, self.h - 2), self.key,
-                      above=True)
+        if self.key and self.lit:  # left, beside the big number: seen on a fanned card
+            paint_key(painter, QPointF(key_size(self.key)[0] + 5, self.h * 0.38), self.key)
 
     # --- faces ----------------------------------------------------------------
 
