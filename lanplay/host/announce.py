@@ -17,7 +17,7 @@ from collections.abc import Callable
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status
-from lanplay.net.discovery import Announcement, Announcer
+from lanplay.net.discovery import DEMO_SERVICE, SERVICE, Announcement, Announcer
 from lanplay.room import Room
 from protocol.messages import Ping
 
@@ -42,7 +42,8 @@ class Announcing:
                             password=bool(self.config.password or self.config.room_key))
 
     async def start(self) -> None:
-        self._announcer = Announcer(self.announcement(), self.config.interfaces)
+        self._announcer = Announcer(self.announcement(), self.config.interfaces,
+                                    service=DEMO_SERVICE if self.config.demo else SERVICE)
         await self._announcer.start()
 
     async def updates(self) -> None:

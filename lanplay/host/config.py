@@ -28,7 +28,11 @@ OVER_LIMIT = 512
 class HostConfig:
     host_name: str = "lanplay host"
     bind: str = "0.0.0.0"
-    port: int = DEFAULT_PORT
+    port: int | None = None
+    """The port to listen on as it is (0: any free one); None: the first free of the
+    usual pairs from ``first_port`` (7531, else 7533, ... 7539: ``lanplay.host.ports``)."""
+    first_port: int = DEFAULT_PORT
+    """Where the usual pairs begin (tests move them to ports they found free)."""
     seed: int | None = None
     autostart: int | None = None
     """Start by itself once this many seats are taken, ready and connected."""
@@ -40,6 +44,8 @@ class HostConfig:
     announce: bool = False
     interfaces: Sequence[str] | None = None
     """Interfaces for the zeroconf announcement (None: all)."""
+    demo: bool = False
+    """Announced as a demo room (``lanplay screenshots``'), which no real window lists."""
     password: str | None = None
     """Room password, checked by challenge and response (None or "": no password)."""
     room_key: RoomKey | None = None

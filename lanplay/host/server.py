@@ -29,6 +29,7 @@ from lanplay.host.dispatch import Dispatcher
 from lanplay.host.flow import Play
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
+from lanplay.host.ports import Ports, listen
 from lanplay.host.saving import Saver
 from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.shared import Status, Tokens
@@ -61,6 +62,8 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._resumed = False
+        self.ports: Ports | None = None
+        """The pair listened on (the game's port and its web page's), once started."""
         self.saver = Saver(room, cfg, self.status, self.tokens,
                            lambda why, dropped: self.play.hold(why, dropped))
         self.play = Play(room, cfg, self.status, self.peers, self.saver,
@@ -183,11 +186,14 @@ class Host:
     # --- life cycle ------------------------------------------------------------
 
     async def start(self) -> int:
-        """Listen (and announce); return the port actually bound."""
-        self._server = await asyncio.start_server(
-            self.reception.serve, self.config.bind, self.config.port,
-            limit=self.config.max_frame)
-        self.status.port = self._server.sockets[0].getsockname()[1]
+        """Listen (and announce); return the port actually bound. OSError if the port
+        asked for is taken (``ports.NoFreePort``, with its sentence, if every usual one is)."""
+        cfg = self.config
+        self._server, self.ports = await listen(
+            lambda port: asyncio.start_server(self.reception.serve, cfg.bind, port,
+                                              limit=cfg.max_frame),
+            cfg.bind, cfg.port, cfg.first_port)
+        self.status.port = self.ports.game
         self._spawn(heartbeats(self.config, self.peers, self.play.state_told,
                                self.reception.detach))
         if self._resumed:
