@@ -50,6 +50,7 @@ from ui.tables.ranagedon.aim import (
 )
 from ui.tables.ranagedon.board import FROG_MM, Board
 from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.deploying import Deploying
 from ui.tables.ranagedon.frog_keys import KEYS as FROG_KEYS
 from ui.tables.ranagedon.frog_keys import FrogKeys
 from ui.tables.ranagedon.items import (
@@ -67,7 +68,7 @@ from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
 from ui.words.i18n import _, ngettext
 
 
-class RanagedonTable(WaitingTable):
+class RanagedonTable(Deploying, WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
     KEYS = FROG_KEYS  # F1 lists them
@@ -390,58 +391,6 @@ class RanagedonTable(WaitingTable):
                                self.dive_mode):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
             self.controls.place(left, column.width(), column.bottom() - top)
-
-    # --- deploying ------------------------------------------------------------------
-
-    def _start_placement(self) -> None:
-        view = self.view or {}
-        read = self.read
-        mine = read.my_clusters()
-        if mine:
-            self.placement = [(float(x), float(y)) for x, y in mine[0]["frogs"]]
-            self.cluster = 0
-        else:
-            side = read.my_side()
-            self.placement = [frog_xy(f) for f in sorted(view.get("frogs") or [],
-                                                         key=lambda f: int(f["id"]))
-                              if f.get("side") == side]
-            self.cluster = None
-
-    def choose_cluster(self, k: int) -> None:
-        """Show suggested cluster ``k`` on the table (Confirm sends it)."""
-        mine = self.read.my_clusters()
-        if not self.read.can_deploy() or not 0 <= k < len(mine):
-            return
-        self.placement = [(float(x), float(y)) for x, y in mine[k]["frogs"]]
-        self.cluster = k
-        self._rebuild()
-
-    def _confirm(self) -> None:
-        if not self.read.can_deploy() or self.placement is None:
-            return
-        if self.cluster is not None:
-            self._send({"type": "deploy", "cluster": self.cluster})
-        else:
-            self._send({"type": "deploy",
-                        "frogs": [[round(x, 2), round(y, 2)] for x, y in self.placement]})
-
-    def _drop(self, index: int, at: QPointF) -> None:
-        """A frog dragged while deploying: keep it there if the group still holds."""
-        board = self.board
-        if board is None or self.placement is None:
-            return
-        x, y = board.to_model(at)
-        moved = list(self.placement)
-        moved[index] = (round(x, 2), round(y, 2))
-        trouble = problem(moved, self.read.my_sector(), self.view or {})
-        if trouble:
-            self._pointer = at
-            self._rebuild()
-            self._toast(trouble)
-            return
-        self.placement = moved
-        self.cluster = None
-        self._rebuild()
 
     # --- aiming -------------------------------------------------------------------
 
