@@ -362,9 +362,7 @@ class RoomPage(QWidget):
         self.bots_box.setCurrentIndex(max(0, self.bots_box.findData(strength)))
         has_bots = any(s.get("bot") for s in lobby.seats)
         self.bots_word.setText(_("Strong bots") if strength == "strong" else _("Relaxed bots"))
-        metrics = self.bots_box.fontMetrics()
-        self.bots_box.setMinimumWidth(48 + max(metrics.horizontalAdvance(
-            self.bots_box.itemText(i)) for i in range(self.bots_box.count())))
+        self._fit_bots_box()
         self.bots_word.setVisible(not owner and has_bots)
         self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
@@ -464,6 +462,12 @@ class RoomPage(QWidget):
             self.seat_rows.append(row)
         self._fit_seats()
 
+    def _fit_bots_box(self) -> None:
+        """The bots' choice as wide as its longest words (again when the text grows)."""
+        metrics = self.bots_box.fontMetrics()
+        self.bots_box.setMinimumWidth(48 + max(metrics.horizontalAdvance(
+            self.bots_box.itemText(i)) for i in range(self.bots_box.count())))
+
     def _fit_seats(self) -> None:
         """As tall as the seats need (no taller: "Add a bot" stays right under them).
         Counted row by row: widgets just added are shown only later, and a layout
@@ -474,6 +478,7 @@ class RoomPage(QWidget):
         need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
             + margins.top() + margins.bottom()
         self.seats_area.setMaximumHeight(need + 4)
+        self._fit_bots_box()
 
     def changeEvent(self, event: QEvent | None) -> None:
         """All text grew or shrank (a taller window, Ctrl+plus): count the rows again,

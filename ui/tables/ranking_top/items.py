@@ -152,15 +152,20 @@ class CardItem(HandCard):
             # a one-word name with no short form ("Arwrarwrirwrarwro"): every letter, in
             # as many lines as the card holds, the number a little smaller
             words.setHeight(body.height() * 0.78)
+            if self.key and self.lit:  # clear of the key's mark at the card's left
+                inset = key_size(self.key)[0] * 2 + 6 - words.left()
+                if inset > 0:
+                    words.setLeft(words.left() + inset)
             title, artist = self._fit_words(words, self.face.title, "")
             if not title.fits:  # a card too small for words: its number and colour
                 title = textfit.Fitted(title.font, [], True)
         used = title.height() + (artist.height() if artist is not None else 0.0)
         big_h = body.height() - used - self.h * 0.03
         painter.setPen(look.CARD_INK)
-        painter.setFont(look.font(min(big_h * 0.9, body.height() * 0.5), bold=True))
-        painter.drawText(QRectF(0, body.top(), self.w, big_h), Qt.AlignmentFlag.AlignCenter,
-                         number)
+        if big_h >= look.default_px() * 1.2:  # else the corner index alone says it
+            painter.setFont(look.font(min(big_h * 0.9, body.height() * 0.5), bold=True))
+            painter.drawText(QRectF(0, body.top(), self.w, big_h),
+                             Qt.AlignmentFlag.AlignCenter, number)
         words.moveTop(body.top() + big_h)
         words.setHeight(used)
         self._paint_words(painter, words, title, artist, look.CARD_INK, QColor("#55544F"))
