@@ -296,7 +296,7 @@ def test_the_model_names_what_each_seat_held_in_words() -> None:
 
 def test_describe_and_the_result_line() -> None:
     assert describe([{"id": 3, "value": 7, "numerals": [3]}, None, True]) == \
-        "7 (numerals 3), nothing, yes"
+        "7 (III), nothing, yes"
     assert describe(["pic-1", "pic-9"], {"pic-1": "Tiger"}) == "Tiger, pic-9"
     assert describe({"title": "Song", "number": 4}) == "Song 4"
     assert describe(list(range(500))).endswith("\u2026")

@@ -140,7 +140,9 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     and in_flight is None and peer.state_id != acted_on
                     and lobby is not None and lobby.phase == "playing"
                     and lobby.paused is None):  # held: the host cannot save moves now
-                strength = getattr(lobby, "bots", "strong")
+                # relaxed is a pace with people: a bot with no delay (selfplay, the
+                # benchmarks, the tests' tables) plays its game's bot as it is
+                strength = getattr(lobby, "bots", "strong") if delay else "strong"
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
                     if action is not None and strength == "relaxed":

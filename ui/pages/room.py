@@ -331,6 +331,11 @@ class RoomPage(QWidget):
             and body.hasHeightForWidth() else self.notice.sizeHint().height()
         self.notice_area.setGeometry(box.x(), box.y(), box.width(),
                                      min(box.height(), max(need, 1)))
+        if need > box.height():  # it scrolls: as tall as its words at the narrower width
+            bar = self.notice_area.verticalScrollBar()
+            inner = box.width() - (bar.sizeHint().width() if bar is not None else 12)
+            need = body.totalHeightForWidth(inner) if body is not None else need
+        self.notice.setMinimumHeight(need)
         self.notice_area.raise_()
 
     # --- rendering ------------------------------------------------------------------

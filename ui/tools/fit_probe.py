@@ -114,7 +114,8 @@ class TextProbe:
                 wraps = bool(flags & int(Qt.TextFlag.TextWordWrap.value))
                 wrapped = wraps and lines.height() > metrics.height() * 1.5
                 ink = lines if wrapped else ink_rect(metrics, lines, text)
-                word = max(text.split(), key=metrics.horizontalAdvance, default="")
+                word = max(text.replace("\u200b", " ").split(), key=metrics.horizontalAdvance,
+                           default="")
                 if wraps and metrics.horizontalAdvance(word) > box.width() + SLACK:
                     short = (f"narrower than its longest word {word!r}: needs "
                              f"{metrics.horizontalAdvance(word):.0f} px, has "

@@ -102,7 +102,7 @@ def label_short(label: QLabel) -> str:
 def longest_word(text: str, metrics: QFontMetrics) -> tuple[str, int]:
     """The widest word of ``text`` and its width."""
     best, width = "", 0
-    for word in text.split():
+    for word in text.replace("\u200b", " ").split():  # a zero-width space breaks a line too
         w = metrics.horizontalAdvance(word)
         if w > width:
             best, width = word, w

@@ -277,7 +277,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         other.add_bot()
         for announcer in extra:
             await announcer.start()
-        await _home(window, camera)
+        await _home(window, camera, other.port)
         port = await _room(window, camera)
         await guest.connect("127.0.0.1", port)
         guest_task = asyncio.get_running_loop().create_task(drive(guest, seed=5))
@@ -322,7 +322,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
         window.deleteLater()
 
 
-async def _home(window: Any, camera: _Camera) -> None:
+async def _home(window: Any, camera: _Camera, ben_port: int = 0) -> None:
     from ui.dialogs.host_dialog import HostDialog
     from ui.dialogs.join_dialog import JoinAddressDialog
 
@@ -332,10 +332,16 @@ async def _home(window: Any, camera: _Camera) -> None:
                             and any(h.seats_taken == 1 for h in found()), 20)
     # Only this run's hosts: others on the loopback (tests running beside us) would
     # make the pictures and the fit check differ from run to run.
+    ports = {"Ben's laptop": ben_port, "Lea": 7599, "Old laptop": 7598}
+
+    def ours(seen: Any) -> bool:  # a screenshots run beside us announces the same names
+        return seen.host_name in names and ports.get(seen.host_name, seen.port) in (
+            seen.port, 0)
+
     window.browser.remove_listener(window._on_found)
     window.browser.add_listener(lambda kind, seen: window._on_found(kind, seen)
-                                if seen.host_name in names else None)
-    for stranger in [h for h in found() if h.host_name not in names]:
+                                if ours(seen) else None)
+    for stranger in [h for h in found() if not ours(h)]:
         window.home.on_host("removed", stranger)
     first = window.home.hosts.topLevelItem(0)
     if first is not None:

@@ -22,7 +22,6 @@ moment) is drawn by ``stage``.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from PyQt6.QtCore import (
@@ -54,8 +53,6 @@ from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 
-GRACE_S = 0.5
-"""A TOP! this soon after a window opened was meant for the one before."""
 FAN = 4
 """How many discard-pile cards show (the top one whole, older ones fanned behind)."""
 
@@ -90,10 +87,6 @@ class RankingTopTable(Flights, WaitingTable):
         self.top_button = self.window_buttons.top
         self.pass_button = self.window_buttons.pass_
         self.countdown = Countdown(self._viewport())
-        self._opened_at = 0.0
-        """When the window on show opened (monotonic): a TOP! just after it was meant
-        for the one before."""
-        self._window_key: tuple[Any, ...] | None = None
         self.top_button.clicked.connect(self.press_top)
         self.pass_button.clicked.connect(self.press_pass)
 
@@ -106,11 +99,6 @@ class RankingTopTable(Flights, WaitingTable):
         previous = self.view
         before = dict(self._rects)
         self._adopt(view, seats, you, int(view.get("players", len(seats))))
-        chain = view.get("chain") or []
-        key = (view.get("window"), len(chain)) if view.get("phase") == "window" else None
-        if key is not None and self._window_key is not None and key != self._window_key:
-            self._opened_at = time.monotonic()  # one window right after another
-        self._window_key = key
         self._stop_waiting()
         self.chooser.hide()
         self._rebuild()
@@ -509,8 +497,6 @@ class RankingTopTable(Flights, WaitingTable):
         read = self.read
         if not read.my_window():
             return
-        if time.monotonic() - self._opened_at < GRACE_S:
-            return  # meant for the window before (they chain back to back)
         view = self.view or {}
         can = [c for c in view.get("can_top") or [] if isinstance(c, int)]
         if self.layout_ is not None:
