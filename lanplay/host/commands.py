@@ -55,7 +55,7 @@ class Bots:
         self._spawn(run_bot(address, self.status.port, name, seed=seed,
                             delay=self.config.bot_delay, token=token,
                             password=self.tokens.room_key,
-                            contribution_seed=contribution))
+                            contribution_seed=contribution, house=True))
 
 
 class Commands:

@@ -94,7 +94,8 @@ def wait_for(action: Action, delay: float, strength: str, rng: random.Random) ->
 
 
 async def drive(peer: Peer, seed: int, delay: float = 0.0,
-                choose: Chooser | None = None, keeper: Keeper | None = None) -> None:
+                choose: Chooser | None = None, keeper: Keeper | None = None,
+                house: bool = False) -> None:
     """Make ``peer`` play its seat until its connection ends; its secrets stay with
     ``keeper`` (a new one in memory if none is given).
 
@@ -142,7 +143,8 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     and lobby.paused is None):  # held: the host cannot save moves now
                 # relaxed is a pace with people: a bot with no delay (selfplay, the
                 # benchmarks, the tests' tables) plays its game's bot as it is
-                strength = getattr(lobby, "bots", "strong") if delay else "strong"
+                strength = getattr(lobby, "bots", "strong") if delay and house \
+                    else "strong"  # the room's strength is for the host's own bots
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
                     if action is not None and strength == "relaxed":
@@ -172,10 +174,11 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
 async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
                   token: str | None = None,
                   password: str | RoomKey | None = None,
-                  contribution_seed: int | None = None) -> Peer:
-    """Join ``address:port`` as a bot and play until the host ends the game."""
+                  contribution_seed: int | None = None, house: bool = False) -> Peer:
+    """Join ``address:port`` as a bot and play until the host ends the game (as the
+    room's strength says when it is one of the ``house``'s own bots)."""
     peer = Peer(name, bot=True, token=token, password=password,
                 contribution_seed=contribution_seed)
     await peer.connect(address, port)
-    await drive(peer, seed, delay)
+    await drive(peer, seed, delay, house=house)
     return peer
