@@ -327,14 +327,14 @@ class RoomPage(QWidget):
         box = self._chat_card.geometry()
         self.notice.ensurePolished()
         body = self.notice.layout()
-        need = body.totalHeightForWidth(box.width()) if body is not None \
-            and body.hasHeightForWidth() else self.notice.sizeHint().height()
+        need = (body.totalHeightForWidth(box.width()) if body is not None
+                and body.hasHeightForWidth() else self.notice.sizeHint().height()) + 6
         self.notice_area.setGeometry(box.x(), box.y(), box.width(),
                                      min(box.height(), max(need, 1)))
         if need > box.height():  # it scrolls: as tall as its words at the narrower width
             bar = self.notice_area.verticalScrollBar()
             inner = box.width() - (bar.sizeHint().width() if bar is not None else 12)
-            need = body.totalHeightForWidth(inner) if body is not None else need
+            need = body.totalHeightForWidth(inner) + 6 if body is not None else need
         self.notice.setMinimumHeight(need)
         self.notice_area.raise_()
 
@@ -484,6 +484,8 @@ class RoomPage(QWidget):
             + margins.top() + margins.bottom()
         self.seats_area.setMaximumHeight(need + 4)
         self._fit_bots_box()
+        if self.notice_area.isVisible():
+            self._place_notice()  # the text grew or shrank: the notice measures again
 
     def changeEvent(self, event: QEvent | None) -> None:
         """All text grew or shrank (a taller window, Ctrl+plus): count the rows again,
