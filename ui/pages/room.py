@@ -326,15 +326,21 @@ class RoomPage(QWidget):
     def _place_notice(self) -> None:
         box = self._chat_card.geometry()
         self.notice.ensurePolished()
-        body = self.notice.layout()
-        need = (body.totalHeightForWidth(box.width()) if body is not None
-                and body.hasHeightForWidth() else self.notice.sizeHint().height()) + 6
+        frame = self.notice.contentsMargins()  # a card's border, outside its layout
+
+        def need_at(width: int) -> int:
+            body = self.notice.layout()
+            inner = body.totalHeightForWidth(width) if body is not None \
+                and body.hasHeightForWidth() else self.notice.sizeHint().height()
+            return max(inner, self.notice.heightForWidth(width)) + frame.top() \
+                + frame.bottom() + 8
+
+        need = need_at(box.width())
         self.notice_area.setGeometry(box.x(), box.y(), box.width(),
                                      min(box.height(), max(need, 1)))
         if need > box.height():  # it scrolls: as tall as its words at the narrower width
             bar = self.notice_area.verticalScrollBar()
-            inner = box.width() - (bar.sizeHint().width() if bar is not None else 12)
-            need = body.totalHeightForWidth(inner) + 6 if body is not None else need
+            need = need_at(box.width() - (bar.sizeHint().width() if bar is not None else 12))
         self.notice.setMinimumHeight(need)
         self.notice_area.raise_()
 
