@@ -94,6 +94,10 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                    help=f"port to listen on (default {DEFAULT_PORT}, 0: any free one; with "
                         f"--resume, the port of the saved game, which the peers remember)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    h.add_argument("--web-port", type=int, default=None, metavar="P",
+                   help="serve the browser page (phones and laptops without lanplay join "
+                        "from it) on this port (default: the TCP port + 1, 7532)")
+    h.add_argument("--no-web", action="store_true", help="serve no browser page")
     h.add_argument("--bots", type=int, default=0, help="bots to seat at once")
     h.add_argument("--players", type=int, default=None,
                    help="start when this many seats are taken and ready "
@@ -308,7 +312,9 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
     port = DEFAULT_PORT if args.port is None else args.port  # 0: any free port
-    config = HostConfig(host_name=name, bind=args.bind, port=port,
+    web_port = None if args.no_web else (
+        args.web_port if args.web_port is not None else port + 1 if port else 0)
+    config = HostConfig(host_name=name, bind=args.bind, port=port, web_port=web_port,
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
@@ -354,6 +360,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         print(f"Hosting {game.name} ({host.room.mode}) as {name!r} on port {port}{lock}; "
               f"starts with {players} players.\nOthers can join at: {addresses}",
               flush=True)
+    _print_page(host)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -412,6 +419,22 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     await host.stop("The host has closed the room.")
     print("Stopped; announcement withdrawn.", flush=True)
     return 0
+
+
+def _print_page(host: Any) -> None:
+    """Where a browser joins: the page's addresses, and its QR code on a terminal."""
+    from lanplay.net.discovery import local_addresses
+    from lanplay.web.address import page_urls, qr_text
+
+    if host.web_problem:
+        print(f"lanplay: {host.web_problem}; browsers cannot join.", file=sys.stderr,
+              flush=True)
+    if not host.web_port:
+        return
+    urls = page_urls(local_addresses(), host.web_port)
+    print(f"In a browser (a phone, a laptop without lanplay): {', '.join(urls)}", flush=True)
+    if sys.stdout.isatty():
+        print(qr_text(urls[0]), flush=True)
 
 
 # --- discover -------------------------------------------------------------------

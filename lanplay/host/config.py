@@ -29,6 +29,9 @@ class HostConfig:
     host_name: str = "lanplay host"
     bind: str = "0.0.0.0"
     port: int = DEFAULT_PORT
+    web_port: int | None = None
+    """Serve the browser page and its WebSocket on this port (0: any free one; None:
+    no web server). ``lanplay host`` serves it on the TCP port + 1 unless ``--no-web``."""
     seed: int | None = None
     autostart: int | None = None
     """Start by itself once this many seats are taken, ready and connected."""
