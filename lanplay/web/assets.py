@@ -21,6 +21,7 @@ from lanplay.web import catalogues
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".mjs": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
          ".png": "image/png", ".json": "application/json; charset=utf-8",
          ".txt": "text/plain; charset=utf-8", ".ico": "image/x-icon"}
