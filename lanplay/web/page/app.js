@@ -125,7 +125,8 @@ function onEvent(kind, data) {
     page.needPassword = true;
   }
   if (kind === "over") page.seenOver = false;
-  if (kind === "welcome" || kind === "lobby") page.keeper.onView();
+  if (kind === "welcome") page.keeper.reset();
+  if (kind === "lobby") page.keeper.onView();
   draw();
 }
 

@@ -100,6 +100,14 @@ export class Keeper {
 
   onAccepted(data) {
     if (data.id === this.answering) this.answering = null;
+    this.onView();  // the answer's own delta may already ask for the next one (count, then reveal)
+  }
+
+  /** After a reconnect the answer in flight may have been lost: ask again. */
+  reset() {
+    this.answering = null;
+    this.answeredAt = -1;
+    this.onView();
   }
 
   onRejected(msg) {
@@ -108,8 +116,10 @@ export class Keeper {
       if (msg.code === "rate") {
         this.answeredAt = -1;
         setTimeout(() => this.onView(), 300);
+        return;
       }
     }
+    this.onView();
   }
 
   /** Answer the host by itself when it asks this seat's laptop: the count, the reveal. */
