@@ -18,6 +18,8 @@ const MODE_NAMES = { standard: "Standard", cooperative: "Cooperative", competiti
 const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español" };
 
 const params = new URLSearchParams(location.search);
+const WATCH = document.body.hasAttribute("data-watch");
+/** The watch screen (/watch): the public table full-screen for a television, as a spectator. */
 const store = {
   prefix: `lanplay:${location.host}:`,
   get(key) { try { return JSON.parse(localStorage.getItem(this.prefix + key)); } catch { return null; } },
@@ -178,10 +180,28 @@ function languagePicker() {
 
 // --- the room -----------------------------------------------------------------------
 
+function watchRoom() {
+  const conn = page.conn;
+  const lobby = conn.lobby;
+  const address = `${location.protocol}//${location.host}/`;
+  return h("div", { class: "screen" }, h("div", { class: "row", style: { justifyContent: "center", gap: "2rem" } },
+    h("div", { class: "stack", style: { alignItems: "center" } },
+      h("div", { class: "qr" }, h("img", { src: "/qr.svg", alt: address, id: "qr" })),
+      h("span", { class: "address", id: "address" }, address),
+      h("p", {}, _("Scan to join with a phone, or open the address in any browser."))),
+    h("div", { class: "stack", style: { minWidth: "18rem" } },
+      h("h1", {}, gameName(lobby.game), " · ", modeName(lobby.game, lobby.mode)),
+      h("ul", { class: "seats", "aria-label": _("Seats") }, lobby.seats.map((s, i) => h("li", {},
+        badge(i), h("span", { class: "name" }, s.name),
+        s.ready ? h("span", { class: "tag ok" }, _("ready")) : null))),
+      lobby.problem_message ? h("p", { class: "muted" }, render(lobby.problem_message, names())) : null)));
+}
+
 function roomScreen() {
   const conn = page.conn;
   const lobby = conn.lobby;
   if (!lobby) return h("div", { class: "screen" }, h("p", {}, _("Joining…")));
+  if (WATCH) return watchRoom();
   const me = conn.seat;
   const seats = lobby.seats.map((s, i) => h("li", { class: i === me ? "me" : "" },
     badge(i), h("span", { class: "name" }, s.name),
@@ -268,7 +288,7 @@ function gameScreen() {
     main, sidePanel(false),
     page.notice ? h("div", { class: "notice", role: "alert" }, page.notice) : null,
     conn.status === "reconnecting" ? h("div", { class: "banner" }, _("Reconnecting…")) : null,
-    view.over && conn.result && !page.seenOver ? endScreen(view) : null);
+    view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null);
 }
 
 export function makeContext(view) {
@@ -422,6 +442,11 @@ document.addEventListener("keydown", (e) => {
 
 async function boot() {
   await load(chooseLanguage());
+  if (WATCH) {
+    page.sideOpen = true;
+    startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: params.get("password") });
+    return;
+  }
   const name = params.get("name") || store.get("name");
   if (params.has("join") && name) {
     startConnection({ name, colour: store.get("colour") || COLOURS[0], spectate: params.has("spectate"),

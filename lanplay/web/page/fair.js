@@ -5,6 +5,7 @@
 // where the host accepted it. The full rules replay runs on laptops with lanplay.
 
 import { sha256, hexToBytes, bytesToHex } from "./wire.js";
+import { _ } from "./words.js";
 
 function isHex64(value) {
   return typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
@@ -51,24 +52,24 @@ export function check(conn) {
   const values = Array.isArray(audit.values) ? audit.values : [];
   if (!isHex64(audit.secret) || !values.every(isHex64)) {
     out.shuffle = "bad";
-    out.problems.push("the audit's secret or contributions are not 64 hex digits");
+    out.problems.push(_("the audit's secret or contributions are not 64 hex digits"));
   } else {
     if (commitment === undefined) {
       out.shuffle = "unseen";
     } else if (bytesToHex(sha256(hexToBytes(audit.secret))) !== commitment) {
       out.shuffle = "bad";
-      out.problems.push("the host's secret does not match the commitment it sent first");
+      out.problems.push(_("the host's secret does not match the commitment it sent first"));
     }
     if (told && !same(told.values, values)) {
       out.shuffle = "bad";
-      out.problems.push("the audit's contributions are not the ones announced before the deal");
+      out.problems.push(_("the audit's contributions are not the ones announced before the deal"));
     }
     const mine = conn.fair.mine.get(game);
     if (mine) {
       const drawn = Array.isArray(audit.drawn) ? audit.drawn : [];
       if (values[mine.seat] !== mine.value || drawn.includes(mine.seat)) {
         out.shuffle = "bad";
-        out.problems.push("this page's own contribution is not in the shuffle");
+        out.problems.push(_("this page's own contribution is not in the shuffle"));
       }
     } else if (out.shuffle === "ok" && conn.seat !== null) {
       out.shuffle = "unseen";
@@ -78,7 +79,7 @@ export function check(conn) {
     if ((typeof shown === "bigint" || typeof shown === "number")
         && BigInt(shown) !== out.seed) {
       out.shuffle = "bad";
-      out.problems.push("the seed the game shows is not the one the shuffle makes");
+      out.problems.push(_("the seed the game shows is not the one the shuffle makes"));
     }
   }
   const log = Array.isArray(audit.log) ? audit.log : [];
@@ -87,7 +88,7 @@ export function check(conn) {
     out.mine += 1;
     if (!Array.isArray(entry) || entry[0] !== conn.seat || !same(entry[1], action)) {
       out.moves = "bad";
-      out.problems.push(`move ${at} is not the one this page made`);
+      out.problems.push(_("move {n} is not the one this page made", { n: at }));
       break;
     }
   }
