@@ -131,7 +131,8 @@ WAIT_TURN = """(last) => {
 ANSWERED_BY_THE_PAGE = ("count", "reveal", "void")
 
 
-def play(page: Any, seed: int = 1, moves: int = 600) -> dict[str, Any]:
+def play(page: Any, seed: int = 1, moves: int = 600,
+         stop_after: int | None = None) -> dict[str, Any]:
     """Play the page's seat to the end, clicking each move the game's bot picks.
 
     The table may change between reading the view and the click (another seat's
@@ -143,6 +144,7 @@ def play(page: Any, seed: int = 1, moves: int = 600) -> dict[str, Any]:
     rng = random.Random(seed)
     last = -2
     missed: dict[int, int] = {}
+    made = 0
     for _ in range(moves):
         try:
             page.wait_for_function(WAIT_TURN, arg=last, timeout=30_000)
@@ -172,6 +174,11 @@ def play(page: Any, seed: int = 1, moves: int = 600) -> dict[str, Any]:
             assert missed[now["state"]] < 4, f"nothing to click for {action} at {now['state']}"
             continue
         last = now["state"]
+        made += 1
+        if stop_after is not None and made >= stop_after:
+            page.wait_for_function("(at) => window.__lanplay.conn.stateId !== at",
+                                   arg=last, timeout=10_000)
+            return now
     raise AssertionError("the game did not end")
 
 

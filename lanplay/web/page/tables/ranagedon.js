@@ -36,7 +36,21 @@ export function draw(ctx) {
     scratch.s = 0.5;
     scratch.r = (ring[0] + ring[1]) / 2;
   }
-  const pond = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "pond", id: "pond", role: "img",
+  // Zoomed to where the frogs and the pad are (the table is large, the frogs small).
+  const placed = frogs.filter((f) => Number.isFinite(f.x) && Number.isFinite(f.y));
+  const xs = [pad.x - pad.r, pad.x + pad.r, ...placed.map((f) => f.x)];
+  const ys = [pad.y - pad.r, pad.y + pad.r, ...placed.map((f) => f.y)];
+  const margin = 4 * R;
+  let x0 = Math.max(0, Math.min(...xs) - margin);
+  let y0 = Math.max(0, Math.min(...ys) - margin);
+  let x1 = Math.min(W, Math.max(...xs) + margin);
+  let y1 = Math.min(H, Math.max(...ys) + margin);
+  const side = Math.max(x1 - x0, y1 - y0);
+  x0 = Math.max(0, Math.min(W - side, (x0 + x1 - side) / 2));
+  y0 = Math.max(0, Math.min(H - side, (y0 + y1 - side) / 2));
+  x1 = x0 + side;
+  y1 = y0 + side;
+  const pond = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, class: "pond", id: "pond", role: "img",
                             "aria-label": _("The pond") },
   svg("rect", { x: 0, y: 0, width: W, height: H, rx: 24, fill: "#1d4e63" }),
   svg("circle", { cx: pad.x, cy: pad.y, r: pad.r, fill: "#d9b84a", stroke: "#8a6d1c", "stroke-width": 3 }),

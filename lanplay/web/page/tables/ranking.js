@@ -53,12 +53,9 @@ export function draw(ctx) {
   };
   const floors = [];
   for (let f = 6; f >= 0; f--) {
-    const cells = [h("span", { class: "n" }, String(f))];
-    for (let s = 0; s < 7; s++) {
-      const tile = row.find((t) => t.slot === s && t.floor === f);
-      cells.push(tile ? tileFor(tile) : h("span", {}));
-    }
-    floors.push(h("div", { class: "floor", "data-floor": f }, cells));
+    const here = row.filter((t) => t.floor === f).sort((a, b) => a.slot - b.slot);
+    floors.push(h("div", { class: "floor", "data-floor": f }, h("span", { class: "n" }, String(f)),
+      here.map(tileFor)));
   }
   const question = view.question ? ctx.content("question", view.question.id, view.question.text) : "";
   const pub = [

@@ -74,13 +74,12 @@ function noteEditor(ctx, template) {
   h("button", { class: "primary big", id: "write-note", disabled: !ok, onclick: send }, _("Write the note"))];
 }
 
-function trackLine(ctx, view) {
+function trackText(ctx, view) {
   const track = view.track || {};
-  if (track.star === undefined) return null;
-  return h("div", { class: "zone", id: "track" }, h("div", { class: "label" },
-    view.mode === "cooperative"
-      ? ctx._("Green token {green}, red token {red}, star at {star}", track)
-      : ctx._("Green {green}, Red {red}: the star at {star}", track)));
+  if (track.star === undefined) return "";
+  return view.mode === "cooperative"
+    ? ctx._("Green token {green}, red token {red}, star at {star}", track)
+    : ctx._("Green {green}, Red {red}: the star at {star}", track);
 }
 
 export function draw(ctx) {
@@ -89,9 +88,9 @@ export function draw(ctx) {
   const topic = view.topic ? ctx.content("topic", view.topic.id, view.topic.text) : null;
   const handled = new Set(["commit", "move", "take", "place"]);
   const pub = [players(ctx, { turn: view.actors || [] }),
-    h("div", { class: "zone" }, h("div", { class: "label" }, _("Round {n}", { n: view.round })),
-      h("b", { id: "topic" }, topic || _("The topic is hidden while the note is written."))),
-    trackLine(ctx, view)];
+    h("div", { class: "zone" }, h("div", { class: "label" }, _("Round {n}", { n: view.round }), " · ",
+      trackText(ctx, view)),
+    h("b", { id: "topic" }, topic || _("The topic is hidden while the note is written.")))];
   const actions = [];
   let priv = null;
   let status = null;
@@ -124,10 +123,12 @@ export function draw(ctx) {
       legal: pickable.has(board[t]), chosen: scratch.pick === board[t],
       onclick: pickable.has(board[t]) ? choose(board[t]) : null }) : null;
     if (!commit) {
-      pub.push(h("div", { class: "zone" }, h("div", { class: "label" },
-        view.note ? _("Your note") : _("The board (attempt {n})", { n: view.attempt })),
-      view.note ? tierRows(ctx, (t) => view.note[t] ? ctx.pic(view.note[t], nameOf(view, view.note[t]), { size: "small" }) : null, { id: "my-note" }) : null));
-      priv = h("div", { class: "stack" }, tierRows(ctx, place, { id: "board", drop: droppable, onTier: toTier }),
+      if (view.note) {
+        pub.push(h("div", { class: "zone" }, h("div", { class: "label" }, _("Your note")),
+          tierRows(ctx, (t) => view.note[t] ? ctx.pic(view.note[t], nameOf(view, view.note[t]), { size: "small" }) : null, { id: "my-note" })));
+      }
+      priv = h("div", { class: "stack" }, h("div", { class: "label" }, _("The board (attempt {n})", { n: view.attempt })),
+        tierRows(ctx, place, { id: "board", drop: droppable, onTier: toTier }),
         h("div", { class: "pics", id: "pool" }, pics.filter((p) => !onBoard.has(p.id)).map((p) => ctx.pic(p.id, p.name, {
           legal: pickable.has(p.id), chosen: scratch.pick === p.id, onclick: pickable.has(p.id) ? choose(p.id) : null }))),
         scratch.pick && moves.some((x) => x.picture === scratch.pick && x.tier === null)
