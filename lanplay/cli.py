@@ -333,6 +333,8 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             return _fail(f"the saved game is {host.room.game.name}, not {game_id}")
         game, players = host.room.game, len(host.room.seats)
         host.config.autostart = players
+        if not args.no_web and args.web_port is None:  # beside the port the players remember
+            host.config.web_port = host.config.port + 1 if host.config.port else 0
     else:
         assert game_id is not None
         game = games.load(game_id)

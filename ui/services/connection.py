@@ -133,6 +133,8 @@ class Connection:
             extra["save"] = net.save
         if net.data_dir is not None:
             extra["data_dir"] = net.data_dir
+        if supports(HostConfig, "web_port"):  # the browser page beside the room's port
+            extra["web_port"] = net.port + 1 if net.port else 0
         config = HostConfig(host_name=name, bind=net.bind, port=net.port, seed=net.seed,
                             bot_delay=net.bot_delay, announce=True,
                             interfaces=net.interfaces, **extra)
@@ -149,7 +151,8 @@ class Connection:
                 # Another lanplay on this laptop has the usual port: take any free one;
                 # the announcement carries the real port.
                 await host.stop()
-                host = Host(game_id, mode, options, dataclasses.replace(config, port=0))
+                host = Host(game_id, mode, options, dataclasses.replace(
+                    config, port=0, web_port=0 if config.web_port is not None else None))
                 port = await host.start()
         except OSError as exc:
             await host.stop()
@@ -180,6 +183,8 @@ class Connection:
             host = Host.resume(path, config)
         except saves.SaveError as exc:
             raise JoinError(exc.reason) from exc
+        if supports(HostConfig, "web_port"):
+            host.config.web_port = host.config.port + 1 if host.config.port else 0
         try:
             port = await host.start()
         except OSError as exc:

@@ -110,6 +110,7 @@ class Party(QObject):
         stage.game.clear_chat()
         stage.game.clear_result()
         stage.room.set_address(self._join_text())
+        stage.room.set_page(*self._page())
         stage.room.title.setText(_("Joining {host}\u2026").format(host=conn.peer.host_name))
         stage.room.notice.clear()
         if conn.host is not None:
@@ -266,6 +267,16 @@ class Party(QObject):
         where = ", ".join(f"{a}:{conn.host.port}" for a in local_addresses())
         return _("Others can join from their list, or by address at {addresses}").format(
             addresses=where)
+
+    def _page(self) -> tuple[str, bytes]:
+        """The browser page this room's host serves (none when joining another's)."""
+        host = self.conn.host
+        if host is None or not getattr(host, "web_port", 0):
+            return "", b""
+        from lanplay.web.address import page_url, qr_png
+
+        url = page_url(local_addresses()[0], host.web_port)
+        return url, qr_png(url)
 
     # --- the connection's events --------------------------------------------------------
 
