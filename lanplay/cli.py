@@ -345,6 +345,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             return _fail(problem)
         config.autostart = players
         host = Host(game_id, args.mode, _options(args.option), config)
+    saved_in = host.save_path  # before start: a resumed game may end in its first moments
     try:
         port = await host.start()
     except OSError as exc:
@@ -355,7 +356,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     if args.resume is not None:
         session = host.session
         assert session is not None
-        print(f"Resumed {game.name} from {host.save_path} after {session.state_id} moves, "
+        print(f"Resumed {game.name} from {saved_in} after {session.state_id} moves, "
               f"as {host.room.host_name!r} on port {port}{lock}; the players' laptops "
               f"reconnect by themselves.\nOthers can watch at: {addresses}", flush=True)
     else:
@@ -418,7 +419,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         await host.stop()
         return _fail(exc.reason)
     await stop.wait()
-    await host.stop("The host has closed the room.")
+    await host.stop("The host has closed the room.", pause=True)  # mid-game: paused
     print("Stopped; announcement withdrawn.", flush=True)
     return 0
 

@@ -109,6 +109,10 @@ class Bye(Message):
     reason: str = ""
     message: dict[str, Any] | None = None
     """``reason`` as a message, as in Refused."""
+    resume: bool = False
+    """From the host: the game is paused, saved, and will be resumed on this host's
+    laptop. A peer keeps its token and keeps trying to come back to its seat, as
+    after a dropped connection."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ui.tools.fit import Problem, TextProbe, inspect
+from ui.tools.fit import Problem, inspect
+from ui.tools.fit_probe import TextProbe
 
 
 @pytest.fixture

@@ -148,12 +148,18 @@ def test_room_chat_order_remove_leave_and_close(aloop: Runner, tmp_path: Path) -
             click(ben.gone.home)
             assert ben.home.host.isEnabled() and ben.home.join_address.isEnabled()
 
-            # Closing the host's window closes its room too, after the goodbyes.
+            # Closing the host's window asks what "Close the room" asks (Ben is there),
+            # then closes its room too, after the goodbyes.
             port = await host_room(ann)
             await join_by_address(ben, f"127.0.0.1:{port}")
             await until(lambda: ben.lobby is not None, 15, ben)
             assert ann.done is not None and not ann.done.is_set()
             ann.close()
+            question = ann.dialog
+            assert isinstance(question, Confirm)
+            assert question.text.text() == "Ben goes back to Home."
+            assert ann.isVisible() and not ann.done.is_set()
+            click(question.yes_button)
             await until(lambda: ben.stack.currentWidget() is ben.gone
                         and ann.done is not None and ann.done.is_set(), 10, ann, ben)
             assert not ann.isVisible() and "host closed the room" in ben.gone.reason.text()

@@ -35,10 +35,10 @@ async def _main(window: MainWindow) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C closes the room politely too
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
-            loop.add_signal_handler(sig, window.close)
+            loop.add_signal_handler(sig, window.close_now)
     await window.start()
     if os.environ.get("LANPLAY_QUIT_AFTER_START"):  # `time` the start to the window
-        window.close()
+        window.close_now()
     assert window.done is not None
     try:
         await window.done.wait()

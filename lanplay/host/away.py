@@ -77,6 +77,20 @@ class StandIns:
         self._away[seat.token] = asyncio.get_running_loop().call_later(
             after, self._stand_in, seat)
 
+    def left(self, seat: Seat) -> bool:
+        """The seat's person left the game on purpose: a stand-in plays it at once
+        (False where the room has no stand-ins: the game then waits for them)."""
+        after = self.config.standin_after
+        if after is None or after < 0 or self.room.phase != "playing" \
+                or self.status.stopping:
+            return False
+        old = self._away.pop(seat.token, None)
+        if old is not None:
+            old.cancel()
+        if not seat.standin:
+            self._stand_in(seat)
+        return seat.standin
+
     def _stand_in(self, seat: Seat) -> None:
         self._away.pop(seat.token, None)
         if (self.status.stopping or seat.connected or self.room.phase != "playing"

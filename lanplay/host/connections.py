@@ -31,6 +31,7 @@ from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import bye, refused, rejected
 from lanplay.messages import Msg, msg
+from lanplay.messages import seat as seat_arg
 from lanplay.net.carrier import Carrier
 from lanplay.net.link import Link, LinkClosed
 from lanplay.room import Room, Seat
@@ -41,6 +42,7 @@ from protocol.messages import (
     Answer,
     Bye,
     Challenge,
+    Chat,
     Hello,
     Message,
     Pong,
@@ -71,6 +73,8 @@ class Away(Protocol):
     def away_from(self, seat: Seat, now: float | None = None) -> None: ...
 
     def back(self, seat: Seat) -> None: ...
+
+    def left(self, seat: Seat) -> bool: ...
 
 
 class Reception:
@@ -347,17 +351,35 @@ class Reception:
         """A player who says goodbye before the first game frees the seat (no ban:
         they may join again). Once a game has started the seat is kept: for their
         return during play, and afterwards so the result's seat numbers and "Play
-        again" with the same seats stay true."""
+        again" with the same seats stay true. A goodbye is leaving on purpose: during
+        a game a stand-in plays the seat at once (no wait as for a dropped laptop),
+        and everyone reads who left."""
         seat = conn.seat
-        leaving = (seat is not None and not seat.owner and self.room.phase == "lobby"
-                   and any(s is seat for s in self.room.seats)
-                   and not any(c.seat is seat and c is not conn for c in self.peers.conns))
+        alone = (seat is not None and any(s is seat for s in self.room.seats)
+                 and not any(c.seat is seat and c is not conn for c in self.peers.conns))
+        leaving = alone and seat is not None and not seat.owner and self.room.phase == "lobby"
+        playing = alone and seat is not None and not seat.owner \
+            and self.room.phase == "playing"
+        name = seat.name if seat is not None else ""
+        index = self.room.index(seat) if alone and seat is not None else -1
         self.detach(conn)
         conn.link.abort()
         if leaving and seat is not None:
             self.room.leave(seat)
             self.peers.tell_seats()
             self._lobby_changed()
+            self._note(msg("{name} left the room.", name=name))
+        elif playing and seat is not None:
+            if self.away.left(seat):
+                self._note(msg("{seat} left; a bot plays for {seat}.", seat=seat_arg(index)))
+            else:
+                self._note(msg("{seat} left; the game waits for {seat} to come back.",
+                               seat=seat_arg(index)))
+
+    def _note(self, said: Msg) -> None:
+        """A line from the host itself to everyone's chat, in each laptop's language."""
+        names = [s.name for s in self.room.seats]
+        self.peers.broadcast(Chat(said.english(names), "lanplay", None, said.to_wire()))
 
     def detach(self, conn: Conn) -> None:
         """The conn is gone: its seat is away (kept in a game), or a spectator fewer."""

@@ -33,14 +33,16 @@ from lanplay.host.saving import Saver
 from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import bye
-from lanplay.messages import Msg, msg
+from lanplay.messages import N_, Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
 from lanplay.store import listing, saves
-from protocol.messages import Message
+from protocol.messages import Bye, Message
 
 STOPPED = msg("The host has stopped the game.")
 CLOSED = msg("The host closed the room.")
+PAUSED = N_("{name} paused the game; it can be resumed from {name}'s laptop.")
+"""What the guests read when the host stops during a game that is saved (the key)."""
 """What the window's "Close the room" says to everyone (each laptop in its language)."""
 
 
@@ -223,10 +225,12 @@ class Host:
             self.web = None
             self.web_problem = f"cannot serve the page on port {port} ({exc.strerror or exc})"
 
-    async def stop(self, reason: Msg | str = STOPPED) -> None:
+    async def stop(self, reason: Msg | str = STOPPED, pause: bool = False) -> None:
         """Say goodbye to every peer, withdraw the announcement, stop listening.
 
-        After ``kill`` it only releases what the dead host still holds."""
+        With ``pause`` (a person closing the room, Ctrl-C on the host) a game in play
+        that is saved is paused, not ended: the peers read so and keep their seats
+        (``_goodbye``). After ``kill`` it only releases what the dead host still holds."""
         status = self.status
         if status.stopping:
             if status.dead:
@@ -239,11 +243,22 @@ class Host:
         if self._server is not None:
             self._server.close()
         await self.saver.drain(5.0)
+        goodbye = self._goodbye(reason) if pause else bye(reason)
         for conn in list(self.conns):
-            conn.link.send(bye(reason))
+            conn.link.send(goodbye)
         await asyncio.gather(*(c.link.close() for c in list(self.conns)),
                              return_exceptions=True)
         await self._release()
+
+    def _goodbye(self, reason: Msg | str) -> Bye:
+        """The last word to every peer. A game in play that is saved is not over, only
+        paused: the peers read so, keep their seats' tokens and come back by
+        themselves when it is resumed (``lanplay host --resume`` or Resume in the
+        window); otherwise ``reason``."""
+        if self.room.phase == "playing" and self.saver.path is not None \
+                and self.session is not None and self.session.result is None:
+            return bye(msg(PAUSED, name=self.config.host_name), resume=True)
+        return bye(reason)
 
     async def _release(self) -> None:
         await self.saver.close()

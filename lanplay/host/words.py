@@ -21,9 +21,9 @@ def rejected(ident: int, code: str, message: Msg | str, names: Sequence[str] = (
     return Rejected(ident, code, said.english(names), said.to_wire())
 
 
-def bye(message: Msg | str) -> Bye:
+def bye(message: Msg | str, resume: bool = False) -> Bye:
     said = as_msg(message)
-    return Bye(said.english(), said.to_wire())
+    return Bye(said.english(), said.to_wire(), resume)
 
 
 __all__ = ["bye", "refused", "rejected"]

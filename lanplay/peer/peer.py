@@ -144,6 +144,8 @@ class Peer:
         self.witness = Witness(self._contribution)
         """What this laptop notes of each game's fairness, and its verdict at the end."""
         self.closed_reason: str | None = None
+        self.paused: str | None = None
+        """Why we wait to come back (the host paused the game), while we do."""
         self.listeners: list[Listener] = []
         self.frames_in = 0
         self.bytes_in = 0
@@ -250,6 +252,10 @@ class Peer:
                 self.changed.set()  # a bye: whoever waits on closed_reason must look
                 await link.close()
                 return
+            except _Paused:
+                self._count(link)
+                self.link = None
+                await link.close()
             except ProtocolError as exc:
                 self._count(link)
                 link.abort()
@@ -276,7 +282,7 @@ class Peer:
         """Get back in: a player to its seat with its token, a spectator as a spectator."""
         if (not self.token and self.seat is not None) or self.reconnect_for <= 0:
             return False
-        self._notify("reconnecting", None)
+        self._notify("reconnecting", self.paused)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_for
         delay = 0.1
@@ -290,7 +296,7 @@ class Peer:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)
                 continue
-            self.closed_reason = None
+            self.closed_reason = self.paused = None
             self._notify("reconnected", None)
             return True
         return False
@@ -394,7 +400,11 @@ class Peer:
         elif isinstance(msg, Chat):
             # An honest host sends at most MAX_CHAT characters and a clean name;
             # whatever this one sent, only that much is kept, and only so many.
-            msg = Chat(msg.text[:MAX_CHAT], names.clean(msg.sender) or "?", msg.seat)
+            # A line from the host itself (no seat) comes as a message too: shown in
+            # this laptop's language.
+            said = self.heard(msg.message, msg.text) if msg.message and msg.seat is None \
+                else msg.text
+            msg = Chat(said[:MAX_CHAT], names.clean(msg.sender) or "?", msg.seat)
             _keep(self.chat, msg, CHAT_KEPT)
             self._notify("chat", msg)
         elif isinstance(msg, GameOver):
@@ -423,6 +433,9 @@ class Peer:
         elif isinstance(msg, Bye):
             self.closed_reason = (self.heard(msg.message, msg.reason)
                                   or self._say(messages.msg("The host said goodbye.")))
+            if msg.resume is True:
+                self.paused = self.closed_reason
+                raise _Paused
             raise _Done
         elif isinstance(msg, Refused):
             self.closed_reason = self.heard(msg.message, msg.reason)
@@ -507,6 +520,10 @@ class Peer:
 
 class _Done(Exception):
     """The host ended the conversation cleanly."""
+
+
+class _Paused(Exception):
+    """The host paused the game (saved, to be resumed): come back to the seat later."""
 
 
 class _HostBroke(Exception):

@@ -62,14 +62,11 @@ def leave_question(lobby: Lobby, you: int | None) -> Question | None:
     """A player's "Leave" mid-game: the seat stays, a bot may take it."""
     if lobby.phase != "playing" or you is None:
         return None
-    after = lobby.standin_after
+    after = lobby.standin_after  # leaving on purpose, a stand-in plays at once
     if after is None or after < 0:
         then = _("The others wait for your seat until you come back to it.")
-    elif after < 1:
-        then = _("A bot plays your seat from now on, so the others can go on.")
     else:
-        then = _("A bot plays your seat after {seconds} s, so the others can go on.").format(
-            seconds=f"{after:g}")
+        then = _("A bot plays your seat from now on, so the others can go on.")
     return (_("Leave the game?"), _("{then} You can still watch from Home.").format(then=then),
             _("Leave"), _("Keep playing"))
 

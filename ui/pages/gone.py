@@ -21,7 +21,8 @@ class GonePage(QWidget):
         row.addStretch(1)
         card = Card(margin=30)
         card.setMinimumWidth(520)
-        card.body.addWidget(label(_("The game has ended"), "title"))
+        self.title = label(_("The room was closed"), "title")
+        card.body.addWidget(self.title)
         self.reason = label("", "big", wrap=True)
         card.body.addWidget(self.reason)
         self.home = button(_("Back to Home"), "primary")
@@ -32,5 +33,6 @@ class GonePage(QWidget):
         outer.addLayout(row)
         outer.addStretch(2)
 
-    def say(self, reason: str) -> None:
+    def say(self, reason: str, title: str = "") -> None:
+        self.title.setText(title or _("The room was closed"))
         self.reason.setText(reason + " " + _("Go back to Home to find or host another game."))

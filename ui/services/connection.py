@@ -252,7 +252,7 @@ class Connection:
         with contextlib.suppress(Exception):
             await self.peer.close(reason)
         if self.host is not None:
-            await self.host.stop(HOST_CLOSED)
+            await self.host.stop(HOST_CLOSED, pause=True)
         if self._run is not None:
             if not self._run.done():
                 try:

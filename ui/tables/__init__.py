@@ -2,8 +2,9 @@
 
 Each game's table has its own folder, ``ui/tables/<game>/`` (as its rules have
 ``lanplay/games/<game>/``): ``table.py`` is the widget, beside its items,
-layout and demo. The modules here are shared by every table: the felt frame
-(``felt``), motion, pieces, look, widgets and the demos' kit (``demo_kit``).
+layout and reading of the view; its demo scenes are a tool
+(``ui/tools/demos/<game>.py``). The modules here are shared by every table: the
+felt frame (``felt``), motion, pieces, look, widgets and textfit.
 A game's folder imports no other game's folder (``tests/test_layering.py``).
 
 The window codes against this contract only:

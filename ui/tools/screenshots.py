@@ -58,7 +58,8 @@ def render(out: Path, sizes: Sequence[tuple[int, int]] = (DEFAULT_SIZE,)) -> int
     from PyQt6.QtWidgets import QApplication
 
     from ui.look import pictures
-    from ui.tools.fit import FitCheck, TextProbe
+    from ui.tools.fit import FitCheck
+    from ui.tools.fit_probe import TextProbe
 
     sizes = list(dict.fromkeys(sizes)) or [DEFAULT_SIZE]
     app = QApplication.instance() or QApplication(["lanplay"])
@@ -468,7 +469,10 @@ async def _table(window: Any, camera: _Camera) -> None:
     await play_until(lambda view, plays: False)
     await window.wait_until(lambda: window.game.end.isVisible()
                             and window.game.end.replay_button.isVisible(), 30)  # audit in
-    await _settle(1.5)  # the last trick flies to its winner first
+    finish = getattr(window.game.table, "_finish_animation", None)
+    if callable(finish):
+        finish()  # the last trick lands with its winner: the same picture on any machine
+    await _settle()
     await camera.shot(window, "game-over.png")
 
 

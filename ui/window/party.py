@@ -69,7 +69,7 @@ class Stage(Protocol):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
     def touch(self) -> None: ...
     def release(self, party: Party) -> None: ...
-    def party_over(self, party: Party, reason: str | None) -> None: ...
+    def party_over(self, party: Party, reason: str | None, title: str = "") -> None: ...
 
 
 def someone_joined(lobby: Lobby, you: int | None) -> bool:
@@ -192,17 +192,18 @@ class Party(QObject):
     def ask_leave(self) -> None:
         """Leave (or, for the owner, close the room) after asking, where it affects
         the others: the question says what happens to them."""
+        self.stage.ask(self.leave_question(), self.leave)
+
+    def leave_question(self) -> Question | None:
+        """What Leave (Close the room, for the owner) asks first; None where it
+        affects nobody else. The window's close box asks the same."""
         conn, lobby = self.conn, self.lobby
-        if lobby is None:
-            self.leave()
-            return
-        question: Question | None
+        if lobby is None or not self.active:
+            return None
         if conn.peer.owner:
             saved = conn.host is not None and conn.host.config.save
-            question = close_question(lobby, conn.peer.seat, saved)
-        else:
-            question = leave_question(lobby, conn.peer.seat)
-        self.stage.ask(question, self.leave)
+            return close_question(lobby, conn.peer.seat, saved)
+        return leave_question(lobby, conn.peer.seat)
 
     def ask_remove(self, seat: int) -> None:
         """The owner removes a seat: a person only after a question."""
@@ -479,8 +480,14 @@ class Party(QObject):
         self.stage.touch()
 
     def _on_reconnecting(self) -> None:
-        self.stage.banner.say(_("Reconnecting\u2026 the connection to the host dropped; your "
-                                "seat is kept and the game comes back by itself."))
+        paused = self.conn.peer.paused
+        if paused:
+            self.stage.banner.say(paused + " " + _(
+                "Your seat is kept: this window comes back to the table by itself when "
+                "the game goes on."))
+        else:
+            self.stage.banner.say(_("Reconnecting\u2026 the connection to the host dropped; "
+                                    "your seat is kept and the game comes back by itself."))
         self.stage.game.set_dimmed(True)
         self.stage.touch()
 
@@ -496,7 +503,16 @@ class Party(QObject):
         self._finish()
         self.stage.release(self)
         self.stage.spawn(self.conn.end())
-        self.stage.party_over(self, reason)
+        self.stage.party_over(self, reason, self._gone_title())
+
+    def _gone_title(self) -> str:
+        """What the page for a table that is gone says first: a paused game is not
+        over, a room closed before or between games had no game to end."""
+        if self.conn.peer.paused:
+            return _("The game is paused")
+        if self.lobby is not None and self.lobby.phase == "playing":
+            return _("The game was interrupted")
+        return _("The room was closed")
 
 
 __all__ = ["Party", "Stage", "someone_joined"]

@@ -54,6 +54,8 @@ SMALLEST = QSize(960, 600)
 """The least the window shrinks to where the screen allows (every table works there)."""
 FRAME = QSize(24, 48)
 """A window manager's border and title bar, which a window's size does not include."""
+CLOSE_WITHIN = 10.0
+"""Seconds the goodbyes may take when the window closes; then it closes anyway."""
 LONELY_AFTER = 60.0
 """Seconds a hosted room may stay without another person before the window says
 why the others may not find it."""
@@ -77,6 +79,10 @@ class MainWindow(QMainWindow):
         self._tasks: set[asyncio.Task[Any]] = set()
         self.lonely_after = LONELY_AFTER
         self._closed = False
+        """Saying goodbye has begun (the window closes when it is done)."""
+        self._close_confirmed = False
+        self._gone = False
+        """The goodbyes are said: a close now closes."""
         self._shut = False
 
         body = QWidget()
@@ -181,6 +187,12 @@ class MainWindow(QMainWindow):
             (QKeySequence(QKeySequence.StandardKey.ZoomOut), lambda: self.zoom(1 / 1.1)),
             ("Ctrl+0", lambda: self.zoom(0)),
         ]
+        # The platform's Quit (Cmd+Q on a Mac) and Ctrl+Q everywhere, each once: the
+        # same key twice would be ambiguous, and neither would fire.
+        quits = {k.toString(): k for k in
+                 [*QKeySequence.keyBindings(QKeySequence.StandardKey.Quit),
+                  QKeySequence("Ctrl+Q")]}
+        shortcuts += [(key, self.close) for key in quits.values()]
         for keys, slot in shortcuts:
             shortcut = QShortcut(QKeySequence(keys), self)  # this window's, not the app's
             shortcut.activated.connect(slot)
@@ -342,13 +354,38 @@ class MainWindow(QMainWindow):
             self._tasks.difference_update(others)
 
     def closeEvent(self, event: QCloseEvent | None) -> None:
-        if self._closed or self._shut or event is None:
+        """The close box, Ctrl+Q and the system's quit: ask what Leave (or Close the
+        room) asks where it affects others, then say goodbye to the table, then close.
+        The window stays until the goodbyes are said (within ``CLOSE_WITHIN``), so a
+        process never runs on without its window."""
+        if self._gone or self._shut or event is None:
+            return  # the goodbyes are said: close for real
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        event.ignore()
+        if self._closed:
+            return  # already saying goodbye
+        question = self.party.leave_question() if self.party is not None else None
+        if question is not None and not self._close_confirmed:
+            self.dialogs.ask(question, self._confirm_close)
+            return
+        self.close_now()
+
+    def _confirm_close(self) -> None:
+        self._close_confirmed = True
+        self.close_now()
+
+    def close_now(self) -> None:
+        """Say goodbye to the table and close, without asking (the terminal's Ctrl-C,
+        SIGTERM, or a question already answered)."""
+        if self._closed:
             return
         try:
             asyncio.get_running_loop()
         except RuntimeError:
             return
-        event.ignore()  # first say goodbye to the table, then close
         self._closed = True
         self.save_geometry()
         self.spawn(self._close_after_shutdown())
@@ -359,10 +396,16 @@ class MainWindow(QMainWindow):
             self.touch()  # shortcuts follow the active window; waiters may care
 
     async def _close_after_shutdown(self) -> None:
-        await self.shutdown()
-        self.close()
-        if self.done is not None:
-            self.done.set()
+        try:
+            async with asyncio.timeout(CLOSE_WITHIN):
+                await self.shutdown()
+        except Exception:  # whatever went wrong, the window closes
+            log.exception("the goodbyes did not finish; closing anyway")
+        finally:
+            self._gone = True
+            self.close()
+            if self.done is not None:
+                self.done.set()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task the window owns (awaited or cancelled on shutdown)."""
@@ -412,7 +455,7 @@ class MainWindow(QMainWindow):
         if self.party is party:
             self.party = None
 
-    def party_over(self, party: Party, reason: str | None) -> None:
+    def party_over(self, party: Party, reason: str | None, title: str = "") -> None:
         """A party ended: we left (Home) or the table is gone (say why)."""
         if self.party is not None:
             return  # another party sits at the table already
@@ -422,7 +465,7 @@ class MainWindow(QMainWindow):
         self.banner.say("")
         self.game.set_dimmed(False)
         self.rules_available(False)
-        self.gone.say(reason)
+        self.gone.say(reason, title)
         self.stack.setCurrentWidget(self.gone)
         self.touch()
 

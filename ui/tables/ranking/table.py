@@ -37,8 +37,9 @@ from ui.tables.ranking.items import (
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.reading import Reading, question_text, slot_name
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
-from ui.words.i18n import N_, _, content, ngettext
+from ui.words.i18n import N_, _, ngettext
 
 MOVE_MS = 300
 PULSE_MS = 700
@@ -102,98 +103,35 @@ class RankingTable(WaitingTable):
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
 
+    @property
+    def read(self) -> Reading:
+        """What the view says to this seat now (a fresh reading each time)."""
+        return Reading(self.view or {}, self._names(), self.you, self._pending, self.first)
+
     def _acting(self) -> bool:
-        """It is my move now (the view lists me among the actors)."""
-        view = self.view or {}
-        return (self.you is not None and not view.get("over")
-                and self.you in (view.get("actors") or []))
+        return self.read.acting()
 
     def _can_compare(self) -> bool:
-        return self._acting() and self._phase() == "compare" and not self._pending
+        return self.read.can_compare()
 
     def _can_guess(self) -> bool:
-        view = self.view or {}
-        return (self._acting() and self._phase() == "guess" and view.get("guess") is None
-                and not self._pending)
+        return self.read.can_guess()
 
     def _can_place(self) -> bool:
-        view = self.view or {}
-        return (self._acting() and self._phase() == "place" and view.get("placed") is None
-                and not self._pending)
-
-    def _waiting_for(self, exclude_me: bool = True) -> list[str]:
-        view = self.view or {}
-        answered = view.get("answered") or []
-        names = []
-        for seat in view.get("actors") or []:
-            if exclude_me and seat == self.you:
-                continue
-            if isinstance(seat, int) and seat < len(answered) and answered[seat]:
-                continue
-            names.append(self._name(seat))
-        return names
-
-    def _wait_words(self) -> str:
-        waiting = self._waiting_for()
-        if not waiting:
-            return _("waiting for the host")
-        if len(waiting) > 3:
-            return ngettext("waiting for {n} player", "waiting for {n} players",
-                            len(waiting)).format(n=len(waiting))
-        return _("waiting for {names}").format(names=names_list(waiting))
+        return self.read.can_place()
 
     def turn_text(self) -> str:
         """The banner's line: whose move it is, or what I can do now."""
-        view = self.view or {}
-        phase = self._phase()
-        if phase == "over":
-            return self._over_text()
-        if phase == "place":
-            if self.you is None:
-                return _("Everyone places a picture face down: {waiting}").format(
-                    waiting=self._wait_words())
-            if view.get("placed") is not None:
-                return _("Placed face down: {waiting}").format(waiting=self._wait_words())
-            return _("Your move: click a picture in your hand to place it face down")
-        if phase == "compare":
-            current = view.get("current")
-            if current == self.you:
-                if self.first is not None:
-                    return _("Now click a lit tile on the same floor")
-                return _("Your turn: click two tiles on one floor to compare them")
-            return _("Waiting for {name} to compare two tiles").format(
-                name=self._name(current))
-        if phase == "guess":
-            target = view.get("guess_for")
-            mine = target == self.you
-            name = self._name(target)
-            if self._can_guess():
-                return (_("Guess which tile is yours: click a tile, or Pass") if mine else
-                        _("Guess which tile is {name}'s: click a tile, or Pass").format(
-                            name=name))
-            if self.you is not None and self.you in (view.get("actors") or []):
-                return _("Answered: {waiting}").format(waiting=self._wait_words())
-            if mine:
-                return _("The others guess which tile is yours: {waiting}").format(
-                    waiting=self._wait_words())
-            return _("Guessing which tile is {name}'s: {waiting}").format(
-                name=name, waiting=self._wait_words())
-        return _("Waiting for the game to start")
+        return self.read.turn_text()
 
-    def _over_text(self) -> str:
-        view = self.view or {}
-        winners = [self._name(s) for s in view.get("winners") or []]
-        final = view.get("final") or view.get("scores") or []
-        best = max(final) if final else 0
-        if len(winners) == 1:
-            return ngettext("Game over: {name} wins with {n} point",
-                            "Game over: {name} wins with {n} points", best).format(
-                                name=winners[0], n=best)
-        if winners:
-            return ngettext("Game over: {names} share the win with {n} point",
-                            "Game over: {names} share the win with {n} points", best).format(
-                                names=names_list(winners), n=best)
-        return _("Game over")
+    def _answered(self) -> bool:
+        return self.read.answered()
+
+    def _question(self) -> str:
+        return self.read.question()
+
+    def _info_text(self) -> str:
+        return self.read.info_text()
 
     def _banner_seat(self) -> tuple[QColor | None, str]:
         view = self.view or {}
@@ -275,7 +213,7 @@ class RankingTable(WaitingTable):
                     or lay.side.get(floor):
                 continue
             room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
-            if metrics.horizontalAdvance(_slot_name(slot)) > room:
+            if metrics.horizontalAdvance(slot_name(slot)) > room:
                 tall.add(floor)
         room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
         tall_hand = 1
@@ -285,20 +223,6 @@ class RankingTable(WaitingTable):
                 two = textfit.fit(name, room, look.default_px(), 2, bold=True)
                 tall_hand = max(tall_hand, 2 if two.fits else 3)
         return frozenset(tall), tall_hand
-
-    def _answered(self) -> bool:
-        view = self.view or {}
-        phase = self._phase()
-        return ((phase == "place" and view.get("placed") is not None)
-                or (phase == "guess" and view.get("guess") is not None))
-
-    def _question(self) -> str:
-        return _question_text((self.view or {}).get("question") or {}).rstrip("?")
-
-    def _info_text(self) -> str:
-        view = self.view or {}
-        return _("Round {n} \u00b7 supply {supply}").format(n=view.get("round", 1),
-                                                            supply=view.get("supply", 0))
 
     def _draw_plates(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         scores = list(view.get("scores") or [0] * players)
@@ -378,7 +302,7 @@ class RankingTable(WaitingTable):
                     players: int) -> None:
         question = view.get("question") or {}
         caption = _("The question appears when the round starts")
-        self.scene.addItem(QuestionItem(lay.question, _question_text(question),
+        self.scene.addItem(QuestionItem(lay.question, question_text(question),
                                         str(question.get("side", "")), lay.text_px, caption))
         scores = list(view.get("scores") or [0] * players)
         on_floor: dict[int, list[tuple[Mark, bool]]] = {}
@@ -429,7 +353,7 @@ class RankingTable(WaitingTable):
             rect = lay.tile_rect(floor, index[floor], counts[floor])
             index[floor] += 1
             picture = str(slot.get("picture", ""))
-            name = _slot_name(slot) or picture
+            name = slot_name(slot) or picture
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
@@ -489,7 +413,7 @@ class RankingTable(WaitingTable):
             return
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
-        lines = [_("{name}, floor {n}").format(name=_slot_name(slot), n=floor)]
+        lines = [_("{name}, floor {n}").format(name=slot_name(slot), n=floor)]
         stones = [self._name(s) for s in slot.get("stones") or []]
         if stones:
             lines.append(_("Guess stones: {names}").format(names=", ".join(stones)))
@@ -570,7 +494,7 @@ class RankingTable(WaitingTable):
     def _slot_name(self, slot: Any) -> str:
         for s in (self.view or {}).get("row") or []:
             if s.get("slot") == slot:
-                return _slot_name(s)
+                return slot_name(s)
         return _("a tile")
 
     def _band_text(self, lay: Layout, text: str, box: QRectF, small: bool = False) -> None:
@@ -754,13 +678,3 @@ class RankingTable(WaitingTable):
         self._start_animation(group)
         if last != previous.get("last") and last.get("kind") in ("guesses", "score"):
             self._hold_ms = HOLD_MS  # the stones shown, the round scored: read them first
-
-
-def _question_text(question: dict[str, Any]) -> str:
-    """The round's question in this laptop's language (a pack's own stays as written)."""
-    return content("question", str(question.get("id", "")), str(question.get("text", "")))
-
-
-def _slot_name(slot: dict[str, Any]) -> str:
-    """A tile's picture name in this laptop's language."""
-    return pictures.shown_name(str(slot.get("picture", "")), str(slot.get("name") or ""))

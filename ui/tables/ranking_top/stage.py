@@ -26,9 +26,11 @@ from PyQt6.QtWidgets import (
 from lanplay.messages import render
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
-from ui.tables.ranking_top.items import CardItem, DiscItem, card_name, face_of
+from ui.tables.ranking_top.faces import card_name
+from ui.tables.ranking_top.items import CardItem, face_of
 from ui.tables.ranking_top.layout import Layout
 from ui.tables.ranking_top.reading import Reading
+from ui.tables.ranking_top.seats import DiscItem
 from ui.tables.widgets import BUTTON_STYLE
 from ui.words.i18n import _
 

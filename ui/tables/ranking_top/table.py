@@ -45,18 +45,11 @@ from ui.tables.felt import WaitingTable
 from ui.tables.motion import HOLD_MS, Tween
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
-from ui.tables.ranking_top.items import (
-    CardItem,
-    DirectionItem,
-    PlateItem,
-    SlotItem,
-    StackItem,
-    ZoneItem,
-    card_name,
-    face_of,
-)
+from ui.tables.ranking_top.faces import card_name
+from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
 from ui.tables.ranking_top.layout import Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
+from ui.tables.ranking_top.seats import DirectionItem, PlateItem
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 

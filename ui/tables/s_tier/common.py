@@ -15,7 +15,7 @@ from typing import Any
 from lanplay.messages import render
 from ui.look import pictures
 from ui.tables import look
-from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.board_model import BoardModel, Tile
 from ui.tables.s_tier.note import NoteDraft
 from ui.words.i18n import N_, _, and_list, content, ngettext
 

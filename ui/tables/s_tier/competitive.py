@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ui.look import pictures
-from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.board_model import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
     TIERS,

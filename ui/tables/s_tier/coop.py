@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.tables.s_tier.board import BoardModel, Tile
+from ui.tables.s_tier.board_model import BoardModel, Tile
 from ui.tables.s_tier.common import (
     ASKED,
     EFFECT_NAMES,

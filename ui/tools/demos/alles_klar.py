@@ -17,7 +17,7 @@ from typing import Any
 
 from lanplay import games
 from lanplay.session import Session
-from ui.tools.demos import kit as demo_kit
+from ui.tools.demos import kit
 
 GAME = games.load("alles-klar")
 
@@ -29,13 +29,13 @@ SIZES = ((1280, 800), (1920, 1080))
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return demo_kit.seat_maps(NAMES, COLOURS, players, bots)
+    return kit.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _advance_until(session: Session, rng: random.Random,
                    done: Callable[[Session], bool]) -> None:
     while session.result is None and not done(session):
-        demo_kit.bot_step(session, rng)
+        kit.bot_step(session, rng)
 
 
 def demo_scene(players: int, moment: str, seed: int = 7
@@ -57,7 +57,7 @@ def demo_scene(players: int, moment: str, seed: int = 7
 
     if moment == "early":
         for _ in range(2):
-            demo_kit.bot_step(session, rng)
+            kit.bot_step(session, rng)
     else:
         _advance_until(session, rng, lambda s: s.view(None)["pile"] <= half)
         if moment == "mid":
@@ -70,13 +70,13 @@ def demo_scene(players: int, moment: str, seed: int = 7
     if moment == "trick":
         while True:
             before = {v: session.view(v) for v in viewers}
-            demo_kit.bot_step(session, rng)
+            kit.bot_step(session, rng)
             last = session.view(None)["last"]
             if last["result"] == "won" or session.result is not None:
                 break
     else:
         before = {v: session.view(v) for v in viewers}
-        demo_kit.bot_step(session, rng)
+        kit.bot_step(session, rng)
     after = {v: session.view(v) for v in viewers}
     return session, before, after
 
@@ -86,7 +86,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  progress: float | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``progress`` (0..1) freezes the animation there."""
     from ui.tables.alles_klar import AllesKlarTable
-    demo_kit.render_table(AllesKlarTable, path, previous, view, seats, you, size, progress)
+    kit.render_table(AllesKlarTable, path, previous, view, seats, you, size, progress)
 
 
 def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
@@ -102,7 +102,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
             seat = turn if turn is not None else 0
             if moment == "trick":
                 seat = after[None]["last"]["winner"]
-            for you, who, (w, h) in demo_kit.shots(seat, sizes):
+            for you, who, (w, h) in kit.shots(seat, sizes):
                 path = out / f"alles-klar-{players}p-{moment}-{who}-{w}x{h}.png"
                 render_table(path, before[you], after[you], seats, you, (w, h))
                 written.append(path)
@@ -115,5 +115,5 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
 
 
 if __name__ == "__main__":
-    sys.exit(demo_kit.main(sys.argv, render_all))
+    sys.exit(kit.main(sys.argv, render_all))
 

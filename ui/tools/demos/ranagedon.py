@@ -18,7 +18,7 @@ from PyQt6.QtCore import QPointF
 
 from lanplay.game import Game
 from lanplay.session import Session
-from ui.tools.demos import kit as demo_kit
+from ui.tools.demos import kit
 from ui.tools.demos.kit import bot_step as step
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas")
@@ -34,7 +34,7 @@ def game() -> Game:
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return demo_kit.seat_maps(NAMES, COLOURS, players, bots)
+    return kit.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _until(session: Session, rng: random.Random, done: Callable[[Session], bool],
@@ -99,7 +99,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
         table._press(table.graphics.mapToScene(press))
         table._move(QPointF(table.graphics.mapToScene(pull)))
 
-    demo_kit.render_table(RanagedonTable, path, previous, view, seats, you, size, progress,
+    kit.render_table(RanagedonTable, path, previous, view, seats, you, size, progress,
                       aim_now if aim is not None else None)
 
 
@@ -132,7 +132,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
                 seat = public["turn"]
             else:
                 seat = 0
-            for you, who, (w, h) in demo_kit.shots(seat, sizes):
+            for you, who, (w, h) in kit.shots(seat, sizes):
                 stem = f"frog-{players}p-{moment}-{who}-{w}x{h}"
                 path = out / f"{stem}.png"
                 render_table(path, before[you], after[you], seats, you, (w, h))
@@ -153,5 +153,5 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
 
 
 if __name__ == "__main__":
-    sys.exit(demo_kit.main(sys.argv, render_all))
+    sys.exit(kit.main(sys.argv, render_all))
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ui.tools.demos import kit as demo_kit
+from ui.tools.demos import kit
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas", "Lea")
 COLOURS = ("#0072B2", "#F0E442", "#009E73", "#D55E00", "#CC79A7")
@@ -28,7 +28,7 @@ MOMENTS = ("place", "placed", "compare", "picked", "guess", "reveal", "over")
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return demo_kit.seat_maps(NAMES, COLOURS, players, bots)
+    return kit.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def _row(floors: list[int], stones: dict[int, list[int]] | None = None,
@@ -110,7 +110,7 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
         "reveal": lambda v: v["phase"] == "place" and v["round"] == 2,
         "over": lambda v: v["phase"] == "over",
     }
-    return demo_kit.real_views(games.load("ranking"), players, seed, wanted, 5000)
+    return kit.real_views(games.load("ranking"), players, seed, wanted, 5000)
 
 
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
@@ -118,7 +118,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  prepare: Callable[[Any], None] | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``prepare`` may click things first."""
     from ui.tables.ranking import RankingTable
-    demo_kit.render_table(RankingTable, path, previous, view, seats, you, size, prepare=prepare)
+    kit.render_table(RankingTable, path, previous, view, seats, you, size, prepare=prepare)
 
 
 def _pick_pair(table: Any) -> None:
@@ -140,7 +140,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
             acting = viewer["actors"] or [0]
             seat = acting[0] if moment != "guess" else next(
                 (s for s in acting if s != viewer.get("guess_for")), acting[0])
-            for you, who, (w, h) in demo_kit.shots(seat, sizes):
+            for you, who, (w, h) in kit.shots(seat, sizes):
                 path = out / f"ranking-real-{players}p-{moment}-{who}-{w}x{h}.png"
                 render_table(path, before[you], at[you], seats, you, (w, h))
                 written.append(path)
@@ -162,5 +162,5 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
 
 
 if __name__ == "__main__":
-    sys.exit(demo_kit.main(sys.argv, render_all))
+    sys.exit(kit.main(sys.argv, render_all))
 

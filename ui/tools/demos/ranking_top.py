@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ui.tools.demos import kit as demo_kit
+from ui.tools.demos import kit
 
 NAMES = ("Mia", "Ben", "Ada", "Jonas", "Lea")
 COLOURS = ("#0072B2", "#F0E442", "#009E73", "#D55E00", "#CC79A7")
@@ -32,7 +32,7 @@ TITLES = (("Mi muñeca me hablo", "Flor Bovina"),
 
 def demo_seats(players: int, bots: int = 0) -> list[dict[str, Any]]:
     """Lobby seat maps as the window passes them: name, colour, bot, connected."""
-    return demo_kit.seat_maps(NAMES, COLOURS, players, bots)
+    return kit.seat_maps(NAMES, COLOURS, players, bots)
 
 
 def card(card_id: int) -> dict[str, Any]:
@@ -144,7 +144,7 @@ def real_views(players: int = 3, seed: int = 7) -> dict[str, tuple[dict[Any, Any
         "again": lambda v: v["phase"] == "again",
         "over": lambda v: v["phase"] == "over",
     }
-    return demo_kit.real_views(load_game(), players, seed, wanted, 20000)
+    return kit.real_views(load_game(), players, seed, wanted, 20000)
 
 
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
@@ -152,7 +152,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                  prepare: Callable[[Any], None] | None = None) -> None:
     """Draw the table at ``size`` to a PNG; ``prepare`` may click things first."""
     from ui.tables.ranking_top import RankingTopTable
-    demo_kit.render_table(RankingTopTable, path, previous, view, seats, you, size,
+    kit.render_table(RankingTopTable, path, previous, view, seats, you, size,
                       prepare=prepare)
 
 
@@ -189,7 +189,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES,
         for moment, (before, at) in real_views(players).items():
             viewer = at[None]
             acting = viewer["actors"] or [viewer["current"]]
-            for you, who, (w, h) in demo_kit.shots(acting[0], sizes):
+            for you, who, (w, h) in kit.shots(acting[0], sizes):
                 path = out / f"{prefix}-real-{players}p-{moment}-{who}-{w}x{h}.png"
                 render_table(path, before[you], at[you], seats, you, (w, h))
                 written.append(path)
@@ -209,5 +209,5 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES,
 
 
 if __name__ == "__main__":
-    sys.exit(demo_kit.main(sys.argv, render_all))
+    sys.exit(kit.main(sys.argv, render_all))
 
