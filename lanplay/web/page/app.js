@@ -121,6 +121,7 @@ function onEvent(kind, data) {
   }
   if (kind === "bye") {
     page.problem = render(data.message || data.reason, names()) || _("The host closed the room.");
+    if (data.resume === true) say(page.problem);
   }
   if (kind === "password") {
     page.problem = _("This room has a password: type it and join again.");
@@ -287,7 +288,8 @@ function gameScreen() {
     h("div", { class: "status" + (mine ? " mine" : ""), id: "status", role: "status" }, statusText),
     main, sidePanel(false),
     page.notice ? h("div", { class: "notice", role: "alert" }, page.notice) : null,
-    conn.status === "reconnecting" ? h("div", { class: "banner" }, _("Reconnecting…")) : null,
+    conn.status === "reconnecting" ? h("div", { class: "banner" }, conn.paused
+      ? render(conn.paused.message || conn.paused.reason, names()) : _("Reconnecting…")) : null,
     view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null);
 }
 

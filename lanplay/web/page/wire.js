@@ -167,6 +167,7 @@ export class Connection {
     this.fair = { commits: new Map(), mine: new Map(), contributions: new Map(),
                   audit: null, parts: [] };
     this.status = "idle";
+    this.paused = null;
     this.gone = null;
     this.started = 0;
     this.lastHeard = 0;
@@ -328,6 +329,7 @@ export class Connection {
         return;
       }
       case "welcome":
+        this.paused = null;
         this.seat = Number.isInteger(msg.seat) ? msg.seat : null;
         this.owner = msg.owner === true;
         this.token = typeof msg.token === "string" && msg.token ? msg.token : null;
@@ -348,6 +350,10 @@ export class Connection {
         return;
       case "bye":
         this.emit("bye", msg);
+        if (msg.resume === true) {  // paused and saved: keep the token, come back when resumed
+          this.paused = msg;
+          return;  // the host closes; onclose retries as after a dropped connection
+        }
         this.leave("bye");
         return;
       case "ping":
