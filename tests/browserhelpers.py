@@ -139,6 +139,7 @@ def play(page: Any, seed: int = 1, moves: int = 600,
     move, a window closing): a click that finds nothing to click is given up after
     a moment and the move chosen again from the new view; a view that stays the
     same through several such misses fails the test."""
+    from bidi import Missing
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     rng = random.Random(seed)
@@ -148,7 +149,7 @@ def play(page: Any, seed: int = 1, moves: int = 600,
     for _ in range(moves):
         try:
             page.wait_for_function(WAIT_TURN, arg=last, timeout=30_000)
-        except PlaywrightTimeout:
+        except (PlaywrightTimeout, Missing):
             stuck = state(page) or {}
             view = stuck.get("view") or {}
             raise AssertionError(
@@ -169,7 +170,7 @@ def play(page: Any, seed: int = 1, moves: int = 600,
         assert action is not None, view["may"]
         try:
             click(page, view, seat, action)
-        except PlaywrightTimeout:
+        except (PlaywrightTimeout, Missing):
             missed[now["state"]] = missed.get(now["state"], 0) + 1
             assert missed[now["state"]] < 4, f"nothing to click for {action} at {now['state']}"
             continue
