@@ -142,8 +142,12 @@ class FirefoxPage:
 def firefox() -> Iterator[FirefoxPage]:
     """A headless Firefox on a free port with a fresh profile, closed after."""
     if shutil.which(FIREFOX) is None:
+        import os
+
         import pytest
 
+        if os.environ.get("CI"):
+            pytest.fail("firefox-esr is missing: .ci/run installs Debian's firefox-esr")
         pytest.skip("Debian's firefox-esr is not installed (apt-get install firefox-esr)")
     with tempfile.TemporaryDirectory(prefix="lanplay-firefox-") as profile:
         Path(profile, "user.js").write_text("".join(

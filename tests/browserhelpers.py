@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import os
 import random
 import shutil
 import threading
@@ -30,6 +31,8 @@ LOCAL = "127.0.0.1"
 
 def need_chromium() -> None:
     if shutil.which(CHROMIUM) is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs Debian's chromium for this test")
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     pytest.importorskip("playwright.sync_api")
 

@@ -265,6 +265,11 @@ def test_a_websocket_seat_plays_to_the_end_beside_a_lanplay_peer_and_sees_only_i
             assert me == 0
             assert host.session is not None and host.session.result is not None
             assert check_frames(host.session, me, bodies) > 5
+            # the check would see a frame carrying one thing more than the seat's view
+            snap = next(decode_body(b) for b in bodies if isinstance(decode_body(b), Snapshot))
+            leak = pack(to_wire(Snapshot(snap.state_id, {**snap.view, "peek": [1]})))
+            with pytest.raises(AssertionError):
+                check_frames(host.session, me, [*bodies, leak])
             await ws.close()
         await tasks.join()
 
