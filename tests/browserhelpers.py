@@ -175,6 +175,9 @@ def play(page: Any, seed: int = 1, moves: int = 600,
             click(page, view, seat, action)
         except (PlaywrightTimeout, Missing):
             missed[now["state"]] = missed.get(now["state"], 0) + 1
+            if os.environ.get("LANPLAY_DEBUG_SHOTS"):
+                page.screenshot(path=f"{os.environ['LANPLAY_DEBUG_SHOTS']}/miss-{now['state']}.png")
+                print("MISS", action, json.dumps(view)[:3000])
             assert missed[now["state"]] < 4, f"nothing to click for {action} at {now['state']}"
             continue
         last = now["state"]

@@ -4,7 +4,7 @@
 // from `may`, the log and chat, the clock), the end (result and what the page checked).
 
 import { Connection } from "./wire.js";
-import { h, clear, ink } from "./dom.js";
+import { h, clear, ink, morph } from "./dom.js";
 import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
 import { check as fairCheck } from "./fair.js";
 import { Keeper } from "./keeper.js";
@@ -19,6 +19,8 @@ const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español" };
 
 const params = new URLSearchParams(location.search);
 const WATCH = document.body.hasAttribute("data-watch");
+const AUTOPLAY = params.has("autoplay");
+/** ?autoplay: the page plays its seat by itself, choosing from `may` (lanplay.tools.webbench). */
 /** The watch screen (/watch): the public table full-screen for a television, as a spectator. */
 const store = {
   prefix: `lanplay:${location.host}:`,
@@ -34,7 +36,7 @@ const store = {
 const app = document.getElementById("app");
 const page = {
   conn: null, keeper: null, notice: null, noticeTimer: null, sideTab: "log", sideOpen: false,
-  scratch: {}, lastGame: null, problem: null, timings: [], drawn: 0, seenOver: false,
+  scratch: {}, lastGame: null, problem: null, timings: [], splits: [], drawn: 0, seenOver: false,
 };
 window.__lanplay = page;  // for tests and the curious: the connection, the timings
 
@@ -95,18 +97,22 @@ function startConnection({ name, colour, spectate, password }) {
 function onEvent(kind, data) {
   const conn = page.conn;
   if (kind === "view") {
-    const began = performance.now();
     page.keeper.onView();
     if (conn.view && conn.view.game !== page.lastGame) {
       page.scratch = {};
       page.lastGame = conn.view.game;
     }
+    const t1 = performance.now();
     draw();
-    requestAnimationFrame(() => {
-      page.timings.push(performance.now() - began);
-      if (page.timings.length > 2000) page.timings.shift();
-      page.drawn += 1;
-    });
+    const t2 = performance.now();
+    void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
+    const t3 = performance.now();
+    page.timings.push(t3 - conn.receivedAt);  // from the frame's arrival
+    page.splits.push([t1 - conn.receivedAt, t2 - t1, t3 - t2]);
+    if (page.splits.length > 5000) page.splits.shift();
+    if (page.timings.length > 5000) page.timings.shift();
+    page.drawn += 1;
+    if (AUTOPLAY) setTimeout(autoplay, 0);
     return;
   }
   if (kind === "rejected") {
@@ -141,23 +147,22 @@ window.addEventListener("online", () => page.conn && page.conn.wake());
 function joinScreen() {
   const name = h("input", { id: "name", maxlength: 24, autocomplete: "nickname",
     value: params.get("name") || store.get("name") || "", "aria-label": _("Your name") });
-  let colour = store.get("colour") || COLOURS[Math.floor(Math.random() * COLOURS.length)];
-  const swatches = h("div", { class: "colours", role: "group", "aria-label": _("Your colour") });
-  const paint = () => {
-    clear(swatches, COLOURS.map((c) => h("button", {
+  if (!page.colour) page.colour = store.get("colour") || COLOURS[Math.floor(Math.random() * COLOURS.length)];
+  const colour = page.colour;
+  const swatches = h("div", { class: "colours", role: "group", "aria-label": _("Your colour") },
+    COLOURS.map((c) => h("button", {
       style: { background: c }, "aria-pressed": String(c === colour), title: c,
-      "aria-label": c, onclick: () => { colour = c; paint(); } })));
-  };
-  paint();
+      "aria-label": c, onclick: () => { page.colour = c; draw(); } })));
   const password = h("input", { id: "password", type: "password", autocomplete: "off",
                                 "aria-label": _("Password") });
-  const go = (spectate) => {
-    const chosen = name.value.trim() || "Player";
-    page.needPassword = page.needPassword && !password.value;
-    startConnection({ name: chosen, colour, spectate, password: password.value || null });
+  const go = (spectate) => {  // the live inputs (a redraw keeps them, with what was typed)
+    const typed = document.getElementById("name").value.trim() || "Player";
+    const secret = document.getElementById("password").value;
+    page.needPassword = page.needPassword && !secret;
+    startConnection({ name: typed, colour: page.colour, spectate, password: secret || null });
   };
-  name.addEventListener("keydown", (e) => { if (e.key === "Enter") go(false); });
-  password.addEventListener("keydown", (e) => { if (e.key === "Enter") go(false); });
+  name.onkeydown = (e) => { if (e.key === "Enter") go(false); };
+  password.onkeydown = (e) => { if (e.key === "Enter") go(false); };
   return h("div", { class: "screen" }, h("div", { class: "narrow stack" },
     h("h1", {}, _("Join the game on this host")),
     page.problem ? h("p", { class: "error", role: "alert" }, page.problem) : null,
@@ -313,33 +318,63 @@ export function picture(id, name, { size = "", onclick = null, legal = false, ch
   return onclick ? h("button", { ...attrs, onclick }, body) : h("div", attrs, body);
 }
 
+/** The log and chat panel (morph keeps its input and its scroll; texts rendered once). */
 function sidePanel(inRoom) {
   const conn = page.conn;
   const view = conn.view;
-  const tabs = [];
   const log = !inRoom && view && Array.isArray(view.log) ? view.log : [];
+  const showLog = !inRoom && page.sideTab === "log";
   const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
   const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
     id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
+  const tabs = [];
   if (!inRoom) tabs.push(tab("log", _("Log")));
   tabs.push(tab("chat", _("Chat")));
-  const chatLines = conn.chat.map((c) => h("p", {},
-    Number.isInteger(c.seat) ? badge(c.seat) : null, " ",
-    h("b", {}, c.sender || ""), ": ", c.message ? render(c.message, names()) : c.text));
   const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
                              placeholder: _("Say something…") });
   const form = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
-    if (input.value.trim()) conn.say(input.value.trim());
-    input.value = "";
+    const typed = e.currentTarget.querySelector("input");
+    if (typed.value.trim()) conn.say(typed.value.trim());
+    typed.value = "";
   } }, input, h("button", { type: "submit" }, _("Send")));
-  const showLog = !inRoom && page.sideTab === "log";
-  const lines = showLog ? log.slice(-200).map((line) => h("p", {}, render(line, names())))
-    : chatLines;
+  const count = showLog ? log.length : conn.chatTotal;
+  // The newest lines only (a phone shows a few, a laptop a screenful); none while the
+  // phone's panel is closed: every line is one more node to compare on each delta.
+  const shown = page.sideOpen || inRoom || window.innerWidth >= 900 ? 40 : 0;
+  const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
+    : conn.chat.slice(-shown).map(chatLine);
   const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
-  queueMicrotask(() => { box.scrollTop = box.scrollHeight; });
+  if (page.sideCount !== count) {
+    page.sideCount = count;
+    requestAnimationFrame(() => {
+      const live = document.getElementById(showLog ? "log" : "chat");
+      if (live) live.scrollTop = live.scrollHeight;
+    });
+  }
   clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
   return panel;
+}
+
+/** Each log line rendered once per game (the log only grows). */
+function logTexts(log) {
+  const cache = page.logCache;
+  const first = JSON.stringify(log[0] ?? null);
+  if (!cache || cache.first !== first || cache.names !== names().join("\u0000") || cache.texts.length > log.length) {
+    page.logCache = { first, names: names().join("\u0000"), texts: [] };
+  }
+  const texts = page.logCache.texts;
+  for (let i = texts.length; i < log.length; i++) texts.push(render(log[i], names()));
+  return texts;
+}
+
+function logLine(line) {
+  return h("p", {}, render(line, names()));
+}
+
+function chatLine(c) {
+  return h("p", {}, Number.isInteger(c.seat) ? badge(c.seat) : null, " ",
+    h("b", {}, c.sender || ""), ": ", c.message ? render(c.message, names()) : c.text);
 }
 
 function endScreen(view) {
@@ -379,6 +414,17 @@ function endScreen(view) {
         ? h("button", { id: "back-to-room", onclick: () => { page.seenOver = true; page.showRoom = true; draw(); } }, _("Back to the room")) : null)));
 }
 
+function autoplay() {
+  const conn = page.conn;
+  const view = conn && conn.view;
+  if (!view || !Array.isArray(view.may) || !view.may.length || page.autoAt === conn.stateId) return;
+  const simple = view.may.filter((t) => !t.choose);
+  if (!simple.length) return;
+  page.autoAt = conn.stateId;
+  const pick = simple[Math.floor(Math.random() * simple.length)];
+  page.keeper.intent({ ...pick });
+}
+
 // --- drawing ------------------------------------------------------------------------
 
 function topBar() {
@@ -411,14 +457,10 @@ export function draw() {
   }
   if (conn && conn.lobby && conn.lobby.phase === "playing") page.showRoom = false;
   const focused = document.activeElement && document.activeElement.id;
-  const typed = focused === "chat-input" ? document.activeElement.value : null;
-  clear(app, topBar(), body);
-  if (focused) {
+  morph(app, h("div", { id: "app", class: "app" }, topBar(), body));
+  if (focused && document.activeElement.id !== focused) {
     const again = document.getElementById(focused);
-    if (again) {
-      again.focus();
-      if (typed !== null) again.value = typed;
-    }
+    if (again) again.focus();
   }
 }
 

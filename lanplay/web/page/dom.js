@@ -7,8 +7,12 @@ export function h(tag, attrs = {}, ...children) {
     if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
-    else if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === "onclick" && typeof value === "function") {
+      // A click is one choice: a picture on a tier row does not click the row too (the
+      // redraw in the handler may just have given the row a handler of its own).
+      el.onclick = (e) => { e.stopPropagation(); return value(e); };
+    } else if (key.startsWith("on") && typeof value === "function") {
+      el[key.toLowerCase()] = value;  // a property, so that morph can carry it over
     } else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
@@ -34,4 +38,65 @@ export function ink(colour) {
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.28 ? "#111" : "#fff";
+}
+
+const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "onpointerdown"];
+
+/**
+ * Make `old` look like `fresh` by changing only what differs (a table redrawn for every
+ * delta then costs the browser the style and layout of what changed, not of the page).
+ * Handlers travel as `on…` properties; a focused input keeps what is being typed.
+ */
+export function morph(old, fresh) {
+  if (old === fresh) return old;
+  if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName
+      || (old.namespaceURI !== fresh.namespaceURI)) {
+    old.replaceWith(fresh);
+    return fresh;
+  }
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== fresh.data) old.data = fresh.data;
+    return old;
+  }
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    old.replaceWith(fresh);
+    return fresh;
+  }
+  const olds = old.attributes;
+  for (let i = olds.length - 1; i >= 0; i--) {
+    const name = olds[i].name;
+    if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  }
+  const news = fresh.attributes;
+  for (let i = 0; i < news.length; i++) {
+    const { name, value } = news[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  for (const key of HANDLERS) {
+    if (old[key] !== fresh[key]) old[key] = fresh[key];
+  }
+  if ((old.tagName === "INPUT" || old.tagName === "SELECT") && document.activeElement !== old
+      && old.value !== fresh.value) {
+    old.value = fresh.value;
+  }
+  if (old.tagName === "INPUT" && old.checked !== fresh.checked) old.checked = fresh.checked;
+  let a = old.firstChild;
+  let b = fresh.firstChild;
+  while (b) {
+    const next = b.nextSibling;
+    if (a) {
+      const after = a.nextSibling;
+      morph(a, b);
+      a = after;
+    } else {
+      old.append(b);
+    }
+    b = next;
+  }
+  while (a) {
+    const after = a.nextSibling;
+    a.remove();
+    a = after;
+  }
+  return old;
 }

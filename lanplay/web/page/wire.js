@@ -153,13 +153,16 @@ export class Connection {
     this.ws = null;
     this.seat = null;
     this.owner = false;
-    this.token = store ? store.get("token") : null;
+    // A spectator (the watch screen, "Watch") never presents, nor forgets, the seat's token
+    // a tab of this browser keeps.
+    this.token = store && !spectate ? store.get("token") : null;
     this.lobby = null;
     this.view = null;
     this.stateId = -1;
     this.waiting = false;
     this.result = null;
     this.chat = [];
+    this.chatTotal = 0;
     this.clock = null;
     this.nextId = 1;
     this.sent = new Map();
@@ -205,6 +208,7 @@ export class Connection {
     ws.onmessage = (event) => {
       if (ws !== this.ws) return;
       this.lastHeard = Date.now();
+      this.receivedAt = performance.now();
       let msg;
       try {
         const bytes = new Uint8Array(event.data);
@@ -333,7 +337,7 @@ export class Connection {
         this.seat = Number.isInteger(msg.seat) ? msg.seat : null;
         this.owner = msg.owner === true;
         this.token = typeof msg.token === "string" && msg.token ? msg.token : null;
-        if (this.store) this.store.set("token", this.token);
+        if (this.store && (this.token || !this.spectate)) this.store.set("token", this.token);
         this.retryDelay = 100;
         this.started = Date.now();
         this.setStatus("welcomed");
@@ -409,6 +413,7 @@ export class Connection {
         return;
       case "chat":
         this.chat.push(msg);
+        this.chatTotal += 1;
         if (this.chat.length > 200) this.chat.shift();
         this.emit("chat", msg);
         return;

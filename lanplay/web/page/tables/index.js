@@ -54,10 +54,11 @@ export function genericActions(ctx, handled) {
         return [name, input, h("label", { class: "field" }, h("span", {}, name), input)];
       });
       out.push(h("div", { class: "row" }, inputs.map((i) => i[2]),
-        h("button", { class: "may", "data-type": template.type, onclick: () => {
+        h("button", { class: "may", "data-type": template.type, onclick: (e) => {
           const action = Object.fromEntries(fixed);
           action.type = template.type;
-          for (const [name, input] of inputs) action[name] = Number(input.value);
+          const row = e.currentTarget.closest(".row");  // the live inputs, not this draw's
+          for (const [name] of inputs) action[name] = Number(row.querySelector(`input[name="${name}"]`).value);
           ctx.act(action);
         } }, label)));
     }

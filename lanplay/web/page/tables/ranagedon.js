@@ -62,7 +62,8 @@ export function draw(ctx) {
   f.level ? svg("text", { x: f.x, y: f.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, String(f.level)) : null,
   f.id === scratch.frog ? svg("circle", { cx: f.x, cy: f.y, r: R + 6, fill: "none", stroke: "#8fd0f5", "stroke-width": 4 }) : null)),
   chosen ? aim(chosen, scratch, R) : null);
-  pond.addEventListener("pointerdown", (e) => {
+  pond.onpointerdown = (e) => {
+    const pond = e.currentTarget;  // the live pond (the page morphs each redraw into it)
     const p = toPond(pond, e);
     const hit = frogs.find((f) => byFrog.has(f.id) && Math.hypot(f.x - p.x, f.y - p.y) <= R + 4);
     if (hit && hit.id !== scratch.frog) {
@@ -87,7 +88,7 @@ export function draw(ctx) {
     move(e);
     pond.addEventListener("pointermove", move);
     pond.addEventListener("pointerup", () => { pond.removeEventListener("pointermove", move); ctx.redraw(); }, { once: true });
-  });
+  };
   const scores = view.scores || [];
   const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [],
     extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) })];
