@@ -282,7 +282,7 @@ function gameScreen() {
   const mayNow = Array.isArray(view.may) ? view.may : [];
   const mine = mayNow.length > 0;
   const statusText = drawn.status || (view.over ? _("The game is over.")
-    : mine ? _("Your turn") : conn.seat === null ? _("Watching") : waitingFor(view));
+    : mine ? _("Your turn") : waitingFor(view));
   const actions = [...(drawn.actions || []), ...genericActions(ctx, drawn.handled || new Set())];
   const main = h("div", { class: "main" },
     h("div", { class: "table", id: "table" },
