@@ -28,8 +28,12 @@ from lanplay import locale as lang
 from lanplay.game import player_range, seats_problem
 from lanplay.messages import Msg, content_text, items, msg, render
 from lanplay.names import printable
+from lanplay.store import folders
 
 DEFAULT_PORT = 7531
+PORT_PAIRS = 5
+"""A host tries 7531, 7533, ... 7539 (each with its web page's port after it): the rule
+is ``lanplay.host.ports``'s, which this module does not import for ``--help``'s sake."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,8 @@ class Command:
     """Given as ``--NAME`` instead of as a command (``--install-desktop``)."""
 
 
-def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None = None,
+def main(argv: Sequence[str] | None = None, *,
+         window: Callable[[argparse.Namespace], int] | None = None,
          commands: Sequence[Command] = ()) -> int:
     """Run one command; with none, open ``window`` (or say where the window is)."""
     parser = _parser(window is not None, commands)
@@ -55,6 +60,15 @@ def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None 
             lang.set_language(args.lang)
         except ValueError as exc:
             return _fail(str(exc))
+    if args.data_dir and Path(args.data_dir).exists() and not Path(args.data_dir).is_dir():
+        return _fail(msg("--data-dir {path} is a file, not a folder.", path=args.data_dir))
+    with folders.chosen(args.data_dir):  # the window's settings follow it too
+        return _run(parser, args, window, commands)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace,
+         window: Callable[[argparse.Namespace], int] | None,
+         commands: Sequence[Command]) -> int:
     for command in commands:
         if command.option and getattr(args, command.name.replace("-", "_")):
             return command.run(args)
@@ -64,7 +78,7 @@ def main(argv: Sequence[str] | None = None, *, window: Callable[[], int] | None 
             return _fail("no command given. The window opens with the installed `lanplay` "
                          "command (or `python -m ui`); `python -m lanplay --help` lists "
                          "the commands that run here.")
-        return window()
+        return window(args)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
@@ -77,6 +91,11 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         "Tabletop games at a LAN party: the commands that need no window."))
     p.add_argument("--version", action="version", version=version_text())
     p.add_argument("--lang", default=None, metavar="LANG", help=LANG_HELP)
+    p.add_argument("--data-dir", default=None, metavar="DIR", help=DATA_HELP)
+    if window:
+        p.add_argument("--verbose", action="store_true",
+                       help="the window: also print the warnings of Qt and its sound and "
+                            "video libraries (a normal start prints only what you need)")
     for command in commands:
         if command.option:
             p.add_argument(f"--{command.name}", action="store_true", help=command.help)
@@ -90,9 +109,14 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--mode")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--name", default=None, help="the host's name shown on the LAN")
+    low, high = DEFAULT_PORT, DEFAULT_PORT + 2 * PORT_PAIRS - 1
     h.add_argument("--port", type=int, default=None,
-                   help=f"port to listen on (default {DEFAULT_PORT}, 0: any free one; with "
-                        f"--resume, the port of the saved game, which the peers remember)")
+                   help=f"port to listen on (default: {DEFAULT_PORT}, else the first free "
+                        f"odd port up to {high - 1}, so let in {low}:{high}; 0: any free one; "
+                        f"with --resume, the port of the saved game, which the peers "
+                        f"remember)")
+    h.add_argument("--first-port", type=int, default=DEFAULT_PORT,
+                   help=argparse.SUPPRESS)  # tests: the usual pairs from a port found free
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     h.add_argument("--web-port", type=int, default=None, metavar="P",
                    help="serve the browser page (phones and laptops without lanplay join "
@@ -124,9 +148,7 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                         "they return (default 30; negative: never)")
     h.add_argument("--log-moves", action="store_true",
                    help="print a line for each move once it is saved")
-    h.add_argument("--data-dir", default=None, metavar="DIR",
-                   help="where games are saved (default: $LANPLAY_DATA_DIR, else the "
-                        "user's data directory)")
+    h.add_argument("--data-dir", default=argparse.SUPPRESS, metavar="DIR", help=DATA_HELP)
     h.set_defaults(func=cmd_host)
 
     d = sub.add_parser("discover", help="list the hosts found on the LAN")
@@ -199,6 +221,8 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
 
 LANG_HELP = (f"the language to speak ({', '.join(lang.LANGUAGES)}; default: "
              f"${lang.ENV}, else the system's)")
+DATA_HELP = (f"where games are saved, and the window's settings with them (default: "
+             f"${folders.ENV}, else the user's data directory); before or after the command")
 
 
 def version_text() -> str:
@@ -311,10 +335,9 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
 
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
-    port = DEFAULT_PORT if args.port is None else args.port  # 0: any free port
-    web_port = None if args.no_web else (
-        args.web_port if args.web_port is not None else port + 1 if port else 0)
-    config = HostConfig(host_name=name, bind=args.bind, port=port, web_port=web_port,
+    config = HostConfig(host_name=name, bind=args.bind, port=args.port,  # None: 7531, ...
+                        first_port=args.first_port, web=not args.no_web,
+                        web_port=None if args.no_web else args.web_port,
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
@@ -333,8 +356,6 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
             return _fail(f"the saved game is {host.room.game.name}, not {game_id}")
         game, players = host.room.game, len(host.room.seats)
         host.config.autostart = players
-        if not args.no_web and args.web_port is None:  # beside the port the players remember
-            host.config.web_port = host.config.port + 1 if host.config.port else 0
     else:
         assert game_id is not None
         game = games.load(game_id)
@@ -349,8 +370,8 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     try:
         port = await host.start()
     except OSError as exc:
-        return _fail(f"cannot listen on {args.bind}:{host.config.port} "
-                     f"({exc.strerror or exc})")
+        await host.stop()
+        return _fail(_not_listening(exc, args.bind, host.config.port, args.resume is not None))
     addresses = ", ".join(f"{a}:{port}" for a in local_addresses())
     lock = " with a password" if host.config.password or host.config.room_key else ""
     if args.resume is not None:
@@ -363,6 +384,9 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         print(f"Hosting {game.name} ({host.room.mode}) as {name!r} on port {port}{lock}; "
               f"starts with {players} players.\nOthers can join at: {addresses}",
               flush=True)
+    note = host.ports.note() if host.ports is not None else None
+    if note is not None:
+        print(_say(note), flush=True)
     _print_page(host)
 
     stop = asyncio.Event()
@@ -430,14 +454,34 @@ def _print_page(host: Any) -> None:
     from lanplay.web.address import page_urls, qr_text
 
     if host.web_problem:
-        print(f"lanplay: {host.web_problem}; browsers cannot join.", file=sys.stderr,
-              flush=True)
+        print(f"lanplay: {_say(host.web_problem)}", file=sys.stderr, flush=True)
     if not host.web_port:
         return
     urls = page_urls(local_addresses(), host.web_port)
-    print(f"In a browser (a phone, a laptop without lanplay): {', '.join(urls)}", flush=True)
+    print(_say(msg("In a browser (a phone, a laptop without lanplay): {addresses}",
+                   addresses=", ".join(urls))), flush=True)
     if sys.stdout.isatty():
         print(qr_text(urls[0]), flush=True)
+
+
+def _not_listening(exc: OSError, bind: str, port: int | None, resumed: bool) -> Msg:
+    """Why the host cannot listen, in one sentence."""
+    import errno
+
+    from lanplay.host.ports import NoFreePort
+
+    if isinstance(exc, NoFreePort):
+        return exc.message
+    if exc.errno == errno.EADDRINUSE and resumed:
+        return msg("Port {port}, which the players will come back to, is taken (another "
+                   "lanplay on this laptop?): close that program and resume again.",
+                   port=port or 0)
+    if exc.errno == errno.EADDRINUSE:
+        return msg("Port {port} is taken (another lanplay on this laptop?): choose another "
+                   "with --port, or leave --port out to take the first free one from "
+                   "{first}.", port=port or 0, first=DEFAULT_PORT)
+    return msg("Cannot listen on {address} ({error}).", address=f"{bind}:{port}",
+               error=exc.strerror or str(exc))
 
 
 # --- discover -------------------------------------------------------------------

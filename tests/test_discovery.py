@@ -135,3 +135,47 @@ def test_found_host_compatibility_follows_the_protocol_version() -> None:
         assert not older.compatible
         assert older.to_json()["compatible"] is False
     assert FoundHost(**{**base.__dict__, "addresses": ()}).address == ""
+
+
+@pytest.mark.timeout(60)
+def test_demo_rooms_are_listed_only_by_a_demo_browser_never_by_a_real_window() -> None:
+    """``lanplay screenshots`` announces "Ben's laptop", "Lea", ... on the loopback: a
+    real window on the same laptop must not list them while it runs."""
+    from lanplay.net.discovery import DEMO_SERVICE
+
+    async def main() -> None:
+        tag = os.getpid()
+        demo = Host("alles-klar", config=HostConfig(
+            host_name=f"demo room {tag}", bind="127.0.0.1", port=0, announce=True,
+            demo=True, interfaces=LOOPBACK))
+        lea = Announcer(Announcement(f"demo Lea {tag}", "alles-klar", 7599, 3, 5, "playing"),
+                        LOOPBACK, service=DEMO_SERVICE)
+        real = Host("alles-klar", config=HostConfig(
+            host_name=f"real room {tag}", bind="127.0.0.1", port=0, announce=True,
+            interfaces=LOOPBACK))
+        window_browser = Browser(interfaces=LOOPBACK)  # what a real window follows
+        demo_browser = Browser(interfaces=LOOPBACK, service=DEMO_SERVICE)
+        await window_browser.start()
+        await demo_browser.start()
+        try:
+            await demo.start()
+            await lea.start()
+            await real.start()  # announced last: once it is listed, the others had time
+
+            def names(browser: Browser) -> set[str]:
+                return {h.host_name for h in browser.hosts.values()}
+
+            assert await demo_browser.wait_for(
+                lambda hs: {f"demo room {tag}", f"demo Lea {tag}"} <= names(demo_browser), 15)
+            assert await window_browser.wait_for(
+                lambda hs: f"real room {tag}" in names(window_browser), 15)
+            assert f"real room {tag}" not in names(demo_browser)
+            assert not {f"demo room {tag}", f"demo Lea {tag}"} & names(window_browser)
+        finally:
+            await real.stop()
+            await lea.stop()
+            await demo.stop()
+            await demo_browser.stop()
+            await window_browser.stop()
+
+    asyncio.run(main())

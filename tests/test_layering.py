@@ -146,6 +146,7 @@ HOST_PARTS: dict[str, set[str]] = {
     # each part of lanplay/host/ and the other parts it may import
     "__init__": {"config", "dispatch", "peers", "seeds", "server"},
     "config": set(),
+    "ports": {"config"},
     "shared": set(),
     "peers": set(),
     "seeds": {"config", "peers", "shared", "words"},
@@ -160,12 +161,12 @@ HOST_PARTS: dict[str, set[str]] = {
     "connections": {"config", "packs", "peers", "shared", "words"},
     "flow": {"away", "config", "fanout", "peers", "saving", "seeds", "shared"},
     "server": {"announce", "commands", "config", "connections", "dispatch", "flow", "packs",
-               "peers", "saving", "seeds", "shared", "words"},
+               "peers", "ports", "saving", "seeds", "shared", "words"},
 }
 
 HOST_DUTIES: dict[str, set[str]] = {
     # what touches the outside world, and the only parts that may import it
-    "socket": set(),
+    "socket": {"ports"},  # whether a pair's web port is free
     "lanplay.peer": {"commands"},  # the host's own bots are peers
     "lanplay.peer.peer": set(),
     "lanplay.tools": set(),
@@ -178,7 +179,7 @@ HOST_DUTIES: dict[str, set[str]] = {
     "lanplay.net.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
-    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds"},
+    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds", "ports"},
 }
 
 

@@ -21,6 +21,7 @@ from ui.look import fonts
 from ui.services.settings import Settings
 from ui.window.window import MainWindow
 from ui.words import i18n
+from ui.words.i18n import _
 
 
 def app_icon() -> QIcon:
@@ -46,7 +47,7 @@ async def _main(window: MainWindow) -> None:
         await window.shutdown()
 
 
-def run() -> int:
+def run(settings: Settings | None = None) -> int:
     import qasync
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -56,10 +57,22 @@ def run() -> int:
     app.setDesktopFileName(desktop.APP_ID)  # Wayland matches the window to the menu entry
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends after the goodbyes, not before
-    settings = Settings.load()
+    settings = settings if settings is not None else Settings.load()
     i18n.start(settings)  # --lang, LANPLAY_LANG, the language chosen here, the system's
     i18n.install_qt(app)
     window = MainWindow(settings)
     window.show()
-    qasync.run(_main(window))
+    try:
+        qasync.run(_main(window))
+    except RuntimeError:
+        if window.done is not None and window.done.is_set():
+            raise
+        # Qt stopped the loop under us: the display went away (an X server that died)
+        from ui import quiet
+
+        said = next((line for line in reversed(quiet.said()) if "X11" in line
+                     or "display" in line.lower()), "")
+        print("lanplay: " + _("The window lost its display and closed{said}.").format(
+            said=f" ({said})" if said else ""), file=sys.stderr)
+        return 1
     return 0

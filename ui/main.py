@@ -1,6 +1,8 @@
 """The installed ``lanplay`` command: the window's entry point decides, not the core.
 
-With no command it opens the window; ``screenshots`` renders the window's
+With no command it opens the window (or says in one sentence why it cannot:
+no display, a Qt platform plugin that does not load; ``ui.display``), quietly
+(``ui.quiet``; ``--verbose`` prints what Qt says); ``screenshots`` renders the window's
 screens; ``--install-desktop`` puts lanplay in a Linux menu; every other
 command is ``lanplay.cli``'s and runs headless. Qt is
 imported only for those two, so the headless commands work without PyQt6.
@@ -24,8 +26,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return cli.main(argv, window=window, commands=[SCREENSHOTS, INSTALL_DESKTOP])
 
 
-def window() -> int:
+def window(args: argparse.Namespace) -> int:
+    """Open the window, or say in one sentence why it cannot open here (exit 2)."""
+    from ui import display
+    from ui.services.settings import Settings
+    from ui.words import i18n
+
+    settings = Settings.load()  # inside the data folder, when one was chosen
+    i18n.start(settings)  # so a refusal speaks the language chosen in the window too
+    problem = display.no_display()
+    if problem is not None:
+        return _fail(problem)
     try:
+        from ui import quiet
+
+        quiet.install(verbose=args.verbose)  # before Qt Multimedia loads, and talks
         from ui.app import run
     except ImportError as exc:
         from ui.words.i18n import _
@@ -33,11 +48,14 @@ def window() -> int:
         print(_("The window needs PyQt6 and qasync ({error}). The headless commands work: "
                 "see `lanplay --help`.").format(error=exc), file=sys.stderr)
         return 2
-    return run()
+    return run(settings)
 
 
 def _screenshots(args: argparse.Namespace) -> int:
     try:
+        from ui import quiet
+
+        quiet.install(verbose=args.verbose)  # the PNGs it wrote, not Qt Multimedia's noise
         from ui.tools.screenshots import parse_size, render
     except ImportError as exc:
         from ui.words.i18n import _

@@ -9,7 +9,6 @@ one broken folder never stops the app."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -64,10 +63,13 @@ class Discovery:
 
 
 def data_dir() -> Path:
-    """``LANPLAY_DATA_DIR`` if set (tests, portable installs), else the platform's."""
-    override = os.environ.get("LANPLAY_DATA_DIR")
-    if override:
-        return Path(override)
+    """The data folder chosen (``--data-dir``, else ``LANPLAY_DATA_DIR``: tests, portable
+    installs, a second person on one laptop), else the platform's."""
+    from lanplay.store.folders import chosen_dir
+
+    chosen = chosen_dir()
+    if chosen is not None:
+        return chosen
     import platformdirs
 
     return Path(platformdirs.user_data_dir("lanplay", appauthor=False))

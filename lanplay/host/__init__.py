@@ -12,7 +12,9 @@ collaborators and callbacks it needs):
 
 - ``server``: the ``Host`` itself: wiring, ``start``/``stop``/``kill``, ``resume``,
   and the public face (``room``, ``session``, ``conns``, ``port``, ``listeners``).
-- ``config``: ``HostConfig`` and the limits; ``shared``: the two small records
+- ``config``: ``HostConfig`` and the limits; ``ports``: which pair of ports a room
+  listens on (the game's and its web page's: 7531 and 7532, else the next pair up to
+  7539 and 7540, and why); ``shared``: the two small records
   some parts share (``Status``: port and shutdown flags; ``Tokens``: seat keys).
 - ``peers``: who is connected (``Conn``), the broadcast, the seat numbers.
 - ``connections``: accepting a connection, the handshake (version, password,

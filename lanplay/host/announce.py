@@ -17,7 +17,7 @@ from collections.abc import Callable
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status
-from lanplay.net.discovery import Announcement, Announcer
+from lanplay.net.discovery import DEMO_SERVICE, SERVICE, Announcement, Announcer
 from lanplay.room import Room
 from protocol.messages import Ping
 
@@ -43,7 +43,8 @@ class Announcing:
                             web_port=self.status.web_port)
 
     async def start(self) -> None:
-        self._announcer = Announcer(self.announcement(), self.config.interfaces)
+        self._announcer = Announcer(self.announcement(), self.config.interfaces,
+                                    service=DEMO_SERVICE if self.config.demo else SERVICE)
         await self._announcer.start()
 
     async def updates(self) -> None:

@@ -28,10 +28,18 @@ OVER_LIMIT = 512
 class HostConfig:
     host_name: str = "lanplay host"
     bind: str = "0.0.0.0"
-    port: int = DEFAULT_PORT
+    port: int | None = None
+    """The port to listen on as it is (0: any free one); None: the first free of the
+    usual pairs from ``first_port`` (7531, else 7533, ... 7539: ``lanplay.host.ports``)."""
+    first_port: int = DEFAULT_PORT
+    """Where the usual pairs begin (tests move them to ports they found free)."""
+    web: bool = False
+    """Serve the browser page and its WebSocket (``lanplay.web``) on the pair's web port,
+    the one after the game's (``lanplay.host.ports``); ``lanplay host`` and the window do
+    unless told ``--no-web``."""
     web_port: int | None = None
-    """Serve the browser page and its WebSocket on this port (0: any free one; None:
-    no web server). ``lanplay host`` serves it on the TCP port + 1 unless ``--no-web``."""
+    """The page's port as it is (0: any free one), instead of the pair's; serves the
+    page even without ``web``."""
     seed: int | None = None
     autostart: int | None = None
     """Start by itself once this many seats are taken, ready and connected."""
@@ -43,6 +51,8 @@ class HostConfig:
     announce: bool = False
     interfaces: Sequence[str] | None = None
     """Interfaces for the zeroconf announcement (None: all)."""
+    demo: bool = False
+    """Announced as a demo room (``lanplay screenshots``'), which no real window lists."""
     password: str | None = None
     """Room password, checked by challenge and response (None or "": no password)."""
     room_key: RoomKey | None = None

@@ -29,6 +29,7 @@ from lanplay.host.dispatch import Dispatcher
 from lanplay.host.flow import Play
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
+from lanplay.host.ports import Ports, listen
 from lanplay.host.saving import Saver
 from lanplay.host.seeds import LocalSeeds, SeedSource
 from lanplay.host.shared import Status, Tokens
@@ -63,7 +64,10 @@ class Host:
         self._resumed = False
         self.web: Any = None
         """The page's server (``lanplay.web.server.WebServer``) once started, else None."""
-        self.web_problem: str | None = None
+        self.web_problem: Msg | None = None
+        """Why the page is not served (its port is taken), in words for the host's person."""
+        self.ports: Ports | None = None
+        """The pair listened on (the game's port and its web page's), once started."""
         self.saver = Saver(room, cfg, self.status, self.tokens,
                            lambda why, dropped: self.play.hold(why, dropped))
         self.play = Play(room, cfg, self.status, self.peers, self.saver,
@@ -191,19 +195,22 @@ class Host:
     # --- life cycle ------------------------------------------------------------
 
     async def start(self) -> int:
-        """Listen (and announce); return the port actually bound."""
-        self._server = await asyncio.start_server(
-            self.reception.serve, self.config.bind, self.config.port,
-            limit=self.config.max_frame)
-        self.status.port = self._server.sockets[0].getsockname()[1]
+        """Listen (and announce); return the port actually bound. OSError if the port
+        asked for is taken (``ports.NoFreePort``, with its sentence, if every usual one is)."""
+        cfg = self.config
+        self._server, self.ports = await listen(
+            lambda port: asyncio.start_server(self.reception.serve, cfg.bind, port,
+                                              limit=cfg.max_frame),
+            cfg.bind, cfg.port, cfg.first_port)
+        self.status.port = self.ports.game
         self._spawn(heartbeats(self.config, self.peers, self.play.state_told,
                                self.reception.detach))
         if self._resumed:
             self._come_back()
         if self.config.save:  # a game whose end was saved but not yet filed (a host stopped)
             self._spawn(asyncio.to_thread(listing.settle, self.config.data_dir))
-        if self.config.web_port is not None:
-            await self._start_web(self.config.web_port)
+        if cfg.web_port is not None or cfg.web:
+            await self._start_web(cfg.web_port if cfg.web_port is not None else self.ports.web)
         if self.config.announce:
             await self.announcing.start()
             self._spawn(self.announcing.updates())
@@ -223,7 +230,9 @@ class Host:
             self.status.web_port = await self.web.start(self.config.bind, port)
         except OSError as exc:
             self.web = None
-            self.web_problem = f"cannot serve the page on port {port} ({exc.strerror or exc})"
+            self.web_problem = msg("The browser page cannot be served on port {port} ({error}); "
+                                   "browsers cannot join this room.", port=port,
+                                   error=exc.strerror or str(exc))
 
     async def stop(self, reason: Msg | str = STOPPED, pause: bool = False) -> None:
         """Say goodbye to every peer, withdraw the announcement, stop listening.

@@ -27,6 +27,10 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from protocol.messages import PROTOCOL_VERSION
 
 SERVICE = "_lanplay._tcp.local."
+DEMO_SERVICE = "_lanplay-demo._tcp.local."
+"""Where ``lanplay screenshots`` announces its demo rooms ("Ben's laptop", "Lea", ...):
+a service of its own, which a real window's Browser never follows, so a window on
+the same laptop never lists them."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,9 @@ class Announcer:
 
     def __init__(self, announcement: Announcement,
                  interfaces: Sequence[str] | None = None,
-                 addresses: Sequence[str] | None = None) -> None:
+                 addresses: Sequence[str] | None = None, service: str = SERVICE) -> None:
         self.announcement = announcement
+        self.service = service
         self._interfaces = interfaces
         self._addresses = list(addresses) if addresses else (
             list(interfaces) if interfaces else local_addresses())
@@ -117,7 +122,7 @@ class Announcer:
         a = self.announcement
         label = "".join(c if c.isalnum() else "-" for c in self._instance)
         return AsyncServiceInfo(
-            SERVICE, f"{self._instance}.{SERVICE}",
+            self.service, f"{self._instance}.{self.service}",
             addresses=[socket.inet_aton(x) for x in self._addresses],
             port=a.port, properties=a.txt(), server=f"lanplay-{label}.local.")
 
@@ -157,7 +162,9 @@ class Browser:
     """Follows ``_lanplay._tcp`` services; ``hosts`` is the live list."""
 
     def __init__(self, listener: Listener | None = None,
-                 interfaces: Sequence[str] | None = None) -> None:
+                 interfaces: Sequence[str] | None = None, service: str = SERVICE) -> None:
+        self.service = service
+        """What it follows: ``SERVICE``, or ``DEMO_SERVICE`` in the screenshots' window."""
         self.hosts: dict[str, FoundHost] = {}
         self._listeners: list[Listener] = [listener] if listener else []
         self._interfaces = interfaces
@@ -176,7 +183,7 @@ class Browser:
     async def start(self) -> None:
         self._azc = AsyncZeroconf(interfaces=_interfaces(self._interfaces),
                                   ip_version=IPVersion.V4Only)
-        self._browser = AsyncServiceBrowser(self._azc.zeroconf, SERVICE,
+        self._browser = AsyncServiceBrowser(self._azc.zeroconf, self.service,
                                             handlers=[self._on_change])
 
     async def stop(self) -> None:
@@ -220,7 +227,7 @@ class Browser:
     async def _resolve(self, name: str) -> None:
         if self._azc is None:
             return
-        info = AsyncServiceInfo(SERVICE, name)
+        info = AsyncServiceInfo(self.service, name)
         if not await info.async_request(self._azc.zeroconf, 3000):
             return
         found = _parse(name, info)

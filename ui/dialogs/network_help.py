@@ -14,7 +14,7 @@ import sys
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
-from lanplay.host import DEFAULT_PORT
+from lanplay.host import DEFAULT_PORT, ports
 from ui.look.widgets import Card, button, label
 from ui.words.i18n import _
 
@@ -46,10 +46,27 @@ def first_host_text(port: int, platform: str | None = None) -> str:
         return _("macOS may ask whether lanplay may accept incoming network connections, and "
                  "whether it may find devices on your local network: answer Allow to both, "
                  "or the others cannot see or join this room.")
+    if ports.in_usual_range(port):
+        low, high = ports.usual_range()
+        return _("If this laptop runs a firewall (ufw, firewalld), let in TCP ports {low} to "
+                 "{high} for the game and UDP port {mdns} for discovery, for example "
+                 "\u201csudo ufw allow {low}:{high}/tcp\u201d and \u201csudo ufw allow "
+                 "{mdns}/udp\u201d; otherwise the others cannot see or join this room.").format(
+                     low=low, high=high, mdns=MDNS_PORT)
     return _("If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
              "the game and UDP port {mdns} for discovery, for example \u201csudo ufw allow "
              "{port}/tcp\u201d and \u201csudo ufw allow {mdns}/udp\u201d; otherwise the "
              "others cannot see or join this room.").format(port=port, mdns=MDNS_PORT)
+
+
+def tcp_ports(port: int) -> str:
+    """The TCP ports a firewall must let in for a room on ``port``: the usual range
+    when it is one of the usual ports (the next room on the laptop may take the next
+    pair), else that port."""
+    if ports.in_usual_range(port):
+        low, high = ports.usual_range()
+        return f"{low}\u2013{high}"
+    return str(port)
 
 
 def _firewall_hint(port: int, platform: str | None, host: bool) -> str:
@@ -61,10 +78,10 @@ def _firewall_hint(port: int, platform: str | None, host: bool) -> str:
         return _("a firewall: in System Settings \u2192 Network \u2192 Firewall, lanplay "
                  "must be allowed incoming connections")
     if host:
-        return _("a firewall on the host's laptop (TCP {port} and UDP {mdns} must be let "
-                 "in)").format(port=port, mdns=MDNS_PORT)
-    return _("a firewall on this laptop (TCP {port} and UDP {mdns} must be let in)").format(
-        port=port, mdns=MDNS_PORT)
+        return _("a firewall on the host's laptop (TCP {ports} and UDP {mdns} must be let "
+                 "in)").format(ports=tcp_ports(port), mdns=MDNS_PORT)
+    return _("a firewall on this laptop (TCP {ports} and UDP {mdns} must be let in)").format(
+        ports=tcp_ports(port), mdns=MDNS_PORT)
 
 
 def lonely_title() -> str:
@@ -153,4 +170,4 @@ class Notice(Card):
 
 
 __all__ = ["MDNS_PORT", "Notice", "first_host_text", "first_host_title", "lonely_text",
-           "lonely_title", "quiet_text", "system"]
+           "lonely_title", "quiet_text", "system", "tcp_ports"]

@@ -182,7 +182,7 @@ class RoomPage(QWidget):
         titles.setSpacing(2)
         self.title = label(_("Joining\u2026"), "title")
         self.subtitle = label("", "muted", wrap=True)
-        self.address = label("", "muted")
+        self.address = label("", "muted", wrap=True)  # a note may follow the address
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         titles.addWidget(self.title)
         titles.addWidget(self.subtitle)

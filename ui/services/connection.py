@@ -25,7 +25,9 @@ from typing import Any
 from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
+from lanplay.host.ports import NoFreePort
 from lanplay.host.server import CLOSED
+from lanplay.messages import render
 from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import JoinError, Peer
 from lanplay.store import folders, saves
@@ -43,7 +45,9 @@ class NetConfig:
     interfaces: Sequence[str] | None = None
     """Interfaces for zeroconf browsing and announcing (None: all)."""
     bind: str = "0.0.0.0"
-    port: int = DEFAULT_PORT
+    port: int | None = None
+    """The port a room we host listens on (0: any free one); None: 7531, else the next
+    free pair up to 7539 (``lanplay.host.ports``), and the room says why."""
     bot_delay: float = 1.0
     """Seconds a bot waits before it plays (varied by a fifth either way), so people
     can follow the table; 0 plays at once (tests, benchmarks)."""
@@ -56,8 +60,13 @@ class NetConfig:
     save: bool = True
     """Whether a hosted game is saved after every move (so a crashed host resumes)."""
     data_dir: str | os.PathLike[str] | None = None
-    """Where games are saved and found to resume (None: $LANPLAY_DATA_DIR, else the
-    user's data directory)."""
+    """Where games are saved and found to resume (None: ``--data-dir``, else
+    $LANPLAY_DATA_DIR, else the user's data directory)."""
+    first_port: int = DEFAULT_PORT
+    """Where the usual pairs of ports begin (tests move them to ports they found free)."""
+    demo: bool = False
+    """The screenshots' window: it lists, and announces its rooms as, demo rooms only
+    (``lanplay.net.discovery.DEMO_SERVICE``), which no real window lists."""
 
 
 def supports(target: Any, name: str) -> bool:
@@ -133,27 +142,21 @@ class Connection:
             extra["save"] = net.save
         if net.data_dir is not None:
             extra["data_dir"] = net.data_dir
-        if supports(HostConfig, "web_port"):  # the browser page beside the room's port
-            extra["web_port"] = net.port + 1 if net.port else 0
-        config = HostConfig(host_name=name, bind=net.bind, port=net.port, seed=net.seed,
-                            bot_delay=net.bot_delay, announce=True,
+        if supports(HostConfig, "web"):  # the browser page, on the pair's second port
+            extra["web"] = True
+        config = HostConfig(host_name=name, bind=net.bind, port=net.port,
+                            first_port=net.first_port, seed=net.seed,
+                            bot_delay=net.bot_delay, announce=True, demo=net.demo,
                             interfaces=net.interfaces, **extra)
         try:
             host = Host(game_id, mode, options, config)
         except (ValueError, KeyError) as exc:  # a bad option, a pack that is not usable
             raise JoinError(str(exc.args[0] if exc.args else exc)) from exc
         try:
-            try:
-                port = await host.start()
-            except OSError:
-                if net.port == 0:
-                    raise
-                # Another lanplay on this laptop has the usual port: take any free one;
-                # the announcement carries the real port.
-                await host.stop()
-                host = Host(game_id, mode, options, dataclasses.replace(
-                    config, port=0, web_port=0 if config.web_port is not None else None))
-                port = await host.start()
+            port = await host.start()
+        except NoFreePort as exc:
+            await host.stop()
+            raise JoinError(render(exc.message)) from exc
         except OSError as exc:
             await host.stop()
             raise JoinError(_("Could not open a room on this laptop ({error}); try again, or "
@@ -176,20 +179,20 @@ class Connection:
         The owner's seat comes back with its saved token, which is the one our Peer
         presents: the host then gives it that seat and a snapshot of the table."""
         config = HostConfig(host_name=name, bind=net.bind, seed=net.seed,
-                            bot_delay=net.bot_delay, announce=True,
+                            bot_delay=net.bot_delay, announce=True, demo=net.demo,
                             interfaces=net.interfaces, save=net.save,
                             data_dir=net.data_dir)
         try:
             host = Host.resume(path, config)
         except saves.SaveError as exc:
             raise JoinError(exc.reason) from exc
-        if supports(HostConfig, "web_port"):
-            host.config.web_port = host.config.port + 1 if host.config.port else 0
+        if supports(HostConfig, "web"):  # the page beside the port the players remember
+            host.config.web = True
         try:
             port = await host.start()
         except OSError as exc:
             await host.stop()
-            port = host.config.port
+            port = host.config.port or 0  # a resumed room has the port its players remember
             if exc.errno == errno.EADDRINUSE:
                 raise JoinError(_("Another program on this laptop (another lanplay?) uses "
                                   "port {port}, which the players will come back to; close "

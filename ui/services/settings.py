@@ -1,8 +1,12 @@
 """What the window remembers between runs: your name, your colour, the text size,
 sound, the language, and whether it has told you what hosting needs from your firewall.
 
-One small JSON file in the platform's config folder (platformdirs), written
-atomically. A damaged file is treated as a first run rather than a crash:
+One small JSON file, written atomically, with the window's size and place
+beside it (``window.ini``): in the data folder when one was chosen
+(``--data-dir`` or ``LANPLAY_DATA_DIR``), so two windows on one laptop with
+two data folders are two people; else in the platform's config folder
+(platformdirs). ``LANPLAY_CONFIG_DIR`` names the settings' folder alone and
+wins over both. A damaged file is treated as a first run rather than a crash:
 losing a name is better than not opening.
 """
 
@@ -17,15 +21,23 @@ from typing import Any
 
 from lanplay.locale import LANGUAGES
 from lanplay.room import PALETTE
+from lanplay.store import folders
 
 MIN_SCALE, MAX_SCALE = 0.7, 2.0
 
 
+CONFIG_ENV = "LANPLAY_CONFIG_DIR"
+
+
 def default_dir() -> Path:
-    """``LANPLAY_CONFIG_DIR`` if set (tests, portable installs), else the platform's."""
-    override = os.environ.get("LANPLAY_CONFIG_DIR")
+    """``LANPLAY_CONFIG_DIR`` if set, else the data folder chosen for this run
+    (``--data-dir``, ``LANPLAY_DATA_DIR``), else the platform's config folder."""
+    override = os.environ.get(CONFIG_ENV)
     if override:
         return Path(override)
+    chosen = folders.chosen_dir()
+    if chosen is not None:
+        return chosen
     import platformdirs
 
     return Path(platformdirs.user_config_dir("lanplay", appauthor=False))

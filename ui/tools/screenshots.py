@@ -113,7 +113,8 @@ def _game_tables(targets: list[Target]) -> list[Path]:
 
     todo = screenshot_tables.screens()
     window = MainWindow(Settings(name="Mia", colour="#E69F00"),
-                        NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False))
+                        NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False,
+                                  demo=True))
     window.show()
     written: list[Path] = []
     try:
@@ -228,7 +229,7 @@ class _Camera:
 
 async def _render_all(camera: _Camera) -> list[Path]:
     from lanplay.host import Host, HostConfig
-    from lanplay.net.discovery import Announcement, Announcer
+    from lanplay.net.discovery import DEMO_SERVICE, Announcement, Announcer
     from lanplay.peer.bots import drive
     from lanplay.peer.peer import Peer
     from protocol.messages import PROTOCOL_VERSION
@@ -238,15 +239,15 @@ async def _render_all(camera: _Camera) -> list[Path]:
 
     data = tempfile.TemporaryDirectory(prefix="lanplay-shots-")  # the replay's audit goes here
     net = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0, seed=7,
-                    save=False, pace=0.0, data_dir=data.name)
+                    save=False, pace=0.0, data_dir=data.name, demo=True)
     other = Host("alles-klar", config=HostConfig(
-        host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True,
+        host_name="Ben's laptop", bind="127.0.0.1", port=0, announce=True, demo=True,
         interfaces=LOOPBACK, seed=3, save=False))
     extra = [
         Announcer(Announcement("Lea", "alles-klar", 7599, 3, 5, "playing", password=True),
-                  LOOPBACK),
+                  LOOPBACK, service=DEMO_SERVICE),
         Announcer(Announcement("Old laptop", "alles-klar", 7598, 1, 5, "lobby",
-                               version=PROTOCOL_VERSION + 1), LOOPBACK),
+                               version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
     window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
     window.resize(*camera.first)

@@ -266,8 +266,10 @@ class Party(QObject):
         if conn.host is None:
             return _("Connected to {address}").format(address=conn.address_text)
         where = ", ".join(f"{a}:{conn.host.port}" for a in local_addresses())
-        return _("Others can join from their list, or by address at {addresses}").format(
+        text = _("Others can join from their list, or by address at {addresses}").format(
             addresses=where)
+        note = conn.host.ports.note() if conn.host.ports is not None else None
+        return text if note is None else f"{text}\n{render(note)}"  # why not on 7531
 
     def _page(self) -> tuple[str, bytes]:
         """The browser page this room's host serves (none when joining another's)."""

@@ -28,7 +28,7 @@ from PyQt6.QtGui import (
 from PyQt6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
 from lanplay import locale
-from lanplay.net.discovery import Browser, FoundHost
+from lanplay.net.discovery import DEMO_SERVICE, SERVICE, Browser, FoundHost
 from protocol.messages import Lobby
 from ui.dialogs.confirm import Question
 from ui.look import theme
@@ -72,7 +72,8 @@ class MainWindow(QMainWindow):
         self.place_on_screen()
         self.party: Party | None = None
         """Our seat at a table, while there is one."""
-        self.browser = Browser(interfaces=self.net.interfaces)
+        self.browser = Browser(interfaces=self.net.interfaces,
+                               service=DEMO_SERVICE if self.net.demo else SERVICE)
         self.changed: asyncio.Event | None = None
         self.done: asyncio.Event | None = None
         """Set once the window has said its goodbyes and closed."""
