@@ -280,3 +280,31 @@ def test_the_announcement_names_the_page_port() -> None:
     ann = Announcement("h", "alles-klar", 7531, 1, 5, web_port=7532)
     assert ann.txt()["web"] == "7532"
     assert "web" not in Announcement("h", "alles-klar", 7531, 1, 5).txt()
+
+
+@pytest.mark.timeout(30)
+def test_the_page_is_served_on_the_pairs_second_port() -> None:
+    """A second room on one laptop takes the next pair: its page is on that pair's web
+    port, and the announcement names it."""
+    from test_host_ports import free_block
+
+    from lanplay.host import Host, HostConfig
+
+    async def main() -> None:
+        with free_block() as block:
+            b = block.base
+            first = Host("alles-klar", config=HostConfig(bind=LOCAL, port=None, first_port=b,
+                                                         web=True, save=False))
+            second = Host("alles-klar", config=HostConfig(bind=LOCAL, port=None,
+                                                          first_port=b, web=True, save=False))
+            try:
+                assert await first.start() == b and first.web_port == b + 1
+                assert await second.start() == b + 2 and second.web_port == b + 3
+                assert second.announcing.announcement().web_port == b + 3
+                status, _, body = await http_get(b + 3, "/")
+                assert status == 200 and b"lanplay" in body
+            finally:
+                await second.stop()
+                await first.stop()
+
+    run(main())
