@@ -30,7 +30,7 @@ KEEP = {("alles-klar", 360, "en"), ("ranking", 360, "en"), ("s-tier-cooperative"
         ("s-tier-competitive", 360, "en"), ("s-tier-team", 360, "en"), ("ranking-top", 360, "en"),
         ("ranagedon", 360, "en"), ("alles-klar", 1280, "en"), ("room", 360, "en"),
         ("end", 360, "en"), ("ranking", 360, "de"), ("s-tier-cooperative", 360, "es"),
-        ("ranking-top", 1280, "de"), ("join", 360, "es"), ("watch", 1280, "en")}
+        ("ranking", 1280, "de"), ("join", 360, "es"), ("watch", 1280, "en")}
 
 FIT = (Path(__file__).with_name("browser_fit.js")).read_text(encoding="utf-8")
 
@@ -57,7 +57,7 @@ def test_every_screen_fits_a_phone_and_a_laptop(browser: Any, hosting: HostThrea
     out = folder(tmp_path)
     found: dict[str, Any] = {}
     # English shows every game; German and Spanish the longest words (and stay quick)
-    for game, mode, players, options, moves in GAMES if lang == "en" else GAMES[:3] + GAMES[5:6]:
+    for game, mode, players, options, moves in GAMES if lang == "en" else GAMES[:3]:
         name = game + (f"-{mode}" if mode else "")
         hosting.start(game, mode, options, bots=players - 1, autostart=players, seed=13)
         page = browser.new_page(viewport={"width": 360, "height": 640})
@@ -75,10 +75,11 @@ def test_every_screen_fits_a_phone_and_a_laptop(browser: Any, hosting: HostThrea
             shoot(page, out, name, 360, lang, found)
             page.set_viewport_size({"width": 1280, "height": 800})
             shoot(page, out, name, 1280, lang, found)
-            tv.goto(hosting.url + f"watch?lang={lang}")
-            tv.wait_for_selector("#table", timeout=10_000)
-            shoot(tv, out, "watch" if game == "alles-klar" else f"{name}-watch", 1280, lang,
-                  found)
+            if game in ("alles-klar", "ranking-top"):  # a television's watch screen
+                tv.goto(hosting.url + f"watch?lang={lang}")
+                tv.wait_for_selector("#table", timeout=10_000)
+                shoot(tv, out, "watch" if game == "alles-klar" else f"{name}-watch", 1280, lang,
+                      found)
             if game == "alles-klar":
                 page.set_viewport_size({"width": 360, "height": 640})
                 play(page, seed=9)

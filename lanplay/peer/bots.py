@@ -94,8 +94,10 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     in_flight = keeper.intent(action)
                     continue
             waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
-            await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-            waiter.cancel()
+            try:
+                await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            finally:  # also when the bot itself is cancelled here: no waiter outlives it
+                waiter.cancel()
     finally:
         keeper.detach()
         if not runner.done():
