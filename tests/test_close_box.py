@@ -155,6 +155,7 @@ async def _until(predicate: Any, peers: list[Peer], timeout: float) -> None:
             finally:
                 for waiter in waiters:
                     waiter.cancel()
+                await asyncio.gather(*waiters, return_exceptions=True)
             for p in peers:
                 p.changed.clear()
 

@@ -118,6 +118,9 @@ async def until(predicate: Callable[[], bool], timeout: float, *windows: MainWin
             finally:
                 for waiter in waiters:
                     waiter.cancel()
+                # Cancelled is not yet done: let them finish, or a test that ends
+                # right now leaves them behind (the teardown's "tasks left running").
+                await asyncio.gather(*waiters, return_exceptions=True)
 
 
 def click(widget: QWidget, pos: QPoint | None = None) -> None:

@@ -96,8 +96,9 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
             waiter = asyncio.get_running_loop().create_task(peer.changed.wait())
             try:
                 await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-            finally:  # also when the bot itself is cancelled here: no waiter outlives it
+            finally:  # also when the bot is cancelled: its waiter must not outlive it
                 waiter.cancel()
+                await asyncio.gather(waiter, return_exceptions=True)
     finally:
         keeper.detach()
         if not runner.done():
