@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 FALLBACK = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-            "#999999")
+            "#FFFFFF")
 """A seat with no usable colour gets one by its number (Okabe-Ito, as the room's palette)."""
 
 

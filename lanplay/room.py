@@ -20,8 +20,10 @@ from lanplay.session import Refusal
 from protocol.messages import Lobby
 
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-           "#999999")
-"""Okabe-Ito: colour-blind-safe; names always go with colours in the UI."""
+           "#FFFFFF")
+"""Okabe-Ito's seven, then white: colour-blind-safe (Okabe-Ito's grey fell together with
+its purple and green for deuteranopes, tests/test_colour_vision.py); names and badges
+always go with colours in the UI."""
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 

@@ -97,7 +97,7 @@ def test_a_two_numeral_card_asks_which_ranking_card_turns_down(qtbot: QtBot,
     _click(qtbot, table, _card(table, FOUR_I_V))
     assert sent == [] and table.chooser.isVisible()
     labels = [b.text() for b in table.chooser.buttons]
-    assert labels == ["Turn down I", "Turn down V", "Cancel"]
+    assert labels == ["Turn down I (1)", "Turn down V (2)", "Cancel (Esc)"]
     qtbot.mouseClick(table.chooser.buttons[1], Qt.MouseButton.LeftButton)
     assert sent == [{"type": "play", "card": FOUR_I_V, "numeral": 5}]
     assert not table.chooser.isVisible()

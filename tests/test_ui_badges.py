@@ -33,7 +33,7 @@ LISTS_EVERY_SEAT = {"alles-klar", "ranking", "ranking-top", "s-tier"}
 TOKENS = {"s-tier": {"G", "R"}}
 """Discs that are no seat's: S-tier's green and red track tokens."""
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-           "#999999")
+           "#FFFFFF")
 
 
 def crowd(players: int) -> list[dict[str, Any]]:

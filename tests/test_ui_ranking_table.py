@@ -121,7 +121,7 @@ def test_two_tiles_on_one_floor_make_a_comparison(qtbot: QtBot, table: RankingTa
     _click(qtbot, table, table.tiles[2])
     assert table.chooser.isVisible() and sent == []
     labels = [b.text() for b in table.chooser.buttons]
-    assert labels == ["P0 up", "P2 up", "Cancel"]
+    assert labels == ["P0 up (1)", "P2 up (2)", "Cancel (Esc)"]
     qtbot.mouseClick(table.chooser.buttons[1], Qt.MouseButton.LeftButton)
     assert sent == [{"type": "compare", "up": 2, "down": 0}]
     state = build([3, 3, 3, 4, 4, 2, 3], [0, 1, 2, 3, None, None, None], current=0)

@@ -204,7 +204,7 @@ def test_top_with_several_topping_cards_opens_a_chooser(qtbot: QtBot,
     qtbot.mouseClick(table.top_button, Qt.MouseButton.LeftButton)
     assert table.chooser.isVisible() and sent == []
     labels = [b.text() for b in table.chooser.buttons]
-    assert labels == ["3 · La señora interesante", "Top card", "Cancel"]
+    assert labels == ["3 · La señora interesante (1)", "Top card (2)", "Cancel (Esc)"]
     qtbot.mouseClick(table.chooser.button("Top card"), Qt.MouseButton.LeftButton)
     assert sent == [{"type": "top", "card": TOP, "window": 7}]
 

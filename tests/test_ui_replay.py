@@ -21,6 +21,7 @@ import pytest
 from nethelpers import run
 from PyQt6.QtCore import Qt
 from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QApplication
 from replay_games import Played, play
 from test_replay import same
 from ui_harness import Runner, aloop, click, close, unique, until, window  # noqa: F401
@@ -308,3 +309,17 @@ def test_a_game_whose_check_failed_says_so_beside_its_moves(qtbot: Any, played: 
     shown = [w.text() for w in win.findChildren(type(win.where)) if w.isVisible()]
     assert f"This laptop's check of the game at its end: {reason}" in shown
     assert win.viewer == 0 and win.chooser.currentText() == "Bot 1 (you)"
+
+
+@pytest.mark.timeout(30)
+def test_esc_closes_the_replay_window(qtbot: Any, played: Played) -> None:
+    win = ReplayWindow(files.open_replay(played.history), seat=0)
+    closed: list[bool] = []
+    win.destroyed.connect(lambda *_: closed.append(True))  # it deletes itself on close
+    with qtbot.waitActive(win):
+        win.show()
+        win.activateWindow()
+    focus = QApplication.focusWidget()
+    assert focus is not None and win.isAncestorOf(focus)
+    QTest.keyClick(focus, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: bool(closed), timeout=5000)

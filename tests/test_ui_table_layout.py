@@ -145,7 +145,8 @@ def test_the_hand_shows_its_keys_and_f1_lists_them(qtbot: QtBot) -> None:
     QTest.keyClick(table, Qt.Key.Key_2)
     second = table.hand_items[1].card_id if table.hand_items else None
     assert (sent and sent[0]["card"] == second) or table.chooser.isVisible()
-    for game, key in (("alles-klar", "1-5"), ("ranking", "1-6"), ("ranking-top", "Space")):
+    for game, key in (("alles-klar", "1-9"), ("ranking", "1-7"), ("ranking-top", "Space"),
+                      ("s-tier", "S, A, B, C, D"), ("ranagedon", "Left, Right")):
         rules = RulesDialog(game)
         qtbot.addWidget(rules)
         text = rules.text.toPlainText()

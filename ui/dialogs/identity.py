@@ -23,7 +23,7 @@ from ui.words.i18n import N_, _
 
 COLOUR_NAMES = {"#E69F00": N_("orange"), "#56B4E9": N_("sky blue"), "#009E73": N_("green"),
                 "#F0E442": N_("yellow"), "#0072B2": N_("blue"), "#D55E00": N_("vermilion"),
-                "#CC79A7": N_("purple"), "#999999": N_("grey")}
+                "#CC79A7": N_("purple"), "#FFFFFF": N_("white")}
 """English, marked: ``colour_name`` says them in the window's language."""
 
 

@@ -14,8 +14,14 @@ from lanplay.locale import help_path
 from ui.look.widgets import button
 from ui.words.i18n import N_, _, content, language
 
+TABLE_KEYS = ((N_("Tab, arrows"), N_("from piece to piece on the table, then to its buttons")),
+              (N_("Enter or Space"), N_("take the piece or press the button that has the "
+                                        "focus")))
+"""Every table's: its pieces are reached like buttons (``ui.tables.keys``)."""
 WINDOW_KEYS = ((N_("F1"), N_("these rules")),
-               (N_("Enter"), N_("in the chat line: send what you typed")),
+               (N_("Enter"), N_("with nothing chosen on the table: open the chat; in the chat "
+                                "line: send what you typed")),
+               (N_("Esc"), N_("close the chat, a dialog, these rules or a replay")),
                (N_("Ctrl + plus, Ctrl + minus"), N_("larger or smaller text; Ctrl + 0 the usual")))
 """English, marked: a table's ``KEYS`` are too; ``keys_markdown`` translates them."""
 _COMMENT = re.compile(r"\A(\s*<!--.*?-->\s*)+", re.DOTALL)
@@ -50,7 +56,7 @@ def game_keys(game_id: str) -> tuple[tuple[str, str], ...]:
 
 def keys_markdown(game_id: str) -> str:
     """The keys, the game's first, as a section at the end of the rules."""
-    rows = [*game_keys(game_id), *WINDOW_KEYS]
+    rows = [*game_keys(game_id), *TABLE_KEYS, *WINDOW_KEYS]
     lines = ["## " + _("Keys"), ""]
     lines += [f"- **{_(key)}**: {_(what)}" for key, what in rows]
     return "\n".join(lines) + "\n"

@@ -21,6 +21,8 @@ ACCENT = "#2f8f7c"
 ACCENT_HI = "#39a690"
 ERROR = "#ffb4a6"
 WARN_BG = "#E69F00"
+FOCUS = "#FFD866"
+"""The ring of the control that has the keyboard focus: thicker as well as brighter."""
 WARN_TEXT = "#1c1c1c"
 OK = "#7fd1b9"
 
@@ -116,6 +118,9 @@ def stylesheet(pt: float) -> str:
     QPushButton[role="flat"] {{ background: transparent; border: none; padding: 4px 4px;
         color: {MUTED}; }}
     QPushButton[role="flat"]:hover {{ color: {TEXT}; }}
+    QPushButton:focus {{ border: 2px solid {FOCUS}; padding: 6px 15px; }}
+    QPushButton[role="flat"]:focus {{ border: 2px solid {FOCUS}; padding: 2px 2px; }}
+    QTreeWidget:focus, QListWidget:focus {{ border: 2px solid {FOCUS}; }}
     QLineEdit, QComboBox, QSpinBox {{ padding: 5px 8px; border: 1px solid {BORDER};
         border-radius: 5px; background: {PANEL}; }}
     QLineEdit:focus, QComboBox:focus {{ border-color: {ACCENT_HI}; }}

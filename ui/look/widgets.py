@@ -7,14 +7,16 @@ import re
 from collections.abc import Callable
 
 from PyQt6.QtCore import QEvent, QObject, QSize, Qt, pyqtSignal
-from PyQt6.QtGui import QPixmap
+from PyQt6.QtGui import QKeyEvent, QPixmap
 from PyQt6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -133,6 +135,8 @@ class Badge(QLabel):
         self.setPixmap(icons.badge_pixmap(name, colour, self._size, bot=bot, faded=faded,
                                           text=text))
         self.setToolTip(name)
+        self.setAccessibleName(_("{name} ({badge})").format(name=name, badge=self.mark)
+                               if name else self.mark)
 
 
 def pixmap_label(pm: QPixmap) -> QLabel:
@@ -141,8 +145,20 @@ def pixmap_label(pm: QPixmap) -> QLabel:
     return out
 
 
+class ChatLine(QLineEdit):
+    """The line where Enter sends; Esc leaves it (``left``: the page takes the focus back)."""
+
+    left = pyqtSignal()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is not None and event.key() == Qt.Key.Key_Escape:
+            self.left.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class ChatPanel(QWidget):
-    """The chat: what was said, and a line where Enter sends."""
+    """The chat: what was said, and a line where Enter sends (Esc leaves it)."""
 
     send = pyqtSignal(str)
 
@@ -160,7 +176,9 @@ class ChatPanel(QWidget):
         self.history.setPlaceholderText(_("Nothing said yet."))
         layout.addWidget(self.history, 1)
         row = QHBoxLayout()
-        self.line = QLineEdit()
+        self.line = ChatLine()
+        self.line.setAccessibleName(_("Chat"))
+        self.history.setAccessibleName(_("What was said"))
         self.line.setPlaceholderText(_("Say something\u2026"))
         self.line.setToolTip(_("Enter sends it to everyone at the table."))
         self.line.setMaxLength(500)
@@ -193,6 +211,34 @@ class ChatPanel(QWidget):
 
     def clear(self) -> None:
         self.history.clear()
+
+
+class EnterPresses(QObject):
+    """Enter (or the keypad's) presses the push button that has the focus, as Space
+    does, on every page and table and in every dialog: a button reached by Tab answers
+    the key a person presses to say yes. Check boxes and radio buttons keep Qt's
+    meaning of Enter (the dialog's default button)."""
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if (event is not None and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+                and not event.isAutoRepeat()):
+            focus = QApplication.focusWidget()
+            if (watched is focus and isinstance(focus, QPushButton | QToolButton)
+                    and focus.isEnabled() and focus.isVisible()):
+                focus.click()
+                return True
+        return False
+
+
+def press_on_enter(app: QApplication) -> None:
+    """Install ``EnterPresses`` on the application, once."""
+    if app.findChild(EnterPresses, "enterPresses") is None:
+        presses = EnterPresses(app)
+        presses.setObjectName("enterPresses")
+        app.installEventFilter(presses)
 
 
 def hline() -> QFrame:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from PyQt6.QtCore import QSize, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QBrush, QColor, QIcon
+from PyQt6.QtCore import QEvent, QObject, QSize, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QBrush, QColor, QIcon, QKeyEvent
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -134,6 +134,8 @@ class HomePage(QWidget):
         for col in (1, 2, 3, 4):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.hosts.itemDoubleClicked.connect(lambda *_: self._join_selected())
+        self.hosts.setAccessibleName(_("Games on this network"))
+        self.hosts.installEventFilter(self)  # Enter on the list joins, as a double click
         self.hosts.itemSelectionChanged.connect(self._selection_changed)
         self.stack.addWidget(self.hosts)
         self.empty = QWidget()
@@ -302,6 +304,21 @@ class HomePage(QWidget):
                              if watch else _("Take a seat in this room."))
         if host is not None and not host.compatible:
             self.show_error(version_problem(host))
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if (watched is self.hosts and event is not None
+                and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            self._join_current()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _join_current(self) -> None:
+        """Enter on the list: the row the keys are on (Tab lands on one unselected)."""
+        current = self.hosts.currentItem()
+        if current is not None and not current.isSelected():
+            current.setSelected(True)
+        self._join_selected()
 
     def _join_selected(self) -> None:
         host = self.selected()

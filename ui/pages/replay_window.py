@@ -9,7 +9,7 @@ with "Everything open", what every seat held that a spectator could not see.
 The table is read-only: what it sends is answered with a note, never played.
 
 Keys: Left and Right step back and forward, Page Up and Page Down ten moves,
-Home and End go to the deal and the end. All it shows comes from
+Home and End go to the deal and the end, Esc closes the window. All it shows comes from
 ``lanplay.replay.model.Replay``.
 """
 
@@ -98,6 +98,7 @@ class ReplayWindow(QWidget):
             QShortcut(QKeySequence(key), self, lambda by=by: self.go(self.step + by))
         QShortcut(QKeySequence(Qt.Key.Key_Home), self, lambda: self.go(0))
         QShortcut(QKeySequence(Qt.Key.Key_End), self, lambda: self.go(self.replay.moves))
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         self._fill_moves()
         self.go(0, animate=False)
 

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QPixmap
+from PyQt6.QtGui import QKeyEvent, QPixmap
 from PyQt6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -230,6 +230,7 @@ class RoomPage(QWidget):
         self.grid.setVerticalSpacing(10)
         self.grid.setColumnStretch(2, 1)
         self.seats_area = QScrollArea()
+        self.seats_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to its buttons
         self.seats_area.setWidgetResizable(True)
         self.seats_area.setFrameShape(QFrame.Shape.NoFrame)
         self.seats_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -286,6 +287,8 @@ class RoomPage(QWidget):
         self.page_address.hide()
         chat_card.body.addWidget(self.page_address)
         self.chat = ChatPanel()
+        self.chat.line.left.connect(lambda: self.ready_button.setFocus(
+            Qt.FocusReason.OtherFocusReason))
         chat_card.body.addWidget(self.chat)
 
     # --- rendering ------------------------------------------------------------------
@@ -403,10 +406,12 @@ class RoomPage(QWidget):
             if self.owner:
                 up = button("\u25b2", "flat")
                 up.setToolTip(_("Move {name} one seat earlier").format(name=name))
+                up.setAccessibleName(up.toolTip())  # a screen reader says more than "▲"
                 up.setEnabled(i > 0)
                 up.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i - 1))
                 down = button("\u25bc", "flat")
                 down.setToolTip(_("Move {name} one seat later").format(name=name))
+                down.setAccessibleName(down.toolTip())
                 down.setEnabled(i < last)
                 down.clicked.connect(lambda _=False, i=i: self.move_seat.emit(i, i + 1))
                 self.grid.addWidget(up, i, 3)
@@ -415,6 +420,7 @@ class RoomPage(QWidget):
                 if i != self.you:
                     remove = button(_("Remove"))
                     remove.setToolTip(_("Send {name} back to Home").format(name=name))
+                    remove.setAccessibleName(remove.toolTip())
                     remove.clicked.connect(lambda _=False, i=i: self.remove.emit(i))
                     self.grid.addWidget(remove, i, 5)
                     row["remove"] = remove
@@ -442,3 +448,11 @@ class RoomPage(QWidget):
 
     def show_error(self, reason: str) -> None:
         self.error.setText(reason)
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """Enter, where no button or list takes it, goes to the chat line; Esc there
+        comes back to "I'm ready"."""
+        if event is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.chat.line.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+        super().keyPressEvent(event)

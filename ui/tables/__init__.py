@@ -4,7 +4,8 @@ Each game's table has its own folder, ``ui/tables/<game>/`` (as its rules have
 ``lanplay/games/<game>/``): ``table.py`` is the widget, beside its items,
 layout and reading of the view; its demo scenes are a tool
 (``ui/tools/demos/<game>.py``). The modules here are shared by every table: the
-felt frame (``felt``), motion, pieces, look, widgets and textfit.
+felt frame (``felt``), motion, pieces, look, widgets, textfit, and ``keys`` (the
+pieces' stand-ins for the keyboard and for screen readers).
 A game's folder imports no other game's folder (``tests/test_layering.py``).
 
 The window codes against this contract only:

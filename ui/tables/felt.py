@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QPointF, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QResizeEvent
+from PyQt6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.messages import render
 from ui.tables import look
+from ui.tables.keys import PieceKeys, Target
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
 from ui.words.i18n import _, and_list
@@ -40,6 +41,7 @@ class FeltTable(Motion, QWidget):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        self.setProperty("table", True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
@@ -54,6 +56,13 @@ class FeltTable(Motion, QWidget):
         self.log_panel = LogPanel(self)
         self.banner.toggle.clicked.connect(self.toggle_log)
         self.toast = Toast(self._viewport())
+        # Keys and assistive technology: the table takes the focus (a click on the felt
+        # gives it to the table, not to the view), and each piece that can be taken
+        # has a stand-in widget over it (``ui.tables.keys``).
+        self.graphics.setFocusProxy(self)
+        self.keys = PieceKeys(self, self._viewport(), self.key_targets, self._claim_key,
+                              self.key_controls)
+        self.scene.changed.connect(self.keys.refresh)
 
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
@@ -102,6 +111,34 @@ class FeltTable(Motion, QWidget):
     def _phase(self) -> str:
         view = self.view or {}
         return "over" if view.get("over") else str(view.get("phase", ""))
+
+    # --- keys --------------------------------------------------------------------------
+
+    def key_targets(self) -> list[Target]:
+        """What can be taken now, by key or by a screen reader (none by default)."""
+        return []
+
+    def key_controls(self) -> list[QWidget]:
+        """The table's own buttons (Pass, Confirm): after its pieces in the Tab order."""
+        return []
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        """A key the table uses before the pieces' keys (an open choice's Esc)."""
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """The table's own keys, then the pieces' keys and arrows; anything else goes on
+        to the page (Enter there opens the chat)."""
+        if event is None:
+            return
+        if self._claim_key(event) or self.keys.press(event):
+            return
+        event.ignore()
+
+    def _item_rect(self, item: Any, pad: float = 0.0) -> QRectF:
+        """Where a piece lies on the viewport (for its stand-in button)."""
+        rect = self.graphics.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        return QRectF(rect).adjusted(-pad, -pad, pad, pad)
 
     # --- the frame -------------------------------------------------------------------
 

@@ -51,13 +51,26 @@ def paint_quiet(painter: QPainter, rect: QRectF, radius: float, alpha: int) -> N
     painter.drawRoundedRect(rect, radius, radius)
 
 
-def paint_key(painter: QPainter, corner: QPointF, key: str) -> QRectF:
-    """A small key cap ("1") hanging from ``corner`` (a piece's top-right): the key
-    that plays this piece, shown where the player looks."""
+def key_size(key: str) -> tuple[float, float]:
+    """How big ``paint_key`` draws a key cap (its text is never below the platform's
+    size, so a small piece gets it over its corner rather than a smaller cap)."""
+    metrics = QFontMetricsF(look.font(look.default_px(), bold=True))
+    return metrics.horizontalAdvance(key) + 8, metrics.height() + 2
+
+
+def paint_key(painter: QPainter, corner: QPointF, key: str, above: bool = False,
+              straddle: bool = False) -> QRectF:
+    """A small key cap ("1") hanging from ``corner`` (a piece's top-right; with
+    ``above``, standing on its bottom-right; with ``straddle``, centred on the corner,
+    half off a small piece): the key that plays this piece, shown where the player
+    looks."""
     fnt = look.font(look.default_px(), bold=True)
-    metrics = QFontMetricsF(fnt)
-    w, h = metrics.horizontalAdvance(key) + 8, metrics.height() + 2
-    box = QRectF(corner.x() - w - 3, corner.y() + 3, w, h)
+    w, h = key_size(key)
+    if straddle:
+        box = QRectF(corner.x() - w * 0.6, corner.y() - h * 0.45, w, h)
+    else:
+        box = QRectF(corner.x() - w - 3, corner.y() - h - 3 if above else corner.y() + 3,
+                     w, h)
     painter.setPen(QPen(QColor("#101010"), 1.0))
     painter.setBrush(QColor("#F3F1E7"))
     painter.drawRoundedRect(box, 3, 3)

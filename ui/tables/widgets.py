@@ -12,6 +12,7 @@ from PyQt6.QtGui import (
     QColor,
     QFontMetrics,
     QImage,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -24,6 +25,7 @@ from PyQt6.QtGui import (
     QTextImageFormat,
 )
 from PyQt6.QtWidgets import (
+    QApplication,
     QFrame,
     QGraphicsItem,
     QGraphicsScene,
@@ -38,12 +40,14 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look, textfit
+from ui.tables.keys import HELD
 from ui.words.i18n import _
 
 BUTTON_STYLE = (
     "QPushButton { background: #F3E6C2; color: #151515; border: 2px solid #8A6D2F;"
     " border-radius: 6px; padding: 6px 14px; font-weight: bold; }"
     "QPushButton:hover, QPushButton:focus { background: #FFD866; }"
+    "QPushButton:focus { border: 3px solid #101010; padding: 5px 13px; }"
 )
 
 
@@ -198,11 +202,24 @@ class Banner(QFrame):
     def text(self) -> str:
         return self.turn.text
 
+    def announce(self, text: str) -> None:
+        """The turn line for assistive technology: a new accessible name is an event
+        Qt sends on by itself (on Linux AT-SPI's accessible-name change, which a screen
+        reader reads out); the table says it as its description too, so whoever has
+        the focus on the table hears what it waits for."""
+        if self.turn.accessibleName() == text:
+            return
+        self.turn.setAccessibleName(text)
+        table = self.parentWidget()
+        if table is not None:
+            table.setAccessibleDescription(text)
+
     def show_state(self, text: str, colour: QColor | None, letter: str, info: str,
                    accent: bool = False) -> None:
         self.turn.text, self.turn.colour, self.turn.letter = text, colour, letter
         self.turn.accent = accent
         self.turn.setToolTip(text)
+        self.announce(text)
         self.turn.update()
         self.info.setText(info)
 
@@ -356,13 +373,17 @@ class NumeralChooser(QFrame):
             button.deleteLater()
         self.buttons = []
         self.item = item
-        for n, label in choices:
-            button = QPushButton(label, self)
+        for i, (n, label) in enumerate(choices):
+            # translators: a choice's button with the key that takes it, "Turn down II (1)"
+            button = QPushButton(_("{choice} ({key})").format(choice=label, key=i + 1), self)
+            button.setAccessibleName(label)
             button.setFont(look.font(look.default_px() * 1.25, bold=True))
             button.clicked.connect(lambda _=False, n=n: self.chosen.emit(n))
             self.row.addWidget(button)
             self.buttons.append(button)
-        cancel = QPushButton(_("Cancel"), self)
+        cancel = QPushButton(_("{choice} ({key})").format(choice=_("Cancel"), key=_("Esc")),
+                             self)
+        cancel.setAccessibleName(_("Cancel"))
         cancel.setFont(look.font(look.default_px() * 1.1))
         cancel.clicked.connect(self.cancelled.emit)
         self.row.addWidget(cancel)
@@ -370,6 +391,13 @@ class NumeralChooser(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         bounds = parent.rect() if parent else self.rect()
+        if self.width() > bounds.width() - 8:  # long names: the keys' marks go first
+            cancel.setText(_("Cancel"))
+            self.adjustSize()
+        if self.width() > bounds.width() - 8:
+            for button in self.buttons[:-1]:
+                button.setText(button.accessibleName())
+            self.adjustSize()
         x = (left.x() + right.x()) // 2 - self.width() // 2
         y = left.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))
@@ -378,6 +406,41 @@ class NumeralChooser(QFrame):
         self.show()
         self.raise_()
         self.buttons[0].setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """1, 2 take a choice; the arrows go from button to button; Esc cancels (Enter
+        and Space press the button with the focus)."""
+        if event is None:
+            return
+        index = event.key() - Qt.Key.Key_1
+        if 0 <= index < len(self.buttons) - 1 and not event.modifiers() & HELD:
+            self.buttons[index].click()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+            return
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1,
+                Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))
+        focus = QApplication.focusWidget()
+        if step is not None and focus in self.buttons:
+            at = self.buttons.index(focus)  # type: ignore[arg-type]
+            self.buttons[(at + step) % len(self.buttons)].setFocus(
+                Qt.FocusReason.TabFocusReason)
+            return
+        super().keyPressEvent(event)
+
+    def setVisible(self, visible: bool) -> None:
+        """Closing with the focus inside gives it back to the table, not to whatever
+        control comes next in the window."""
+        focus = QApplication.focusWidget()
+        inside = not visible and focus is not None and self.isAncestorOf(focus)
+        super().setVisible(visible)
+        if inside:
+            table = self.parentWidget()
+            while table is not None and not table.property("table"):
+                table = table.parentWidget()
+            if table is not None:
+                table.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 class Toast(QLabel):

@@ -25,14 +25,21 @@ from PyQt6.QtGui import (
     QResizeEvent,
     QShortcut,
 )
-from PyQt6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QApplication,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from lanplay import locale
 from lanplay.net.discovery import DEMO_SERVICE, SERVICE, Browser, FoundHost
 from protocol.messages import Lobby
 from ui.dialogs.confirm import Question
 from ui.look import theme
-from ui.look.widgets import Banner
+from ui.look.widgets import Banner, press_on_enter
 from ui.pages.game.page import GamePage
 from ui.pages.gone import GonePage
 from ui.pages.home import HomePage
@@ -68,6 +75,9 @@ class MainWindow(QMainWindow):
         self.net = net or NetConfig()
         self._applied_scale = self.settings.scale
         theme.apply(self.settings.scale)  # before any widget exists, so all take it
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            press_on_enter(app)  # Enter presses a focused button, on every page and dialog
         self.setWindowTitle("lanplay")
         self.place_on_screen()
         self.party: Party | None = None

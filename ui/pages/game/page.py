@@ -14,8 +14,9 @@ import time
 from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
+from PyQt6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QResizeEvent, QShowEvent
 from PyQt6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -168,6 +169,7 @@ class GamePage(QWidget):
         self.end.leave.connect(self.leave)
         self.end.again.connect(self.again)
         self.end.change.connect(self.change_game)
+        self.end.installEventFilter(self)  # the end screen takes the focus, and gives it back
 
         # The chat lies over the table's log, where the table keeps a side column
         # anyway; the table underneath keeps its size whether the chat is open or not.
@@ -179,6 +181,7 @@ class GamePage(QWidget):
         side.setContentsMargins(8, 8, 8, 8)
         chat = Card(margin=10)
         self.chat = ChatPanel()
+        self.chat.line.left.connect(self.close_chat)
         chat.body.addWidget(self.chat)
         side.addWidget(chat, 1)
         self.panel.hide()
@@ -237,7 +240,74 @@ class GamePage(QWidget):
         if event is not None and watched is self._table_log() and event.type() in (
                 QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
             self._place_chat()
+        if event is not None and watched is self.end:
+            if event.type() == QEvent.Type.Show:
+                QTimer.singleShot(0, self._focus_end)
+            elif event.type() == QEvent.Type.Hide:
+                QTimer.singleShot(0, self.focus_table)
         return super().eventFilter(watched, event)
+
+    # --- the focus: on the table, from the moment it appears ----------------------------
+
+    def focus_table(self) -> None:
+        """The table takes the keys (its pieces' keys work at once, no click needed),
+        unless the player is typing in the chat or the end screen is up."""
+        if not self.isVisible() or self.end.isVisible():
+            return
+        focus = QApplication.focusWidget()
+        if focus is not None and focus is self.chat.line and self.panel.isVisible():
+            return
+        if focus is not None and self.table.isAncestorOf(focus):
+            return  # already on the table (one of its pieces)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _focus_end(self) -> None:
+        if self.end.isVisible():
+            button = self.end.again_button if self.end.again_button.isEnabled() \
+                else self.end.look_button
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self.focus_table)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """Back from a dialog (the rules, a question): the keys go to the table again."""
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.ActivationChange \
+                and self.isActiveWindow():
+            focus = QApplication.focusWidget()
+            if focus is None or not (self.table.isAncestorOf(focus) or focus is self.table
+                                     or focus is self.chat.line or self.end.isAncestorOf(focus)):
+                QTimer.singleShot(0, self.focus_table)
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """Enter, where nothing else takes it (the table has nothing chosen), opens the
+        chat; Esc closes it."""
+        if event is None:
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() \
+                & ~Qt.KeyboardModifier.KeypadModifier:
+            self.open_chat()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.panel.isVisible():
+            self.close_chat()
+            return
+        super().keyPressEvent(event)
+
+    def open_chat(self) -> None:
+        """The chat drawer open, its line ready for typing."""
+        self._chat_chosen = True
+        self._show_chat(True)
+        self.chat.line.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def close_chat(self) -> None:
+        """Esc in the chat: the drawer closes (a wide window's open-by-itself drawer
+        stays, only the focus leaves it) and the keys go back to the table."""
+        if self.panel.isVisible() and (self._chat_chosen or self.width() < self.WIDE):
+            self._chat_chosen = False
+            self._show_chat(False)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _log_toggled(self) -> None:
         """"Hide log" hides the chat that lies in its place too."""
@@ -264,6 +334,9 @@ class GamePage(QWidget):
             intent.connect(self.intent)
         self._place_table(self.table)
         self.title.setText(game_name(game_id))
+        # translators: the accessible name of a game's table, "Alles klar?: the table"
+        self.table.setAccessibleName(_("{game}: the table").format(game=game_name(game_id)))
+        QTimer.singleShot(0, self.focus_table)
 
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
         self.view = view
@@ -346,6 +419,8 @@ class GamePage(QWidget):
     def _chat_clicked(self, checked: bool) -> None:
         self._chat_chosen = checked
         self._show_chat(checked)
+        if not checked:
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_chat(self, shown: bool) -> None:
         log = self._table_log()

@@ -33,6 +33,7 @@ from ui.tables.alles_klar.items import (
 )
 from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
+from ui.tables.keys import Target
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
@@ -71,8 +72,9 @@ def play_for(card: dict[str, Any], ranking: list[bool]) -> tuple[dict[str, Any] 
 class AllesKlarTable(FeltTable):
     """The table widget the window embeds for a game of Alles klar?."""
 
-    KEYS = (("1-5", N_("play the card at that place in your hand, from the left (the key "
+    KEYS = (("1-9", N_("play the card at that place in your hand, from the left (the key "
                        "shows on each card while it is your turn)")),
+            ("1, 2", N_("in the choice of the ranking card that turns down: take that one")),
             (N_("Esc"), N_("close the choice of the ranking card that turns down")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -414,18 +416,31 @@ class AllesKlarTable(FeltTable):
         item.setZValue(10)
         self._snap_to(item, home.topLeft(), SNAP_MS)
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """Keys 1-5 play the hand's cards from the left; Esc closes the numeral choice."""
-        if event is None:
-            return
+    def key_targets(self) -> list[Target]:
+        """My hand's cards, from the left, with their keys (a card that cannot be
+        played now is read, not taken)."""
+        if self.chooser.isVisible():
+            return []
+        out: list[Target] = []
+        for item in self.hand_items:
+            card = card_text(item.card)
+            name = (_("Your hand: {card}, playable") if item.lit else
+                    _("Your hand: {card}, not playable now")).format(card=card)
+            out.append(Target(("hand", item.card_id), name,
+                              lambda item=item: self._clicked(item), self._item_rect(item),
+                              item.key if item.lit else "", self._hand_tip(item.card),
+                              enabled=item.lit))
+        return out
+
+    def key_controls(self) -> list[QWidget]:
+        return list(self.chooser.buttons)
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        """Esc closes the numeral choice (its own keys choose: ``NumeralChooser``)."""
         if event.key() == Qt.Key.Key_Escape and self.chooser.isVisible():
             self._cancel_choice()
-            return
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < len(self.hand_items) and self.hand_items[index].lit:
-            self._clicked(self.hand_items[index])
-            return
-        super().keyPressEvent(event)
+            return True
+        return False
 
     # --- motion ---------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QRad
 from PyQt6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ui.tables import look, textfit
+from ui.tables.pieces import key_size, paint_key
 from ui.tables.ranagedon.board import (
     FROG_DARK,
     FROG_MM,
@@ -173,6 +174,8 @@ class FrogItem(QGraphicsObject):
         """The frog that moved last: a thin white halo."""
         self.badge = ""
         """Points it brings from the lily pad ("+2", "+1")."""
+        self.key = ""
+        """The key that chooses it to aim ("1"), shown by it while it is lit."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(10 + 10 * self.level)
         self.setScale(level_scale(self.level))
@@ -185,7 +188,10 @@ class FrogItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         r = self.radius * 1.9
-        return QRectF(-r, -r * 1.4, 2 * r + self.radius * 2, 2.4 * r)
+        w, h = key_size("9")  # the key cap over the disc's upper left
+        left = max(r, self.radius * 0.75 + w * 0.6 + 2)
+        top = max(r * 1.4, self.radius * 0.75 + h * 0.45 + 2)
+        return QRectF(-left, -top, left + r + self.radius * 2, top + r)
 
     def opaqueArea(self) -> QPainterPath:
         """The disc and its points badge hide what lies under them (a frog on a frog)."""
@@ -220,6 +226,8 @@ class FrogItem(QGraphicsObject):
             painter.drawEllipse(QPointF(0, 0), r * 1.25, r * 1.25)
         paint_frog(painter, QPointF(0, 0), r, self.colour, self.border, self.letter,
                    self.lift, ghost=self.ghost, mark=self.mark)
+        if self.key and self.lit:  # over the disc's upper left, clear of the points badge
+            paint_key(painter, QPointF(-r * 0.75, -r * 0.75), self.key, straddle=True)
         if self.badge:
             fnt = look.font(r * 0.8, bold=True)
             box = self._badge_box()

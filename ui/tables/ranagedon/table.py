@@ -24,12 +24,20 @@ import math
 from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainterPath
+from PyQt6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainterPath,
+)
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.keys import Target
 from ui.tables.ranagedon import flight
 from ui.tables.ranagedon.actions import ActionPanel
 from ui.tables.ranagedon.aim import (
@@ -41,6 +49,8 @@ from ui.tables.ranagedon.aim import (
 )
 from ui.tables.ranagedon.board import FROG_MM, Board
 from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.frog_keys import KEYS as FROG_KEYS
+from ui.tables.ranagedon.frog_keys import FrogKeys
 from ui.tables.ranagedon.items import (
     AimItem,
     AimPicture,
@@ -51,14 +61,15 @@ from ui.tables.ranagedon.items import (
     StackChip,
     TableItem,
 )
+from ui.tables.ranagedon.keyaim import KeyAim
 from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
-from ui.words.i18n import N_, _, ngettext
+from ui.words.i18n import _, ngettext
 
 
 class RanagedonTable(WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
-    KEYS = ((N_("Esc"), N_("let go of an aim without jumping")),)
+    KEYS = FROG_KEYS  # F1 lists them
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("ranagedonTable", parent)
@@ -67,6 +78,12 @@ class RanagedonTable(WaitingTable):
         self.plates: list[PlateItem] = []
         self.legend: LegendItem | None = None
         self.aim: Aim | None = None
+        self.key_aim: KeyAim | None = None
+        self.keys_shown = False
+        """The frogs' keys are drawn once the keys are in use here (a frog is small: its
+        cap would hide it from a player who only uses the mouse)."""
+        self.frog_keys = FrogKeys(self)
+        """An aim made with the keys (``keyaim``); ``aim`` is then its picture."""
         self.aim_item: AimItem | None = None
         self.dive_mode = False
         self.text_px = float(look.default_px())
@@ -105,6 +122,7 @@ class RanagedonTable(WaitingTable):
         self._adopt(view, seats, you, int(view.get("players", len(seats))))
         self._stop_waiting()
         self.aim = None
+        self.key_aim = None
         self._drag = None
         if view.get("phase") != "deploy" or not self.read.can_deploy():
             self.placement = None
@@ -227,6 +245,7 @@ class RanagedonTable(WaitingTable):
         radius = board.mm(FROG_MM)
         read = self.read
         lit = set(read.aimable())
+        keys = self.frog_keys.keys()
         my_side = read.my_side()
         last = view.get("last") or {}
         for frog in view.get("frogs") or []:
@@ -240,6 +259,8 @@ class RanagedonTable(WaitingTable):
             item = FrogItem(frog, radius, read.side_letter(side), read.side_badge(side))
             item.setPos(board.to_scene(*frog_xy(frog)))
             item.lit = fid in lit or (self.placement is not None and side == my_side)
+            if self.keys_shown:  # keys 1-9 choose a frog to aim (F1 says so)
+                item.key = keys.get(fid, "")
             item.last = fid == last.get("frog") and self._phase() != "deploy"
             item.setToolTip(read.frog_tip(frog))
             if frog.get("pad") == "inside":
@@ -338,6 +359,8 @@ class RanagedonTable(WaitingTable):
             clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
                         else _("Cluster {n}").format(n=k + 1)
                         for k, cluster in enumerate(read.my_clusters())]
+            clusters = [_("{choice} ({key})").format(choice=name, key=k + 1) if k < 9
+                        else name for k, name in enumerate(clusters)]
             shown.append(self.confirm_button)
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})
             hint = trouble or _("Suggested clusters, or drag your lit frogs (at most one "
@@ -438,6 +461,8 @@ class RanagedonTable(WaitingTable):
         """
         self._pointer = point
         self._finish_animation()
+        if self.key_aim is not None:  # the mouse takes over from the keys
+            self.cancel_aim()
         read = self.read
         if read.can_deploy() and self.placement is not None:
             mine = read.my_frog_ids()
@@ -474,7 +499,7 @@ class RanagedonTable(WaitingTable):
 
     def _move(self, point: QPointF) -> None:
         self._pointer = point
-        if self.aim is not None:
+        if self.aim is not None and self.key_aim is None:
             self.aim.pointer = point
             self._show_aim()
             return
@@ -517,6 +542,7 @@ class RanagedonTable(WaitingTable):
         self._send(aim.action())
 
     def cancel_aim(self) -> None:
+        self.key_aim = None
         if self.aim is not None:
             item = self.frogs.get(self.aim.frog)
             if item is not None:
@@ -595,14 +621,27 @@ class RanagedonTable(WaitingTable):
         if self.read.can_jump() and self._phase() == "again":
             self._send({"type": "stop"})
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """Esc drops an aim in progress."""
-        if event is None:
-            return
-        if event.key() == Qt.Key.Key_Escape and self.aim is not None:
-            self.cancel_aim()
-            return
-        super().keyPressEvent(event)
+    # --- keys (``frog_keys``) ------------------------------------------------------------
+
+    def key_targets(self) -> list[Target]:
+        return self.frog_keys.targets()
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        return self.frog_keys.claim(event)
+
+    def aim_by_keys(self, fid: int) -> None:
+        self.frog_keys.aim(fid)
+
+    def key_controls(self) -> list[QWidget]:
+        return [*self.cluster_buttons, self.confirm_button, self.dive_button,
+                self.again_button, self.stop_button]
+
+    def focusOutEvent(self, event: QFocusEvent | None) -> None:
+        """Tab onto the frogs: their keys show from now on."""
+        super().focusOutEvent(event)
+        if event is not None and event.reason() in (Qt.FocusReason.TabFocusReason,
+                                                     Qt.FocusReason.BacktabFocusReason):
+            self.frog_keys.show()
 
     # --- motion ---------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from PyQt6.QtWidgets import (
 
 from ui.look import pictures
 from ui.tables import look, textfit
-from ui.tables.pieces import paint_key, paint_plate
+from ui.tables.pieces import key_size, paint_key, paint_plate
 from ui.tables.ranking.layout import track_position
 from ui.words.i18n import _
 
@@ -110,7 +110,7 @@ class TileItem(QGraphicsObject):
         self.picture, self.name = picture, name
         self.size, self.text_px, self.name_h = size, text_px, name_h
         self.name_room = max(name_room, size * 1.12)
-        self.key = key
+        self.ident = key  # which tile this is across redraws (its animation follows it)
         self.slot: int | None = None
         self.floor: int | None = None
         self.stones: list[Mark] = []
@@ -128,8 +128,7 @@ class TileItem(QGraphicsObject):
         self.hover_lift = False
         self.hovered = False
         self.on_click: Callable[[TileItem], None] | None = None
-        self.key = ""
-        """The key that places it ("1"), shown on it while it is lit."""
+        self.key = ""  # the key that takes it ("1"), shown on it while it is lit
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -140,7 +139,7 @@ class TileItem(QGraphicsObject):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def boundingRect(self) -> QRectF:
-        pad = max(6.0, self.size * 0.12) + 3  # the lit ring's pen reaches past the tile
+        pad = max(max(6.0, self.size * 0.12) + 3, key_size("9")[1] * 0.5 + 2)  # ring, cap
         if self.name_side:
             stones = len(self.stone_groups()) * self.stone_radius() * 3.2
             return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
@@ -193,8 +192,9 @@ class TileItem(QGraphicsObject):
                    look.LIT)
         if self.owner is not None:
             self._paint_owner(painter)
-        if self.key and self.lit:
-            paint_key(painter, QPointF(self.size, 0), self.key)
+        if self.key and self.lit:  # my hand's tile: top right; a tower's (small): left edge
+            at = QPointF(0, self.size * 0.5) if self.slot is not None else QPointF(self.size, 0)
+            paint_key(painter, at, self.key, straddle=self.slot is not None)
 
     def _paint_name(self, painter: QPainter) -> None:
         size = max(look.default_px(), self.text_px * 0.92)

@@ -24,8 +24,10 @@ from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
+from ui.tables.keys import Target
 from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
+from ui.tables.ranking import tile_keys
 from ui.tables.ranking.items import (
     Mark,
     PlateInfo,
@@ -39,7 +41,7 @@ from ui.tables.ranking.items import (
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
 from ui.tables.ranking.reading import Reading, question_text, slot_name
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
-from ui.words.i18n import N_, _, ngettext
+from ui.words.i18n import _, ngettext
 
 MOVE_MS = 300
 PULSE_MS = 700
@@ -48,9 +50,7 @@ PULSE_MS = 700
 class RankingTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking."""
 
-    KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (the key "
-                       "shows on each tile while you place)")),
-            (N_("Esc"), N_("drop a comparison half made")))
+    KEYS = tile_keys.KEYS  # F1 lists them
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("rankingTable", parent)
@@ -380,6 +380,7 @@ class RankingTable(WaitingTable):
                 item.make_clickable(self._tile_clicked)
                 item.lit = self._can_guess() or floor in range(1, 6)
                 item.quiet = self._can_compare() and not item.lit
+                item.key = str(number + 1) if 0 <= number < 9 else ""  # keys 1-7 (F1)
             self.scene.addItem(item)
             self.tiles[number] = item
             self._rects[(round_key, picture)] = QRectF(rect)
@@ -477,8 +478,12 @@ class RankingTable(WaitingTable):
             pending = view.get("guess")
             if self._can_guess():
                 self.pass_button.setFont(look.font(t * 1.2, bold=True))
-                self.pass_button.setText(_("Pass"))
+                self.pass_button.setText(_("{choice} ({key})").format(choice=_("Pass"),
+                                                                      key="P"))
                 self.pass_button.adjustSize()
+                if self.pass_button.width() > area.width():  # narrow: P still passes
+                    self.pass_button.setText(_("Pass"))
+                    self.pass_button.adjustSize()
                 w = max(self.pass_button.width(), round(t * 7))
                 h = max(self.pass_button.height(), round(t * 2.6))
                 self.pass_button.resize(w, h)
@@ -621,19 +626,14 @@ class RankingTable(WaitingTable):
     def _toast_home(self) -> QPointF | None:
         return self.layout_.hand_band.center() if self.layout_ is not None else None
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """Esc drops a half-made comparison; keys 1-6 place the hand's tiles from the left."""
-        if event is None:
-            return
-        choosing = self.chooser.isVisible() or self.first is not None
-        if event.key() == Qt.Key.Key_Escape and choosing:
-            self._cancel_choice()
-            return
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < len(self.hand_items) and self.hand_items[index].lit:
-            self._hand_clicked(self.hand_items[index])
-            return
-        super().keyPressEvent(event)
+    def key_targets(self) -> list[Target]:
+        return tile_keys.targets(self)
+
+    def key_controls(self) -> list[QWidget]:
+        return [self.pass_button, *self.chooser.buttons]
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        return tile_keys.claim(self, event)
 
     # --- motion ---------------------------------------------------------------------
 
@@ -643,7 +643,7 @@ class RankingTable(WaitingTable):
         group = QParallelAnimationGroup(self)
         view = self.view or {}
         for item in [*self.tiles.values(), *self.hand_items]:
-            old = before.get(item.key) if isinstance(item.key, tuple) else None
+            old = before.get(item.ident) if isinstance(item.ident, tuple) else None
             if old is None:
                 continue
             if (old.topLeft() - item.pos()).manhattanLength() > 2:
@@ -653,7 +653,7 @@ class RankingTable(WaitingTable):
         if placed is not None and previous.get("placed") is None:
             start = before.get(("hand", str(placed)))
             for found in self.scene.items():
-                if isinstance(found, TileItem) and found.key == ("hand", str(placed)) \
+                if isinstance(found, TileItem) and found.ident == ("hand", str(placed)) \
                         and found not in self.hand_items and start is not None:
                     group.addAnimation(self._fly(found, start.topLeft(), found.pos(), MOVE_MS))
         rings: list[QRectF] = []

@@ -11,9 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
-from PyQt6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui.tables import look
+from ui.tables.keys import HELD
 from ui.tables.widgets import BUTTON_STYLE
 from ui.words.i18n import _
 
@@ -74,19 +84,24 @@ class ChoicePanel(QFrame):
         self.note.setFont(look.font(text_px * 0.95))
         self.note.setText(note)
         self.note.setVisible(bool(note))
-        for choice in choices:
-            button = QPushButton(choice.label, self)
+        for i, choice in enumerate(choices):
+            label = choice.label if i >= 9 else \
+                _("{choice} ({key})").format(choice=choice.label, key=i + 1)
+            button = QPushButton(label, self)
+            button.setAccessibleName(choice.label)
+            if choice.why:
+                button.setAccessibleDescription(choice.why)
             button.setFont(look.font(text_px * 1.05, bold=True))
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setEnabled(choice.enabled)
             if choice.why:
                 button.setToolTip(choice.why)
             button.clicked.connect(lambda _=False, key=choice.key: self.chosen.emit(key))
             self.row.addWidget(button)
             self.buttons.append(button)
-        cancel = QPushButton(_("Cancel"), self)
+        cancel = QPushButton(_("{choice} ({key})").format(choice=_("Cancel"), key=_("Esc")),
+                             self)
+        cancel.setAccessibleName(_("Cancel"))
         cancel.setFont(look.font(text_px * 0.95))
-        cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         cancel.clicked.connect(self.cancelled.emit)
         self.row.addWidget(cancel)
         self.buttons.append(cancel)
@@ -95,6 +110,11 @@ class ChoicePanel(QFrame):
         self.setMaximumWidth(max(320, bounds.width() - 8))
         self.label.setMinimumWidth(0)
         self.adjustSize()
+        if self.row.sizeHint().width() > bounds.width() - 32:  # the keys' marks go first
+            cancel.setText(_("Cancel"))
+            for button in self.buttons[:-1]:
+                button.setText(button.accessibleName())
+            self.adjustSize()
         x = at.x() - self.width() // 2
         y = at.y() + 10 if below else at.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))
@@ -102,10 +122,47 @@ class ChoicePanel(QFrame):
         self.move(x, y)
         self.show()
         self.raise_()
+        first = next((b for b in self.buttons if b.isEnabled()), self.buttons[-1])
+        first.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """1-9 take a choice, the arrows go from button to button, Esc cancels (Enter
+        and Space press the button with the focus)."""
+        if event is None:
+            return
+        index = event.key() - Qt.Key.Key_1
+        if 0 <= index < min(9, len(self.buttons) - 1) and not event.modifiers() & HELD:
+            if self.buttons[index].isEnabled():
+                self.buttons[index].click()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+            return
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1,
+                Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))
+        live = [b for b in self.buttons if b.isEnabled()]
+        focus = QApplication.focusWidget()
+        if step is not None and focus in live:
+            at = live.index(focus)  # type: ignore[arg-type]
+            live[(at + step) % len(live)].setFocus(Qt.FocusReason.TabFocusReason)
+            return
+        super().keyPressEvent(event)
+
+    def setVisible(self, visible: bool) -> None:
+        """Closing with the focus inside gives it back to the table."""
+        focus = QApplication.focusWidget()
+        inside = not visible and focus is not None and self.isAncestorOf(focus)
+        super().setVisible(visible)
+        if inside:
+            table = self.parentWidget()
+            while table is not None and not table.property("table"):
+                table = table.parentWidget()
+            if table is not None:
+                table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def button(self, label: str) -> QPushButton:
         """The button labelled ``label`` (for tests and keys)."""
         for button in self.buttons:
-            if button.text() == label:
+            if label in (button.text(), button.accessibleName()):
                 return button
         raise KeyError(label)

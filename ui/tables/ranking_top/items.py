@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import QRectF, Qt
+from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PyQt6.QtWidgets import (
     QGraphicsObject,
@@ -25,9 +25,11 @@ from PyQt6.QtWidgets import (
 from ui.tables import look, textfit
 from ui.tables.pieces import (
     HandCard,
+    key_size,
     paint_back,
     paint_drop_zone,
     paint_glow,
+    paint_key,
     paint_quiet,
 )
 from ui.tables.ranking_top.faces import (
@@ -95,6 +97,8 @@ class CardItem(HandCard):
             self._paint_song(painter, rect, radius)
         if self.quiet:
             paint_quiet(painter, rect, radius, 80)
+        if self.key and self.lit:  # left, beside the big number: seen on a fanned card
+            paint_key(painter, QPointF(key_size(self.key)[0] + 5, self.h * 0.38), self.key)
 
     # --- faces ----------------------------------------------------------------
 

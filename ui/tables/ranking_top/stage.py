@@ -69,8 +69,10 @@ class WindowButtons:
         self.pass_.setStyleSheet(PASS_STYLE)
         self.pass_.setToolTip(_("Let it stand (P or Esc)"))
         for button in (self.top, self.pass_):
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Space and P take them anyway
             button.hide()
+        self.top.setAccessibleName("TOP!")
+        self.pass_.setAccessibleName(_("Pass"))
 
     def hide(self) -> None:
         self.top.hide()

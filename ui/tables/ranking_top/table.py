@@ -42,6 +42,7 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
+from ui.tables.keys import HELD, Target
 from ui.tables.motion import HOLD_MS, Tween
 from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
@@ -63,7 +64,10 @@ FAN = 4
 class RankingTopTable(WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
-    KEYS = ((N_("Space"), N_("TOP! in a top window (the button says so)")),
+    KEYS = (("1-9", N_("take the card at that place in your hand, from the left (the key "
+                       "shows on each lit card): play it, keep it, or top with it")),
+            ("1-9", N_("in a choice: take the choice with that key (it shows on its button)")),
+            (N_("Space"), N_("TOP! in a top window (the button says so)")),
             (N_("P or Esc"), N_("Pass in a top window; Esc first closes an open choice")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -315,6 +319,7 @@ class RankingTopTable(WaitingTable):
             item.setZValue(20 + i)
             lit = play or keep or (window and card.get("id") in can_top)
             item.make_playable(lit, self._clicked, self._dragged if (play or window) else None)
+            item.key = str(i + 1) if i < 9 else ""  # keys 1-9, shown while it is lit (F1)
             if not (play or keep or window):
                 item.quiet = False
             self.scene.addItem(item)
@@ -494,25 +499,42 @@ class RankingTopTable(WaitingTable):
         if self.isVisible():
             self.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+    def key_targets(self) -> list[Target]:
+        """My hand's cards, from the left: lit ones can be taken (played, kept, or
+        topped with), the others read."""
+        if self.chooser.isVisible():
+            return []
+        out: list[Target] = []
+        for item in self.hand_items:
+            name = card_name(item.face)
+            out.append(Target(("hand", item.card_id),
+                              (_("Your hand: {card}, playable") if item.lit else
+                               _("Your hand: {card}, not playable now")).format(card=name),
+                              lambda item=item: self._clicked(item), self._item_rect(item),
+                              item.key if item.lit else "", item.toolTip(),
+                              enabled=item.lit))
+        return out
+
+    def key_controls(self) -> list[QWidget]:
+        return [self.top_button, self.pass_button, *self.chooser.buttons]
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
         """Space is TOP!, P or Esc is Pass; Esc first closes an open choice."""
-        if event is None:
-            return
         key = event.key()
         if key == Qt.Key.Key_Escape and self.chooser.isVisible():
             self._cancel_choice()
-            return
-        if self.read.my_window():
+            return True
+        if self.read.my_window() and not event.modifiers() & HELD:
             if key == Qt.Key.Key_Space:
                 if self.chooser.isVisible() and self.chooser.purpose == "top":
                     self.chooser.buttons[0].click()
                 else:
                     self.press_top()
-                return
+                return True
             if key in (Qt.Key.Key_P, Qt.Key.Key_Escape):
                 self.press_pass()
-                return
-        super().keyPressEvent(event)
+                return True
+        return False
 
     # --- motion ---------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from ui.look import pictures
 from ui.tables import look, textfit
+from ui.tables.pieces import paint_key
 from ui.tables.s_tier.board_model import (
     CAPTION,
     WIDE,
@@ -74,6 +75,10 @@ class TierBoard(QWidget):
         self._anim.setStartValue(0.0)
         self._anim.setEndValue(1.0)
         self._anim.valueChanged.connect(self._step)
+        self.key_caps: dict[str, str] = {}
+        """Picture id -> the key that takes it ("1"), drawn on the tile (``ui.tables.keys``)."""
+        self.pool_key = ""
+        """The key that puts the chosen picture back under the tiers, shown by the pool."""
         self.setMouseTracking(True)
         self.setMinimumSize(420, 300)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -324,6 +329,8 @@ class TierBoard(QWidget):
             painter.setPen(look.MUTED_ON_FELT)
             painter.drawText(geo.pool_title, Qt.AlignmentFlag.AlignHCenter
                              | Qt.AlignmentFlag.AlignVCenter, m.pool_title)
+            if self.pool_key:
+                paint_key(painter, geo.pool_title.topRight(), self.pool_key)
             if self.hover_pool:
                 painter.setPen(QPen(look.LIT, 3, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -416,6 +423,10 @@ class TierBoard(QWidget):
             painter.setBrush(QColor(20, 30, 26, 130))
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_marks(painter, tile, rect, px, side)
+        key = self.key_caps.get(tile.id, "")
+        if key and tile.movable:  # on the picture's lower right, clear of the name
+            paint_key(painter, QPointF(left + pic + 2, rect.top() + inset + pic + 2), key,
+                      above=True)
 
     def _paint_name_under(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                           under: float, px: float) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QResizeEvent
+from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,14 +24,16 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look
+from ui.tables.keys import PieceKeys, Target, is_enter, key_name
 from ui.tables.s_tier.board import TierBoard
+from ui.tables.s_tier.board_keys import BUTTON_KEYS, targets
 from ui.tables.s_tier.common import Button, Context, Scene, log_lines
 from ui.tables.s_tier.competitive import CompetitivePanel
 from ui.tables.s_tier.coop import CoopPanel
 from ui.tables.s_tier.side import SidePanel
 from ui.tables.s_tier.team import TeamPanel
 from ui.tables.widgets import BUTTON_STYLE, Banner, LogPanel, Toast
-from ui.words.i18n import _, content
+from ui.words.i18n import N_, _, content
 
 CHECKED_STYLE = (
     "QPushButton:checked { background: #0B3D91; color: #FFFFFF; border-color: #FFD866; }"
@@ -66,10 +68,22 @@ class STierTable(QWidget):
     """The table widget the window embeds for a game of S-tier."""
 
     intent = pyqtSignal(dict)
+    KEYS = (("1-9", N_("choose a picture you may move (the key shows on it)")),
+            ("S, A, B, C, D", N_("put the chosen picture in that tier (your only picture "
+                                 "needs no choosing)")),
+            ("0", N_("put the chosen picture back under the tiers")),
+            ("F", N_("show the chosen card's other face (Choose the side)")),
+            ("N", N_("submit your note")),
+            ("L", N_("lock in, or unlock")),
+            ("W, Q", N_("say Wrong!, or stay silent")),
+            (N_("Esc"), N_("let go of the chosen picture")),
+            (N_("Enter, Space or Esc"), N_("after a reveal: on to the next round")))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sTierTable")
+        self.setProperty("table", True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
         self.you: int | None = None
@@ -142,6 +156,8 @@ class STierTable(QWidget):
         row.addLayout(left, 1)
         row.addLayout(right)
         self.toast = Toast(self.centre)
+        self.keys = PieceKeys(self, self.board, self.key_targets, self._claim_key,
+                              lambda: list(self.buttons.values()))
         self._fit()
 
     # --- the contract --------------------------------------------------------
@@ -186,7 +202,11 @@ class STierTable(QWidget):
         self._reveal_timer.stop()
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
-        """A click on the board while it shows a reveal ends the reveal (and no more)."""
+        """A click on the board while it shows a reveal ends the reveal (and no more);
+        the pieces' stand-ins follow what the board paints."""
+        if watched is self.board and event is not None \
+                and event.type() == QEvent.Type.Paint:
+            self.keys.refresh()
         if (watched is self.board and self.revealing and event is not None
                 and event.type() == QEvent.Type.MouseButtonPress):
             self.end_reveal()
@@ -252,6 +272,7 @@ class STierTable(QWidget):
         self.side.facts.setText("\n".join(scene.facts))
         self._settle_side()
         self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
+        self.keys.refresh()
 
     def _settle_side(self) -> None:
         """The side column: players, track and facts whole; the log under them gets
@@ -298,7 +319,10 @@ class STierTable(QWidget):
         px = max(look.default_px() * 1.15, self.height() * 0.019)
         for b in buttons:
             widget = self.buttons[b.name]
-            widget.setText(b.label)
+            key = BUTTON_KEYS.get(b.name)
+            widget.setText(_("{choice} ({key})").format(choice=b.label, key=key) if key
+                           else b.label)
+            widget.setAccessibleName(b.label)
             widget.setFont(look.font(px, bold=True))
             widget.setEnabled(b.enabled)
             widget.setCheckable(b.checked is not None)
@@ -338,6 +362,52 @@ class STierTable(QWidget):
         panel, ctx = self.panel(), self.ctx
         if panel is not None and ctx is not None and self.you is not None:
             panel.on_flip(ctx, picture)
+
+    # --- keys -------------------------------------------------------------------------
+
+    def key_targets(self) -> list[Target]:
+        """The pictures I may move (1-9 choose one), then the tiers it may go to (their
+        letters, S to D) and back under the tiers (0)."""
+        return targets(self.board, self.you is not None and not self.revealing,
+                       self._key_move)
+
+    def _key_move(self, picture: str, cell: tuple[int, int] | None) -> None:
+        self.board.selected = None
+        self.board.update()
+        self._moved(picture, cell)
+
+    def _claim_key(self, event: QKeyEvent) -> bool:
+        """A reveal on the board: Enter, Space or Esc goes on. A button's letter presses
+        it; Esc lets go of a chosen picture, F shows its other face (choose the side)."""
+        key = event.key()
+        if self.revealing and (is_enter(event) or key in (Qt.Key.Key_Space,
+                                                           Qt.Key.Key_Escape)):
+            self.end_reveal()
+            return True
+        if key == Qt.Key.Key_Escape and self.board.selected is not None:
+            self.board.selected = None
+            self.board.update()
+            self.keys.refresh()
+            return True
+        letter = key_name(event)
+        for name, widget in self.buttons.items():
+            if letter and BUTTON_KEYS.get(name) == letter and widget.isEnabled() \
+                    and widget.isVisible():
+                widget.click()
+                return True
+        chosen = self.board.selected or self.board._active()
+        if letter == "F" and chosen is not None and any(
+                t.id == chosen and t.flip for t in self.board.model.tiles()):
+            self._flipped(chosen)
+            return True
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is None:
+            return
+        if self._claim_key(event) or self.keys.press(event):
+            return
+        event.ignore()  # on to the page: Enter opens the chat
 
     def chat_place(self) -> QRect:
         """Where the window's chat may lie: over the whole side column (players,
