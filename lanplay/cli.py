@@ -118,6 +118,10 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--first-port", type=int, default=DEFAULT_PORT,
                    help=argparse.SUPPRESS)  # tests: the usual pairs from a port found free
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    h.add_argument("--web-port", type=int, default=None, metavar="P",
+                   help="serve the browser page (phones and laptops without lanplay join "
+                        "from it) on this port (default: the TCP port + 1, 7532)")
+    h.add_argument("--no-web", action="store_true", help="serve no browser page")
     h.add_argument("--bots", type=int, default=0, help="bots to seat at once")
     h.add_argument("--players", type=int, default=None,
                    help="start when this many seats are taken and ready "
@@ -332,7 +336,8 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     name = args.name or f"{socket.gethostname()}"
     standin = args.standin_after if args.standin_after >= 0 else None
     config = HostConfig(host_name=name, bind=args.bind, port=args.port,  # None: 7531, ...
-                        first_port=args.first_port,
+                        first_port=args.first_port, web=not args.no_web,
+                        web_port=None if args.no_web else args.web_port,
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
@@ -382,6 +387,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     note = host.ports.note() if host.ports is not None else None
     if note is not None:
         print(_say(note), flush=True)
+    _print_page(host)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -440,6 +446,22 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     await host.stop("The host has closed the room.", pause=True)  # mid-game: paused
     print("Stopped; announcement withdrawn.", flush=True)
     return 0
+
+
+def _print_page(host: Any) -> None:
+    """Where a browser joins: the page's addresses, and its QR code on a terminal."""
+    from lanplay.net.discovery import local_addresses
+    from lanplay.web.address import page_urls, qr_text
+
+    if host.web_problem:
+        print(f"lanplay: {_say(host.web_problem)}", file=sys.stderr, flush=True)
+    if not host.web_port:
+        return
+    urls = page_urls(local_addresses(), host.web_port)
+    print(_say(msg("In a browser (a phone, a laptop without lanplay): {addresses}",
+                   addresses=", ".join(urls))), flush=True)
+    if sys.stdout.isatty():
+        print(qr_text(urls[0]), flush=True)
 
 
 def _not_listening(exc: OSError, bind: str, port: int | None, resumed: bool) -> Msg:

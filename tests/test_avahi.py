@@ -141,8 +141,9 @@ def test_avahi_browse_sees_lanplay_hosts_and_lanplay_sees_avahi_publish(
         try:
             await avahi.up()
             hosts = {}
+            # (7533: the second pair; 7532 is the open room's browser page)
             for name, port, extra in (("Open room", 7531, ()),
-                                      ("Locked room", 7532, ("--password", "s3cret"))):
+                                      ("Locked room", 7533, ("--password", "s3cret"))):
                 host = await avahi.start(name, LANPLAY, "host", "alles-klar", "--headless",
                                          "--bind", laptop.address, "--interface",
                                          laptop.address, "--port", str(port), "--name",
@@ -161,7 +162,7 @@ def test_avahi_browse_sees_lanplay_hosts_and_lanplay_sees_avahi_publish(
                 assert fields[7] == laptop.address and fields[8] == str(port), fields
                 txt = txt_of(";".join(fields))
                 assert txt == {"v": str(PROTOCOL_VERSION), "game": "alles-klar", "host": name,
-                               "seats": "0/5", "state": "lobby",
+                               "seats": "0/5", "state": "lobby", "web": str(port + 1),
                                "pw": "1" if name == "Locked room" else "0"}, fields
 
             # and the other way: a service Avahi publishes shows in `lanplay discover`

@@ -39,7 +39,8 @@ class Announcing:
         return Announcement(host_name=room.host_name, game=room.game.id,
                             port=self.status.port, seats_taken=len(room.seats),
                             seats_total=room.max_players, state=room.phase,
-                            password=bool(self.config.password or self.config.room_key))
+                            password=bool(self.config.password or self.config.room_key),
+                            web_port=self.status.web_port)
 
     async def start(self) -> None:
         self._announcer = Announcer(self.announcement(), self.config.interfaces,

@@ -33,6 +33,13 @@ class HostConfig:
     usual pairs from ``first_port`` (7531, else 7533, ... 7539: ``lanplay.host.ports``)."""
     first_port: int = DEFAULT_PORT
     """Where the usual pairs begin (tests move them to ports they found free)."""
+    web: bool = False
+    """Serve the browser page and its WebSocket (``lanplay.web``) on the pair's web port,
+    the one after the game's (``lanplay.host.ports``); ``lanplay host`` and the window do
+    unless told ``--no-web``."""
+    web_port: int | None = None
+    """The page's port as it is (0: any free one), instead of the pair's; serves the
+    page even without ``web``."""
     seed: int | None = None
     autostart: int | None = None
     """Start by itself once this many seats are taken, ready and connected."""

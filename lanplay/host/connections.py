@@ -32,6 +32,7 @@ from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import bye, refused, rejected
 from lanplay.messages import Msg, msg
 from lanplay.messages import seat as seat_arg
+from lanplay.net.carrier import Carrier
 from lanplay.net.link import Link, LinkClosed
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
@@ -99,12 +100,17 @@ class Reception:
             # the host keeps only this: a resumed room's key, or one derived now
             tokens.room_key = config.room_key or admission.RoomKey.derive(config.password or "")
         self._over = 0
-        self._links: set[Link] = set()
+        self._links: set[Carrier] = set()
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its first byte to its close (asyncio.start_server's callback)."""
         link = Link(reader, writer, self.config.max_frame, limits=self._limits(HANDSHAKE))
-        address = _address(writer)
+        await self.serve_link(link, _address(writer))
+
+    async def serve_link(self, link: Carrier, address: str) -> None:
+        """One connection of any carrier (a TCP ``Link``, a browser's ``WsLink``) from
+        ``address``: the same handshake, admission, limits and views for both."""
+        link.limits = self._limits(HANDSHAKE)
         conn: Conn | None = None
         self._links.add(link)
         waiting = self.handshakes.open(address, len(self.peers.conns))
@@ -182,7 +188,7 @@ class Reception:
         return msg("The host has too many connections waiting ({n} players and spectators "
                    "at most); try again later.", n=self.config.max_peers)
 
-    async def _handshake(self, link: Link, address: str, over: bool) -> Hello | None:
+    async def _handshake(self, link: Carrier, address: str, over: bool) -> Hello | None:
         """The hello (and the answer to the password's challenge) within the deadline;
         None once the connection has been refused.
 
@@ -238,7 +244,7 @@ class Reception:
         return (self.room.by_token(token) is not None or token == self.tokens.owner
                 or token in self.tokens.bots)
 
-    async def _password_ok(self, link: Link, address: str, key: admission.RoomKey,
+    async def _password_ok(self, link: Carrier, address: str, key: admission.RoomKey,
                            nonce: str, answer: Message | None) -> bool:
         """Check the answer to the challenge, when the throttle says this address
         may have it checked: wrong answers make the next ones from there wait
@@ -269,12 +275,12 @@ class Reception:
             if not checked:
                 throttle.dropped(address)
 
-    def _locked_out(self, link: Link, address: str) -> None:
+    def _locked_out(self, link: Carrier, address: str) -> None:
         left = math.ceil(self.throttle.locked(address, asyncio.get_running_loop().time()))
         link.send(refused("locked_out", msg("Too many wrong passwords from your laptop; wait "
                                             "{n} seconds, then try again.", n=left)))
 
-    def _admit(self, link: Link, hello: Hello) -> Conn | None:
+    def _admit(self, link: Carrier, hello: Hello) -> Conn | None:
         """A seat by its token, a new seat in the lobby, or the gallery; Welcome says which."""
         if self.status.stopping:
             link.send(refused("stopping", msg("The host is shutting down.")))

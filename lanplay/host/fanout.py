@@ -12,13 +12,13 @@ from collections.abc import Collection
 
 from lanplay.game import Viewer
 from lanplay.host.peers import Peers
-from lanplay.net.link import Link
+from lanplay.net.carrier import Carrier
 from lanplay.session import Session
 from protocol.codec import pack
 from protocol.messages import Snapshot, to_wire
 
 
-def snapshots(session: Session, peers: Peers) -> list[tuple[Link, Snapshot]]:
+def snapshots(session: Session, peers: Peers) -> list[tuple[Carrier, Snapshot]]:
     """Each connection's whole view, taken now (the next delta builds on it)."""
     return [(c.link, session.snapshot(peers.viewer(c))) for c in peers.conns]
 
@@ -28,7 +28,7 @@ def bodies(session: Session, viewers: Collection[Viewer]) -> dict[Viewer, bytes]
     return {v: pack(to_wire(d)) for v, d in session.deltas(viewers).items()}
 
 
-def delta_bodies(session: Session, peers: Peers) -> list[tuple[Link, bytes]]:
+def delta_bodies(session: Session, peers: Peers) -> list[tuple[Carrier, bytes]]:
     """Each connection's delta since what it was last sent, as an encoded body:
     computed once per distinct viewer and encoded once per viewer."""
     conns = list(peers.conns)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from lanplay.admission import RateLimit
 from lanplay.game import Viewer
-from lanplay.net.link import Link
+from lanplay.net.carrier import Carrier
 from lanplay.room import Room, Seat
 from protocol.codec import pack
 from protocol.messages import PROTOCOL_VERSION, Message, Welcome, to_wire
@@ -22,7 +22,7 @@ from protocol.messages import PROTOCOL_VERSION, Message, Welcome, to_wire
 class Conn:
     """A connected peer: its link, and its seat (None for a spectator)."""
 
-    link: Link
+    link: Carrier
     seat: Seat | None
     last_seen: float = field(default_factory=time.monotonic)
     limit: RateLimit = field(default_factory=RateLimit)

@@ -62,6 +62,10 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._resumed = False
+        self.web: Any = None
+        """The page's server (``lanplay.web.server.WebServer``) once started, else None."""
+        self.web_problem: Msg | None = None
+        """Why the page is not served (its port is taken), in words for the host's person."""
         self.ports: Ports | None = None
         """The pair listened on (the game's port and its web page's), once started."""
         self.saver = Saver(room, cfg, self.status, self.tokens,
@@ -138,6 +142,11 @@ class Host:
         return self.status.port
 
     @property
+    def web_port(self) -> int:
+        """The page's port actually bound (0: no web server)."""
+        return self.status.web_port
+
+    @property
     def conns(self) -> set[Conn]:
         return self.peers.conns
 
@@ -200,10 +209,30 @@ class Host:
             self._come_back()
         if self.config.save:  # a game whose end was saved but not yet filed (a host stopped)
             self._spawn(asyncio.to_thread(listing.settle, self.config.data_dir))
+        if cfg.web_port is not None or cfg.web:
+            await self._start_web(cfg.web_port if cfg.web_port is not None else self.ports.web)
         if self.config.announce:
             await self.announcing.start()
             self._spawn(self.announcing.updates())
         return self.status.port
+
+    async def _start_web(self, port: int) -> None:
+        """The browser page and its WebSocket (``lanplay.web``); each WebSocket is served
+        by the same reception as a TCP connection. A web port that cannot be bound
+        costs the page, not the room: ``web_problem`` says why."""
+        from lanplay.content import in_play
+        from lanplay.web.assets import Assets
+        from lanplay.web.server import WebServer
+
+        self.web = WebServer(self.reception.serve_link, Assets(in_play.picture),
+                             self.config.max_frame, self.config.handshake_timeout)
+        try:
+            self.status.web_port = await self.web.start(self.config.bind, port)
+        except OSError as exc:
+            self.web = None
+            self.web_problem = msg("The browser page cannot be served on port {port} ({error}); "
+                                   "browsers cannot join this room.", port=port,
+                                   error=exc.strerror or str(exc))
 
     async def stop(self, reason: Msg | str = STOPPED, pause: bool = False) -> None:
         """Say goodbye to every peer, withdraw the announcement, stop listening.
@@ -242,6 +271,8 @@ class Host:
 
     async def _release(self) -> None:
         await self.saver.close()
+        if self.web is not None:
+            await self.web.stop()
         await self.announcing.stop()
         for task in list(self._tasks):
             task.cancel()
@@ -263,6 +294,8 @@ class Host:
         self.play.standins.cancel()
         if self._server is not None:
             self._server.close()
+        if self.web is not None:
+            self.web.close()
         self.reception.abort_all()
         for task in list(self._tasks):
             task.cancel()

@@ -19,6 +19,8 @@ from lanplay.admission import RoomKey
 class Status:
     port: int = 0
     """The port actually bound (0 until ``Host.start``)."""
+    web_port: int = 0
+    """The page's port actually bound (0: no web server)."""
     stopping: bool = False
     """``stop`` or ``kill`` began: admit no one, start no stand-in, skip lobby news."""
     dead: bool = False

@@ -45,11 +45,16 @@ class Announcement:
     state: str = "lobby"
     password: bool = False
     version: int = PROTOCOL_VERSION
+    web_port: int = 0
+    """The browser page's port (0: the host serves no page)."""
 
     def txt(self) -> dict[str, str]:
-        return {"v": str(self.version), "game": self.game, "host": self.host_name,
-                "seats": f"{self.seats_taken}/{self.seats_total}", "state": self.state,
-                "pw": "1" if self.password else "0"}
+        txt = {"v": str(self.version), "game": self.game, "host": self.host_name,
+               "seats": f"{self.seats_taken}/{self.seats_total}", "state": self.state,
+               "pw": "1" if self.password else "0"}
+        if self.web_port:
+            txt["web"] = str(self.web_port)
+        return txt
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,13 @@ import re
 from typing import Any
 
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtGui import QKeyEvent, QPixmap
 from PyQt6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -282,6 +283,21 @@ class RoomPage(QWidget):
 
         chat_card = Card()
         body.addWidget(chat_card, 2)
+        # The browser page: its QR code (a phone's camera opens it) and its address.
+        page = QHBoxLayout()
+        page.setSpacing(10)
+        self.page_qr = QLabel()
+        self.page_qr.hide()
+        page.addWidget(self.page_qr, 0, Qt.AlignmentFlag.AlignTop)
+        self.page_hint = label(_("No lanplay? Scan this, or open in a browser:"), "muted",
+                               wrap=True)
+        self.page_hint.hide()
+        page.addWidget(self.page_hint, 1)
+        chat_card.body.addLayout(page)
+        self.page_address = label("", "")
+        self.page_address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.page_address.hide()
+        chat_card.body.addWidget(self.page_address)
         self.chat = ChatPanel()
         self.chat.line.left.connect(lambda: self.ready_button.setFocus(
             Qt.FocusReason.OtherFocusReason))
@@ -349,6 +365,20 @@ class RoomPage(QWidget):
     def set_address(self, text: str) -> None:
         self.address.setText(text)
         self.address.setVisible(bool(text))
+
+    def set_page(self, url: str, qr_png: bytes = b"") -> None:
+        """Where a browser joins this room (the host serves the page), and its QR code."""
+        self.page_address.setText(url)
+        self.page_address.setVisible(bool(url))
+        self.page_hint.setVisible(bool(url))
+        image = QPixmap()
+        if url and qr_png and image.loadFromData(qr_png, "PNG"):
+            self.page_qr.setPixmap(image.scaled(88, 88, Qt.AspectRatioMode.KeepAspectRatio,
+                                                Qt.TransformationMode.FastTransformation))
+            self.page_qr.setToolTip(url)
+            self.page_qr.show()
+        else:
+            self.page_qr.hide()
 
     def show_lobby(self, lobby: Lobby, you: int | None, owner: bool) -> None:
         self.lobby, self.you, self.owner = lobby, you, owner

@@ -142,6 +142,8 @@ class Connection:
             extra["save"] = net.save
         if net.data_dir is not None:
             extra["data_dir"] = net.data_dir
+        if supports(HostConfig, "web"):  # the browser page, on the pair's second port
+            extra["web"] = True
         config = HostConfig(host_name=name, bind=net.bind, port=net.port,
                             first_port=net.first_port, seed=net.seed,
                             bot_delay=net.bot_delay, announce=True, demo=net.demo,
@@ -184,6 +186,8 @@ class Connection:
             host = Host.resume(path, config)
         except saves.SaveError as exc:
             raise JoinError(exc.reason) from exc
+        if supports(HostConfig, "web"):  # the page beside the port the players remember
+            host.config.web = True
         try:
             port = await host.start()
         except OSError as exc:

@@ -122,6 +122,7 @@ class Party(QObject):
         stage.game.clear_chat()
         stage.game.clear_result()
         stage.room.set_address(self._join_text())
+        stage.room.set_page(*self._page())
         stage.room.title.setText(_("Joining {host}\u2026").format(host=conn.peer.host_name))
         stage.room.notice.clear()
         if conn.host is not None:
@@ -289,6 +290,16 @@ class Party(QObject):
             addresses=where)
         note = conn.host.ports.note() if conn.host.ports is not None else None
         return text if note is None else f"{text}\n{render(note)}"  # why not on 7531
+
+    def _page(self) -> tuple[str, bytes]:
+        """The browser page this room's host serves (none when joining another's)."""
+        host = self.conn.host
+        if host is None or not getattr(host, "web_port", 0):
+            return "", b""
+        from lanplay.web.address import page_url, qr_png
+
+        url = page_url(local_addresses()[0], host.web_port)
+        return url, qr_png(url)
 
     # --- the connection's events --------------------------------------------------------
 

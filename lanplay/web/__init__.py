@@ -1,0 +1,10 @@
+"""The browser seat: the host serves a page and a WebSocket next to its TCP port.
+
+``server`` is the HTTP and WebSocket server (websockets' ``process_request``
+serves the files; ``/ws`` hands each WebSocket, as a ``lanplay.net.ws_link.WsLink``,
+to the same connection handling as TCP: the browser is one more peer). ``assets``
+holds what may be served: the packaged page, the pictures of the content in
+play, the catalogues as JSON (``catalogues``). ``address`` says where the page is
+(the URL the room and ``lanplay host`` show, and its QR code). The page itself is
+``page/``: plain ES modules, no build step.
+"""

@@ -1,0 +1,99 @@
+"""What the host's web server may answer: a closed list, nothing else.
+
+The page's files are read once from the package (``page/``) into a table of
+path -> bytes; a request names one of these exactly, or a picture of the content
+in play by its id, or a catalogue by its language. There is no directory
+listing, no path is ever joined to a folder, so nothing outside can be named
+(``..``, ``%2e``, a symlink, an absolute path all simply miss the table).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanplay.content.model import Picture
+from lanplay.web import catalogues
+
+PAGE_DIR = Path(__file__).resolve().parent / "page"
+
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".mjs": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
+         ".png": "image/png", ".json": "application/json; charset=utf-8",
+         ".txt": "text/plain; charset=utf-8", ".ico": "image/x-icon"}
+
+ROUTES = {"/": "index.html", "/watch": "watch.html"}
+"""Addresses that name a file by another name (the page, the watch screen)."""
+
+_PICTURE = re.compile(r"/pictures/([a-z0-9][a-z0-9_-]{0,39}(?:/[a-z0-9][a-z0-9_-]{0,39})?)")
+_LOCALE = re.compile(r"/locale/([a-z]{2})\.json")
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    type: str
+    etag: str
+    cache: str = "no-cache"
+    """Revalidated each time (an ETag makes that cheap): a host's new version shows at once."""
+
+
+def make_asset(body: bytes, kind: str, cache: str = "no-cache") -> Asset:
+    return Asset(body, kind, '"' + hashlib.sha256(body).hexdigest()[:16] + '"', cache)
+
+
+def page_files(root: Path = PAGE_DIR) -> dict[str, Asset]:
+    """Every packaged file of the page by its address (``/app.js``), read now."""
+    out: dict[str, Asset] = {}
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.is_symlink() or path.suffix not in TYPES:
+            continue
+        name = path.relative_to(root).as_posix()
+        out["/" + name] = make_asset(path.read_bytes(), TYPES[path.suffix])
+    for route, name in ROUTES.items():
+        if "/" + name in out:
+            out[route] = out["/" + name]
+    return out
+
+
+class Assets:
+    """``lookup(path)``: the asset at that address, or None (404)."""
+
+    def __init__(self, picture: Callable[[str], Picture | None],
+                 files: dict[str, Asset] | None = None) -> None:
+        self.files = page_files() if files is None else files
+        self._picture = picture
+        self._pictures: dict[str, Asset] = {}
+
+    def lookup(self, path: str) -> Asset | None:
+        found = self.files.get(path)
+        if found is not None:
+            return found
+        match = _PICTURE.fullmatch(path)
+        if match:
+            return self.picture(match.group(1))
+        match = _LOCALE.fullmatch(path)
+        if match:
+            body = catalogues.as_json(match.group(1))
+            return None if body is None else make_asset(body, TYPES[".json"])
+        return None
+
+    def picture(self, picture_id: str) -> Asset | None:
+        """A picture of the content in play, by id (a custom pack's once it is shared)."""
+        if picture_id in self._pictures:
+            return self._pictures[picture_id]
+        found = self._picture(picture_id)
+        if found is None or found.kind not in ("svg", "png"):
+            return None
+        try:
+            data = found.data()
+        except OSError:
+            return None
+        asset = make_asset(data, TYPES["." + found.kind], "max-age=86400")
+        if len(self._pictures) < 2048:
+            self._pictures[picture_id] = asset
+        return asset

@@ -1,0 +1,504 @@
+// The browser seat: join the room this page came from, take a seat, play, chat.
+// Screens: join (name and colour), the room (seats, ready, the owner's start), the
+// game (status line, the public table compact, your own part large, what you may do
+// from `may`, the log and chat, the clock), the end (result and what the page checked).
+
+import { Connection } from "./wire.js";
+import { h, clear, ink, morph } from "./dom.js";
+import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
+import { check as fairCheck } from "./fair.js";
+import { Keeper } from "./keeper.js";
+import { TABLES, genericActions } from "./tables/index.js";
+
+const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
+export const GAME_NAMES = { "alles-klar": "Alles klar?", ranking: "Ranking", "s-tier": "S-tier",
+  "ranking-top": "Ranking Top", ranagedon: "Ranagedon" };
+const MODE_NAMES = { standard: "Standard", cooperative: "Cooperative", competitive: "Competitive",
+  team: "Team" };
+const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español" };
+
+const params = new URLSearchParams(location.search);
+const WATCH = document.body.hasAttribute("data-watch");
+const AUTOPLAY = params.has("autoplay");
+/** ?autoplay: the page plays its seat by itself, choosing from `may` (lanplay.tools.webbench). */
+/** The watch screen (/watch): the public table full-screen for a television, as a spectator. */
+const store = {
+  prefix: `lanplay:${location.host}:`,
+  get(key) { try { return JSON.parse(localStorage.getItem(this.prefix + key)); } catch { return null; } },
+  set(key, value) {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(this.prefix + key);
+      else localStorage.setItem(this.prefix + key, JSON.stringify(value));
+    } catch { /* private mode: kept for this tab only */ }
+  },
+};
+
+const app = document.getElementById("app");
+const page = {
+  conn: null, keeper: null, notice: null, noticeTimer: null, sideTab: "log", sideOpen: false,
+  scratch: {}, lastGame: null, problem: null, timings: [], splits: [], drawn: 0, seenOver: false,
+};
+window.__lanplay = page;  // for tests and the curious: the connection, the timings
+
+function gameName(id) { return content("game", id, GAME_NAMES[id] || id); }
+function modeName(game, mode) { return content("mode", `${game}:${mode}`, MODE_NAMES[mode] || mode); }
+
+export function names() {
+  const seats = page.conn && page.conn.lobby ? page.conn.lobby.seats : [];
+  return seats.map((s) => String(s.name));
+}
+
+function colours() {
+  const seats = page.conn && page.conn.lobby ? page.conn.lobby.seats : [];
+  return seats.map((s) => String(s.colour || "#888888"));
+}
+
+/** One badge per seat, used everywhere: its colour and an initial (two letters or a digit where initials collide). */
+export function badgeText(seat) {
+  const all = names();
+  const name = all[seat] || "?";
+  const first = (name.trim()[0] || "?").toUpperCase();
+  const clash = all.filter((n, i) => i !== seat && (n.trim()[0] || "").toUpperCase() === first);
+  if (!clash.length) return first;
+  const two = name.trim().slice(0, 2);
+  const clashTwo = all.some((n, i) => i !== seat && n.trim().slice(0, 2).toLowerCase() === two.toLowerCase());
+  return clashTwo ? `${first}${seat + 1}` : two[0].toUpperCase() + (two[1] || "");
+}
+
+export function badge(seat) {
+  const colour = colours()[seat] || "#888888";
+  return h("span", { class: "badge", style: { background: colour, color: ink(colour) },
+                     title: names()[seat] || "" }, badgeText(seat));
+}
+
+function say(text) {
+  page.notice = text;
+  clearTimeout(page.noticeTimer);
+  page.noticeTimer = setTimeout(() => { page.notice = null; draw(); }, 4000);
+  draw();
+}
+
+// --- joining ------------------------------------------------------------------------
+
+function startConnection({ name, colour, spectate, password }) {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  store.set("name", name);
+  store.set("colour", colour);
+  if (page.conn) page.conn.leave("replaced");
+  const conn = new Connection(url, { name, colour, spectate, password, store,
+                                     listener: onEvent, record: params.has("record") });
+  page.conn = conn;
+  page.keeper = new Keeper(conn, store);
+  page.problem = null;
+  conn.connect();
+  draw();
+}
+
+function onEvent(kind, data) {
+  const conn = page.conn;
+  if (kind === "view") {
+    page.keeper.onView();
+    if (conn.view && conn.view.game !== page.lastGame) {
+      page.scratch = {};
+      page.lastGame = conn.view.game;
+    }
+    const t1 = performance.now();
+    draw();
+    const t2 = performance.now();
+    void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
+    const t3 = performance.now();
+    page.timings.push(t3 - conn.receivedAt);  // from the frame's arrival
+    page.splits.push([t1 - conn.receivedAt, t2 - t1, t3 - t2]);
+    if (page.splits.length > 5000) page.splits.shift();
+    if (page.timings.length > 5000) page.timings.shift();
+    page.drawn += 1;
+    if (AUTOPLAY) setTimeout(autoplay, 0);
+    return;
+  }
+  if (kind === "rejected") {
+    page.keeper.onRejected(data);
+    if (data.code === "rate" && data.id < 0) return;
+    say(render(data.message || data.reason, names()));
+    return;
+  }
+  if (kind === "accepted") page.keeper.onAccepted(data);
+  if (kind === "refused") {
+    page.problem = render(data.message || data.reason, names());
+  }
+  if (kind === "bye") {
+    page.problem = render(data.message || data.reason, names()) || _("The host closed the room.");
+    if (data.resume === true) say(page.problem);
+  }
+  if (kind === "password") {
+    page.problem = _("This room has a password: type it and join again.");
+    page.needPassword = true;
+  }
+  if (kind === "over") page.seenOver = false;
+  if (kind === "welcome") page.keeper.reset();
+  if (kind === "lobby") page.keeper.onView();
+  draw();
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && page.conn) page.conn.wake();
+});
+window.addEventListener("online", () => page.conn && page.conn.wake());
+
+function joinScreen() {
+  const name = h("input", { id: "name", maxlength: 24, autocomplete: "nickname",
+    value: params.get("name") || store.get("name") || "", "aria-label": _("Your name") });
+  if (!page.colour) page.colour = store.get("colour") || COLOURS[Math.floor(Math.random() * COLOURS.length)];
+  const colour = page.colour;
+  const swatches = h("div", { class: "colours", role: "group", "aria-label": _("Your colour") },
+    COLOURS.map((c) => h("button", {
+      style: { background: c }, "aria-pressed": String(c === colour), title: c,
+      "aria-label": c, onclick: () => { page.colour = c; draw(); } })));
+  const password = h("input", { id: "password", type: "password", autocomplete: "off",
+                                "aria-label": _("Password") });
+  const go = (spectate) => {  // the live inputs (a redraw keeps them, with what was typed)
+    const typed = document.getElementById("name").value.trim() || "Player";
+    const secret = document.getElementById("password").value;
+    page.needPassword = page.needPassword && !secret;
+    startConnection({ name: typed, colour: page.colour, spectate, password: secret || null });
+  };
+  name.onkeydown = (e) => { if (e.key === "Enter") go(false); };
+  password.onkeydown = (e) => { if (e.key === "Enter") go(false); };
+  return h("div", { class: "screen" }, h("div", { class: "narrow stack" },
+    h("h1", {}, _("Join the game on this host")),
+    page.problem ? h("p", { class: "error", role: "alert" }, page.problem) : null,
+    h("label", { class: "stack" }, h("span", {}, _("Your name")), name),
+    h("div", { class: "stack" }, h("span", {}, _("Your colour")), swatches),
+    h("label", { class: "stack" }, h("span", {}, page.needPassword
+      ? _("Password (this room has one)") : _("Password, if the room has one")), password),
+    h("div", { class: "row" },
+      h("button", { class: "primary grow", id: "join", onclick: () => go(false) }, _("Take a seat")),
+      h("button", { class: "grow", id: "watch", onclick: () => go(true) }, _("Watch"))),
+    languagePicker()));
+}
+
+function languagePicker() {
+  const select = h("select", { "aria-label": _("Language"), id: "language",
+    onchange: (e) => { const url = new URL(location.href); url.searchParams.set("lang", e.target.value);
+                       location.href = url.toString(); } },
+  LANGUAGES.map((l) => h("option", { value: l, selected: l === lang }, LANGUAGE_NAMES[l])));
+  return h("label", { class: "row" }, h("span", {}, _("Language")), select);
+}
+
+// --- the room -----------------------------------------------------------------------
+
+function watchRoom() {
+  const conn = page.conn;
+  const lobby = conn.lobby;
+  const address = `${location.protocol}//${location.host}/`;
+  return h("div", { class: "screen" }, h("div", { class: "row", style: { justifyContent: "center", gap: "2rem" } },
+    h("div", { class: "stack", style: { alignItems: "center" } },
+      h("div", { class: "qr" }, h("img", { src: "/qr.svg", alt: address, id: "qr" })),
+      h("span", { class: "address", id: "address" }, address),
+      h("p", {}, _("Scan to join with a phone, or open the address in any browser."))),
+    h("div", { class: "stack", style: { minWidth: "18rem" } },
+      h("h1", {}, gameName(lobby.game), " · ", modeName(lobby.game, lobby.mode)),
+      h("ul", { class: "seats", "aria-label": _("Seats") }, lobby.seats.map((s, i) => h("li", {},
+        badge(i), h("span", { class: "name" }, s.name),
+        s.ready ? h("span", { class: "tag ok" }, _("ready")) : null))),
+      lobby.problem_message ? h("p", { class: "muted" }, render(lobby.problem_message, names())) : null)));
+}
+
+function roomScreen() {
+  const conn = page.conn;
+  const lobby = conn.lobby;
+  if (!lobby) return h("div", { class: "screen" }, h("p", {}, _("Joining…")));
+  if (WATCH) return watchRoom();
+  const me = conn.seat;
+  const seats = lobby.seats.map((s, i) => h("li", { class: i === me ? "me" : "" },
+    badge(i), h("span", { class: "name" }, s.name),
+    s.owner ? h("span", { class: "tag" }, _("owner")) : null,
+    s.bot ? h("span", { class: "tag" }, _("bot")) : null,
+    s.ready ? h("span", { class: "tag ok" }, _("ready")) : h("span", { class: "tag" }, _("not ready")),
+    !s.connected ? h("span", { class: "tag warn" }, _("away")) : null,
+    conn.owner && i !== me && lobby.phase !== "playing"
+      ? h("button", { onclick: () => conn.control("remove_seat", { seat: i }) }, _("Remove")) : null));
+  const mine = me !== null ? lobby.seats[me] : null;
+  const problem = lobby.problem_message ? render(lobby.problem_message, names()) : lobby.problem;
+  const controls = [];
+  if (mine) {
+    controls.push(h("button", { class: mine.ready ? "" : "primary", id: "ready",
+      onclick: () => conn.control("ready", { ready: !mine.ready }) },
+    mine.ready ? _("Not ready") : _("Ready")));
+  } else if (lobby.phase !== "playing") {
+    controls.push(h("button", { class: "primary", id: "sit", onclick: () => conn.control("sit") }, _("Take a seat")));
+  }
+  if (conn.owner) {
+    controls.push(h("button", { id: "add-bot", onclick: () => conn.control("add_bot") }, _("Add a bot")));
+    controls.push(h("button", { id: "start", class: "primary", disabled: Boolean(lobby.problem),
+                                onclick: () => conn.control("start") }, _("Start")));
+  }
+  return h("div", { class: "screen" }, h("div", { class: "narrow stack" },
+    h("h1", {}, gameName(lobby.game), " · ", modeName(lobby.game, lobby.mode)),
+    h("p", { class: "muted" }, _("Hosted by {host}", { host: lobby.host_name })),
+    me === null ? h("p", { class: "tag" }, _("You are watching.")) : null,
+    h("ul", { class: "seats", "aria-label": _("Seats") }, seats),
+    lobby.spectators ? h("p", { class: "muted" }, ngettext("{n} watching", "{n} watching", lobby.spectators)) : null,
+    problem ? h("p", { class: "muted" }, problem) : h("p", { class: "muted" },
+      conn.owner ? _("Everyone is here: start when you like.") : _("Waiting for the owner to start.")),
+    h("div", { class: "row" }, controls),
+    sidePanel(true)));
+}
+
+// --- the game -----------------------------------------------------------------------
+
+function clockText() {
+  const clock = page.conn.clock;
+  if (!clock) return null;
+  const left = Math.max(0, Math.ceil((clock.until - Date.now()) / 1000));
+  return `${left} s`;
+}
+
+setInterval(() => {
+  const el = document.querySelector(".bar .clock");
+  if (el && page.conn && page.conn.clock) el.textContent = clockText();
+}, 250);
+
+function waitingFor(view) {
+  const actors = Array.isArray(view.actors) ? view.actors
+    : Number.isInteger(view.turn) ? [view.turn] : [];
+  const who = actors.filter((s) => Number.isInteger(s)).map((s) => names()[s] || "?");
+  if (!who.length) return _("Waiting for the host…");
+  return _("Waiting for {names}", { names: render({ key: "{x}", args: { x: { seats: actors } } }, names()) });
+}
+
+function gameScreen() {
+  const conn = page.conn;
+  const view = page.keeper.shown();
+  const table = TABLES[view.game];
+  const ctx = makeContext(view);
+  let drawn;
+  try {
+    drawn = table ? table.draw(ctx) : { public: h("p", {}, view.game), private: null, handled: new Set() };
+  } catch (err) {
+    console.error(err);
+    drawn = { public: h("p", { class: "error" }, _("This table could not be drawn; the actions below still work.")),
+              private: null, handled: new Set() };
+  }
+  const mayNow = Array.isArray(view.may) ? view.may : [];
+  const mine = mayNow.length > 0;
+  const statusText = drawn.status || (view.over ? _("The game is over.")
+    : mine ? _("Your turn") : waitingFor(view));
+  const actions = [...(drawn.actions || []), ...genericActions(ctx, drawn.handled || new Set())];
+  const main = h("div", { class: "main" },
+    h("div", { class: "table", id: "table" },
+      h("div", { class: "public" }, drawn.public),
+      drawn.private ? h("div", { class: "private" }, drawn.private) : null),
+    h("div", { class: "actions", id: "actions" }, actions));
+  return h("div", { class: "game" + (conn.status !== "welcomed" ? " dim" : "") },
+    h("div", { class: "status" + (mine ? " mine" : ""), id: "status", role: "status" }, statusText),
+    main, sidePanel(false),
+    page.notice ? h("div", { class: "notice", role: "alert" }, page.notice) : null,
+    conn.status === "reconnecting" ? h("div", { class: "banner" }, conn.paused
+      ? render(conn.paused.message || conn.paused.reason, names()) : _("Reconnecting…")) : null,
+    view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null);
+}
+
+export function makeContext(view) {
+  const conn = page.conn;
+  return {
+    view, me: conn.seat, names: names(), colours: colours(), badge, _, ngettext, render, content,
+    scratch: page.scratch, redraw: draw, say,
+    may: Array.isArray(view.may) ? view.may : [],
+    act: (action) => page.keeper.intent(action),
+    pic: picture,
+  };
+}
+
+export function picture(id, name, { size = "", onclick = null, legal = false, chosen = false, key = null } = {}) {
+  const label = content("picture", id, name || id);
+  const img = h("img", { src: `/pictures/${id}`, alt: label, loading: "lazy", draggable: "false" });
+  const attrs = { class: `pic ${size}${legal ? " legal" : ""}${chosen ? " chosen" : ""}`,
+                  title: label, "data-picture": id };
+  const body = [img, h("span", { class: "caption" }, key ? `${key} · ${label}` : label)];
+  return onclick ? h("button", { ...attrs, onclick }, body) : h("div", attrs, body);
+}
+
+/** The log and chat panel (morph keeps its input and its scroll; texts rendered once). */
+function sidePanel(inRoom) {
+  const conn = page.conn;
+  const view = conn.view;
+  const log = !inRoom && view && Array.isArray(view.log) ? view.log : [];
+  const showLog = !inRoom && page.sideTab === "log";
+  const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
+  const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
+    id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
+  const tabs = [];
+  if (!inRoom) tabs.push(tab("log", _("Log")));
+  tabs.push(tab("chat", _("Chat")));
+  const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
+                             placeholder: _("Say something…") });
+  const form = h("form", { class: "chat-form", onsubmit: (e) => {
+    e.preventDefault();
+    const typed = e.currentTarget.querySelector("input");
+    if (typed.value.trim()) conn.say(typed.value.trim());
+    typed.value = "";
+  } }, input, h("button", { type: "submit" }, _("Send")));
+  const count = showLog ? log.length : conn.chatTotal;
+  // The newest lines only (a phone shows a few, a laptop a screenful); none while the
+  // phone's panel is closed: every line is one more node to compare on each delta.
+  const shown = page.sideOpen || inRoom || window.innerWidth >= 900 ? 40 : 0;
+  const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
+    : conn.chat.slice(-shown).map(chatLine);
+  const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
+  if (page.sideCount !== count) {
+    page.sideCount = count;
+    requestAnimationFrame(() => {
+      const live = document.getElementById(showLog ? "log" : "chat");
+      if (live) live.scrollTop = live.scrollHeight;
+    });
+  }
+  clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
+  return panel;
+}
+
+/** Each log line rendered once per game (the log only grows). */
+function logTexts(log) {
+  const cache = page.logCache;
+  const first = JSON.stringify(log[0] ?? null);
+  if (!cache || cache.first !== first || cache.names !== names().join("\u0000") || cache.texts.length > log.length) {
+    page.logCache = { first, names: names().join("\u0000"), texts: [] };
+  }
+  const texts = page.logCache.texts;
+  for (let i = texts.length; i < log.length; i++) texts.push(render(log[i], names()));
+  return texts;
+}
+
+function logLine(line) {
+  return h("p", {}, render(line, names()));
+}
+
+function chatLine(c) {
+  return h("p", {}, Number.isInteger(c.seat) ? badge(c.seat) : null, " ",
+    h("b", {}, c.sender || ""), ": ", c.message ? render(c.message, names()) : c.text);
+}
+
+function endScreen(view) {
+  const conn = page.conn;
+  const result = conn.result.result || {};
+  const winners = Array.isArray(result.winners) ? result.winners : [];
+  const scores = Array.isArray(result.scores) ? result.scores : [];
+  const rows = names().map((n, i) => ({ i, n, s: scores[i] }))
+    .sort((a, b) => (typeof b.s === "number" ? b.s : 0) - (typeof a.s === "number" ? a.s : 0));
+  const fair = fairCheck(conn);
+  let fairText;
+  if (!fair) {
+    fairText = _("Waiting for the host's audit…");
+  } else if (fair.problems.length) {
+    fairText = _("This page found a problem: {problem}.", { problem: fair.problems[0] });
+  } else if (conn.seat === null) {
+    fairText = fair.shuffle === "ok" ? _("Checked here: the shuffle came from everyone's contributions; the full rules check ran on the laptops with lanplay.")
+      : _("This page joined after the shuffle, so it cannot vouch for it; the full rules check ran on the laptops with lanplay.");
+  } else if (fair.shuffle === "ok") {
+    fairText = _("Checked here: the shuffle came from everyone and your moves are the ones played; the full rules check ran on the laptops with lanplay.");
+  } else {
+    fairText = _("Checked here: your moves are the ones played (this page did not see the shuffle begin); the full rules check ran on the laptops with lanplay.");
+  }
+  const standin = fair && fair.standin ? ngettext("A stand-in bot made {n} move for you while you were away.",
+    "A stand-in bot made {n} moves for you while you were away.", fair.standin) : null;
+  return h("div", { class: "banner", id: "end" }, h("div", { class: "card-box narrow stack", style: { textAlign: "left", fontWeight: "normal" } },
+    h("h2", {}, winners.includes(conn.seat) ? _("You won!") : _("The game is over.")),
+    h("ol", { class: "results" }, rows.map((r) => h("li", { class: winners.includes(r.i) ? "win" : "" },
+      badge(r.i), h("span", {}, r.n), winners.includes(r.i) ? h("span", { class: "tag ok" }, _("winner")) : null,
+      h("span", { class: "score" }, typeof r.s === "number" ? String(Number(r.s.toFixed(2))) : "")))),
+    h("p", { class: "fair" + (fair && fair.problems.length ? " bad" : ""), id: "fair" }, fairText),
+    standin ? h("p", { class: "muted" }, standin) : null,
+    fair && fair.seed !== null ? h("p", { class: "muted" }, _("The seed: {seed}", { seed: String(fair.seed) })) : null,
+    h("div", { class: "row" },
+      h("button", { class: "primary", id: "to-room", onclick: () => { page.seenOver = true; draw(); } }, _("See the table")),
+      conn.lobby && conn.lobby.phase !== "playing"
+        ? h("button", { id: "back-to-room", onclick: () => { page.seenOver = true; page.showRoom = true; draw(); } }, _("Back to the room")) : null)));
+}
+
+function autoplay() {
+  const conn = page.conn;
+  const view = conn && conn.view;
+  if (!view || !Array.isArray(view.may) || !view.may.length || page.autoAt === conn.stateId) return;
+  const simple = view.may.filter((t) => !t.choose);
+  if (!simple.length) return;
+  page.autoAt = conn.stateId;
+  const pick = simple[Math.floor(Math.random() * simple.length)];
+  page.keeper.intent({ ...pick });
+}
+
+// --- drawing ------------------------------------------------------------------------
+
+function topBar() {
+  const conn = page.conn;
+  const lobby = conn && conn.lobby;
+  const title = lobby ? `${gameName(lobby.game)} · ${lobby.host_name}` : "lanplay";
+  const clock = conn && conn.clock ? h("span", { class: "clock", id: "clock" }, clockText()) : null;
+  return h("div", { class: "bar" },
+    h("span", { class: "title" }, title), clock,
+    conn && conn.seat === null && conn.status === "welcomed" ? h("span", { class: "tag" }, _("Watching")) : null,
+    conn && conn.view && lobby && lobby.phase !== "playing"
+      ? h("button", { id: "room-toggle", onclick: () => { page.showRoom = !page.showRoom; draw(); } },
+        page.showRoom ? _("Table") : _("Room")) : null);
+}
+
+export function draw() {
+  const conn = page.conn;
+  let body;
+  if (!conn || conn.status === "gone" || (conn.status !== "welcomed" && !conn.lobby && conn.status !== "reconnecting")) {
+    if (conn && conn.status !== "gone" && !page.problem) {
+      body = h("div", { class: "screen" }, h("p", {}, _("Joining…")));
+    } else {
+      body = joinScreen();
+    }
+  } else if (conn.view && conn.lobby && (conn.lobby.phase === "playing" || !page.showRoom)
+             && !(conn.lobby.phase === "lobby" && !conn.view.over)) {
+    body = gameScreen();
+  } else {
+    body = roomScreen();
+  }
+  if (conn && conn.lobby && conn.lobby.phase === "playing") page.showRoom = false;
+  const focused = document.activeElement && document.activeElement.id;
+  morph(app, h("div", { id: "app", class: "app" }, topBar(), body));
+  if (focused && document.activeElement.id !== focused) {
+    const again = document.getElementById(focused);
+    if (again) again.focus();
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) {
+    if (e.key === "Escape") e.target.blur();
+    return;
+  }
+  if (e.key === "Enter") {
+    const input = document.getElementById("chat-input");
+    if (input) { input.focus(); e.preventDefault(); } else if (page.conn && page.conn.view) {
+      page.sideOpen = true; page.sideTab = "chat"; draw();
+      const again = document.getElementById("chat-input");
+      if (again) again.focus();
+      e.preventDefault();
+    }
+    return;
+  }
+  if (e.key === "Escape") { page.sideOpen = false; page.popup = null; page.scratch.popup = null; draw(); return; }
+  const key = page.scratch.keys && page.scratch.keys[e.key];
+  if (key) { e.preventDefault(); key(); }
+});
+
+async function boot() {
+  await load(chooseLanguage());
+  if (WATCH) {
+    page.sideOpen = true;
+    startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: params.get("password") });
+    return;
+  }
+  const name = params.get("name") || store.get("name");
+  if (params.has("join") && name) {
+    startConnection({ name, colour: store.get("colour") || COLOURS[0], spectate: params.has("spectate"),
+                      password: params.get("password") });
+  } else if (store.get("token") && name) {
+    startConnection({ name, colour: store.get("colour") || COLOURS[0], spectate: false, password: null });
+  }
+  draw();
+}
+
+boot();

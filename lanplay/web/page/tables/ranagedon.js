@@ -1,0 +1,159 @@
+// Ranagedon: the pond drawn to scale; tap one of your free frogs, then press and
+// pull on the pond to aim (the frog leaves the other way, farther the farther you
+// pull), or use the sliders and the arrow keys; Jump! sends it. The host simulates
+// the jump; the page never predicts a landing.
+
+import { h } from "../dom.js";
+import { players, templates } from "./index.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const FILL = { green: "#2e9b57", red: "#c8453a" };
+const RING = { blue: "#0072B2", magenta: "#CC79A7", yellow: "#F0E442" };
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c) el.append(c);
+  return el;
+}
+
+export function draw(ctx) {
+  const { view, _, scratch } = ctx;
+  const W = (view.table && view.table.width) || 800;
+  const H = (view.table && view.table.height) || 800;
+  const R = (view.sizes && view.sizes.R) || 16;
+  const ring = (view.sizes && view.sizes.ring) || [11, 16];
+  const shots = [...templates(ctx, "jump"), ...templates(ctx, "dive")];
+  const byFrog = new Map();
+  for (const t of shots) if (!byFrog.has(t.frog)) byFrog.set(t.frog, t);
+  if (scratch.frog !== undefined && !byFrog.has(scratch.frog)) scratch.frog = undefined;
+  if (scratch.frog === undefined && byFrog.size === 1) scratch.frog = [...byFrog.keys()][0];
+  const frogs = (view.frogs || []).slice().sort((a, b) => a.level - b.level);
+  const chosen = frogs.find((f) => f.id === scratch.frog);
+  const pad = view.pad || { x: W / 2, y: H / 2, r: 60 };
+  if (chosen && scratch.theta === undefined) {
+    scratch.theta = Math.atan2(chosen.y - pad.y, chosen.x - pad.x);  // press the far side: it leaves for the pad
+    scratch.s = 0.5;
+    scratch.r = (ring[0] + ring[1]) / 2;
+  }
+  // Zoomed to where the frogs and the pad are (the table is large, the frogs small).
+  const placed = frogs.filter((f) => Number.isFinite(f.x) && Number.isFinite(f.y));
+  const xs = [pad.x - pad.r, pad.x + pad.r, ...placed.map((f) => f.x)];
+  const ys = [pad.y - pad.r, pad.y + pad.r, ...placed.map((f) => f.y)];
+  const margin = 4 * R;
+  let x0 = Math.max(0, Math.min(...xs) - margin);
+  let y0 = Math.max(0, Math.min(...ys) - margin);
+  let x1 = Math.min(W, Math.max(...xs) + margin);
+  let y1 = Math.min(H, Math.max(...ys) + margin);
+  const side = Math.max(x1 - x0, y1 - y0);
+  x0 = Math.max(0, Math.min(W - side, (x0 + x1 - side) / 2));
+  y0 = Math.max(0, Math.min(H - side, (y0 + y1 - side) / 2));
+  x1 = x0 + side;
+  y1 = y0 + side;
+  const pond = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, class: "pond", id: "pond", role: "img",
+                            "aria-label": _("The pond") },
+  svg("rect", { x: 0, y: 0, width: W, height: H, rx: 24, fill: "#1d4e63" }),
+  svg("circle", { cx: pad.x, cy: pad.y, r: pad.r, fill: "#d9b84a", stroke: "#8a6d1c", "stroke-width": 3 }),
+  frogs.filter((f) => f.x !== null && f.x !== undefined).map((f) => svg("g", {
+    class: "frog", "data-frog": f.id, opacity: f.covered ? 0.55 : 1 },
+  svg("circle", { cx: f.x, cy: f.y, r: R, fill: RING[f.border] || "#ccc",
+                  stroke: byFrog.has(f.id) ? "#fff" : "#000", "stroke-width": byFrog.has(f.id) ? 3 : 1 }),
+  svg("circle", { cx: f.x, cy: f.y, r: R * (ring[0] / ring[1]), fill: FILL[f.colour] || "#777" }),
+  f.level ? svg("text", { x: f.x, y: f.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, String(f.level)) : null,
+  f.id === scratch.frog ? svg("circle", { cx: f.x, cy: f.y, r: R + 6, fill: "none", stroke: "#8fd0f5", "stroke-width": 4 }) : null)),
+  chosen ? aim(chosen, scratch, R) : null);
+  pond.onpointerdown = (e) => {
+    const pond = e.currentTarget;  // the live pond (the page morphs each redraw into it)
+    const p = toPond(pond, e);
+    const hit = frogs.find((f) => byFrog.has(f.id) && Math.hypot(f.x - p.x, f.y - p.y) <= R + 4);
+    if (hit && hit.id !== scratch.frog) {
+      scratch.frog = hit.id;
+      scratch.theta = undefined;
+      ctx.redraw();
+      return;
+    }
+    if (!chosen) return;
+    pond.setPointerCapture(e.pointerId);
+    const move = (ev) => {
+      const q = toPond(pond, ev);
+      const dx = q.x - chosen.x;
+      const dy = q.y - chosen.y;
+      scratch.theta = Math.atan2(dy, dx);
+      scratch.s = Math.max(0, Math.min(1, (Math.hypot(dx, dy) - R) / (5 * R)));
+      const arrow = pond.querySelector(".aim");
+      if (arrow) arrow.replaceWith(aim(chosen, scratch, R));
+      const label = document.getElementById("aim-text");
+      if (label) label.textContent = aimText(ctx, scratch);
+    };
+    move(e);
+    pond.addEventListener("pointermove", move);
+    pond.addEventListener("pointerup", () => { pond.removeEventListener("pointermove", move); ctx.redraw(); }, { once: true });
+  };
+  const scores = view.scores || [];
+  const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [],
+    extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) })];
+  const actions = [];
+  const shot = chosen ? byFrog.get(chosen.id) : null;
+  if (shot) {
+    const send = () => {
+      const action = { type: shot.type, frog: shot.frog, theta: scratch.theta, s: scratch.s };
+      if (shot.choose.r) action.r = Math.max(shot.choose.r.min, Math.min(shot.choose.r.max, scratch.r));
+      scratch.theta = undefined;
+      ctx.act(action);
+    };
+    const strength = h("input", { type: "range", min: 0, max: 1, step: 0.01, value: scratch.s, id: "strength",
+      "aria-label": _("Strength"), oninput: (e) => { scratch.s = Number(e.target.value); ctx.redraw(); } });
+    const angle = h("input", { type: "range", min: -Math.PI, max: Math.PI, step: 0.01, value: scratch.theta, id: "angle",
+      "aria-label": _("Direction"), oninput: (e) => { scratch.theta = Number(e.target.value); ctx.redraw(); } });
+    actions.push(h("label", { class: "field" }, h("span", {}, _("Direction")), angle),
+      h("label", { class: "field" }, h("span", {}, _("Strength")), strength),
+      h("span", { id: "aim-text", class: "muted" }, aimText(ctx, scratch)),
+      h("button", { class: "primary big", id: "jump", "data-type": shot.type, onclick: send },
+        shot.type === "dive" ? _("Dive!") : _("Jump!")));
+    scratch.keys = { " ": send,
+      ArrowLeft: () => { scratch.theta -= 0.05; ctx.redraw(); }, ArrowRight: () => { scratch.theta += 0.05; ctx.redraw(); },
+      ArrowUp: () => { scratch.s = Math.min(1, scratch.s + 0.05); ctx.redraw(); },
+      ArrowDown: () => { scratch.s = Math.max(0, scratch.s - 0.05); ctx.redraw(); } };
+  } else {
+    scratch.keys = {};
+  }
+  const clusters = view.your_side !== null && view.clusters ? view.clusters[view.your_side] || [] : [];
+  for (const t of templates(ctx, "deploy")) {
+    if (!Number.isInteger(t.cluster)) continue;
+    const name = clusters[t.cluster] ? clusters[t.cluster].name : String(t.cluster);
+    const word = { Block: _("Block"), Line: _("Line"), Wedge: _("Wedge") }[name] || name;
+    actions.push(h("button", { class: "primary", "data-cluster": t.cluster, onclick: () => ctx.act({ ...t }) },
+      _("Deploy: {cluster}", { cluster: word })));
+  }
+  let status = null;
+  if (templates(ctx, "deploy").length) status = _("Deploy your frogs.");
+  else if (shots.length) status = chosen ? _("Aim: press and pull on the pond, then Jump!") : _("Tap one of your free frogs.");
+  return { public: pub, private: h("div", { class: "zone" }, pond), actions,
+           handled: new Set(["jump", "dive", "deploy"]), status };
+}
+
+function aimText(ctx, scratch) {
+  return ctx._("{pct}% strength", { pct: Math.round(100 * (scratch.s || 0)) });
+}
+
+function aim(frog, scratch, R) {
+  const away = scratch.theta + Math.PI;
+  const len = R + 10 + 120 * (scratch.s || 0);
+  const x2 = frog.x + Math.cos(away) * len;
+  const y2 = frog.y + Math.sin(away) * len;
+  const px = frog.x + Math.cos(scratch.theta) * R;
+  const py = frog.y + Math.sin(scratch.theta) * R;
+  return svg("g", { class: "aim" },
+    svg("line", { x1: frog.x, y1: frog.y, x2, y2, stroke: "#fff", "stroke-width": 5, "stroke-linecap": "round" }),
+    svg("circle", { cx: x2, cy: y2, r: 7, fill: "#fff" }),
+    svg("circle", { cx: px, cy: py, r: 6, fill: "#E69F00", stroke: "#000" }));
+}
+
+function toPond(pond, e) {
+  const m = pond.getScreenCTM();
+  const p = pond.createSVGPoint();
+  p.x = e.clientX;
+  p.y = e.clientY;
+  const q = m ? p.matrixTransform(m.inverse()) : p;
+  return { x: q.x, y: q.y };
+}

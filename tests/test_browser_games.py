@@ -1,0 +1,67 @@
+"""Every game and mode played to its end screen from the page in a real Chromium, beside
+a lanplay peer over TCP and the host's bots; each browser seat's WebSocket frames are its
+own view of the true state and nothing more (the check of test_hidden_frames.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browserhelpers import HostThread, browser, frames, hosting, join, play  # noqa: F401
+from webhelpers import check_frames
+
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
+
+CASES = [
+    ("alles-klar", None, 3, {}),
+    ("ranking", None, 3, {"guess_seconds": 0}),
+    ("s-tier", "cooperative", 3, {"coop_track": 3, "guess_seconds": 0}),
+    ("s-tier", "cooperative", 2, {"coop_track": 3, "text_side": True, "guess_seconds": 0}),
+    ("s-tier", "competitive", 4, {"place_seconds": 0}),
+    ("s-tier", "team", 4, {"team_track": 3}),
+    ("ranking-top", None, 3, {"top_seconds": 0}),
+    ("ranagedon", None, 2, {}),
+]
+
+
+def lanplay_peer(thread: HostThread, name: str, seed: int) -> Any:
+    """A lanplay peer (its bot) over TCP, playing on the host's loop."""
+    async def seat() -> Any:
+        assert thread.host is not None
+        peer = Peer(name, bot=True, contribution_seed=seed)
+        await peer.connect("127.0.0.1", thread.host.port)
+        return thread.loop.create_task(drive(peer, seed))
+    return thread.call(seat())
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(("game", "mode", "players", "options"), CASES,
+                         ids=[f"{g}-{m or 'standard'}-{n}p{'-text' if o.get('text_side') else ''}"
+                              for g, m, n, o in CASES])
+def test_a_browser_seat_plays_every_game_to_its_end(
+        browser: Any, hosting: HostThread, game: str, mode: str | None, players: int,  # noqa: F811
+        options: dict[str, Any]) -> None:
+    host = hosting.start(game, mode, options, bots=max(0, players - 2), autostart=players,
+                         seed=11)
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        task = lanplay_peer(hosting, "Lan", 5) if players >= 2 else None
+        end = play(page, seed=3)
+        assert end["view"]["over"]
+        fair = page.inner_text("#fair")
+        assert fair.startswith("Checked here: the shuffle came from everyone and your moves "
+                               "are the ones played"), fair
+        session = hosting.do(lambda: host.session)
+        assert session is not None and session.result is not None
+        seat = end["seat"]
+        assert check_frames(session, seat, frames(page)) > 3
+        assert not errors, errors
+        if task is not None:
+            hosting.do(task.cancel)
+    finally:
+        page.close()
