@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from lanplay.messages import Content, Msg, Problem, as_msg, content, items, msg, render
+from lanplay.messages import Content, Msg, Problem, as_msg, content, items, msg, msg_n, render
 
 Seat = int
 Viewer = int | None
@@ -349,11 +349,13 @@ def seats_problem(game: Game, mode_id: str | None, players: int) -> Msg | None:
     if mode.min_players <= players <= mode.max_players:
         return None
     if len(game.modes) == 1:
-        return msg("{game} needs {low}-{high} players; there are {n}.", game=game_word(game),
-                   low=mode.min_players, high=mode.max_players, n=players)
-    return msg("{game} ({mode}) needs {low}-{high} players; there are {n}.",
-               game=game_word(game), mode=mode_word(game, mode), low=mode.min_players,
-               high=mode.max_players, n=players)
+        return msg_n("{game} needs {low}-{high} players; there is {n}.",
+                     "{game} needs {low}-{high} players; there are {n}.", players,
+                     game=game_word(game), low=mode.min_players, high=mode.max_players)
+    return msg_n("{game} ({mode}) needs {low}-{high} players; there is {n}.",
+                 "{game} ({mode}) needs {low}-{high} players; there are {n}.", players,
+                 game=game_word(game), mode=mode_word(game, mode), low=mode.min_players,
+                 high=mode.max_players)
 
 
 __all__ = [

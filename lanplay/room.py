@@ -69,6 +69,8 @@ class Room:
         """The spectators' names (the host keeps them with ``spectators``)."""
         self.banned: set[str] = set()
         self.standin_after: float | None = None
+        self.bots = "relaxed"
+        """How the host's bots play ("relaxed" or "strong"): they read it in the lobby."""
         self.game: Game = games.load(game_id)
         self.mode = mode_of(self.game, mode).id
         self.options = resolve_options(self.game, options or {})
@@ -226,5 +228,5 @@ class Room:
                      phase=self.phase,
                      problem=None if problem is None else problem.english(self.names()),
                      spectators=self.spectators, standin_after=self.standin_after,
-                     watchers=list(self.watchers),
+                     watchers=list(self.watchers), bots=self.bots,
                      problem_message=None if problem is None else problem.to_wire())

@@ -165,6 +165,9 @@ class Lobby(Message):
     """``problem`` as a message (its seats are the lobby's), as in Refused."""
     paused_message: dict[str, Any] | None = None
     """``paused`` as a message."""
+    bots: str = "relaxed"
+    """How the host's bots play: "relaxed" (a human pace, not always the best move) or
+    "strong"; the owner sets it with the ``bots`` room command."""
 
 
 @dataclass(frozen=True)

@@ -67,4 +67,4 @@ def test_a_refused_request_is_said_in_the_chosen_language() -> None:
     assert done.returncode == 2
     assert done.stderr == "lanplay: Alles klar? necesita 2-5 jugadores; hay 9.\n"
     done = lanplay("--lang", "de", "selfplay", "alles-klar", "--players", "1")
-    assert done.stderr == "lanplay: Alles klar? braucht 2-5 Spieler; es sind 1.\n"
+    assert done.stderr == "lanplay: Alles klar? braucht 2-5 Spieler; bisher ist 1 da.\n"  # singular

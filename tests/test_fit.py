@@ -353,3 +353,50 @@ def test_a_list_row_half_past_the_bottom_scrolls_into_view(qtbot: object,
     moves.addItems([f"{n}. Ann played {n}" for n in range(1, 40)])
     moves.setFixedHeight(95)
     assert inspect(window_with(moves), probe) == []
+
+
+def test_a_wrapping_label_narrower_than_its_longest_word_is_reported(
+        qtbot: object, probe: TextProbe) -> None:
+    """Ranking Top's "keep this card?" box once collapsed to a 100 px column, one word
+    a line: each line fit, but a word wider than the label is cut."""
+    label = QLabel("Die anderen Karten kommen auf den Ablagestapel")
+    label.setWordWrap(True)
+    label.setFixedWidth(QFontMetrics(label.font()).horizontalAdvance("Ablagestapel") - 12)
+    label.setFixedHeight(400)
+    top = window_with(label, height=450)
+    found = inspect(top, probe)
+    assert [(p.kind, "longest word 'Ablagestapel'" in p.detail) for p in found] \
+        == [("clipped", True)]
+    label.setFixedWidth(QFontMetrics(label.font()).horizontalAdvance("Ablagestapel") + 4)
+    assert inspect(top, probe) == []
+
+
+def test_a_text_a_cached_piece_draws_is_read(qtbot: object, probe: TextProbe) -> None:
+    """The felt's pieces keep a picture of themselves (DeviceCoordinateCache): their
+    words are drawn into a pixmap, which the probe once never saw."""
+    whole = "Your move: click a picture in your hand to play it"
+    item = Boxed(whole, 120, elide=True)
+    item.setCacheMode(Boxed.CacheMode.DeviceCoordinateCache)
+    top = window_with(scene_view((item, 10, 10)))
+    top.grab()  # the piece's picture is made before the check
+    assert [p.kind for p in inspect(top, probe)] == ["elided"]
+    assert item.cacheMode() == Boxed.CacheMode.DeviceCoordinateCache  # and kept
+
+
+def test_a_message_box_over_the_window_is_read(qtbot: object, probe: TextProbe) -> None:
+    from PyQt6.QtWidgets import QMessageBox
+
+    from ui.tools.fit import FitCheck
+
+    top = window_with(QLabel("Home"))
+    box = QMessageBox(top)
+    box.setText("Leave the game?")
+    squeezed = QPushButton("Leave and let a bot play for me", box)
+    box.addButton(squeezed, QMessageBox.ButtonRole.AcceptRole)
+    box.show()
+    squeezed.setFixedWidth(60)
+    check = FitCheck((400, 300), probe)
+    found = check.screen("leave", top)
+    assert ("clipped", "Leave and let a bot play for me") in kinds(found)
+    box.close()
+    assert check.screen("leave", top) == []

@@ -229,7 +229,7 @@ def test_chat_is_relayed_to_everyone_with_the_senders_name() -> None:
             for peer in everyone:
                 assert [(c.text, c.sender, c.seat) for c in peer.chat[:3]] == [
                     ("hello table", "Olga", 0), ("I am the host", "Olga", 0),
-                    ("hi from the rail", "Spectator", None)]
+                    ("hi from the rail", "Watcher", None)]  # a watcher chats by name
                 assert (peer.chat[3].sender, peer.chat[3].seat) == ("Pia", 1)
                 assert 0 < len(peer.chat[3].text) <= 500
 
@@ -261,6 +261,14 @@ def test_the_lobby_seats_readiness_owner_controls_and_play_again() -> None:
             await olga.wait_until(lambda p: len(p.lobby.seats) == 2, 5)  # type: ignore
             assert lobby_of(olga) == [("Olga", False, True), ("Pia", False, False)]
             assert "Waiting for Olga and Pia to be ready" in await refused(olga, "start")
+
+            assert olga.lobby is not None and olga.lobby.bots == "relaxed"  # by default
+            assert "relaxed or strong" in await refused(olga, "bots", strength="unbeatable")
+            assert "Only the player who opened" in await refused(pia, "bots", strength="strong")
+            olga.control("bots", strength="strong")
+            await pia.wait_until(lambda p: p.lobby is not None and p.lobby.bots == "strong", 5)
+            olga.control("bots", strength="relaxed")
+            await pia.wait_until(lambda p: p.lobby is not None and p.lobby.bots == "relaxed", 5)
 
             pia.control("ready")
             await olga.wait_until(lambda p: lobby_of(p)[1][1], 5)

@@ -296,7 +296,7 @@ def test_the_model_names_what_each_seat_held_in_words() -> None:
 
 def test_describe_and_the_result_line() -> None:
     assert describe([{"id": 3, "value": 7, "numerals": [3]}, None, True]) == \
-        "7 (numerals 3), nothing, yes"
+        "7 (III), nothing, yes"
     assert describe(["pic-1", "pic-9"], {"pic-1": "Tiger"}) == "Tiger, pic-9"
     assert describe({"title": "Song", "number": 4}) == "Song 4"
     assert describe(list(range(500))).endswith("\u2026")
@@ -312,3 +312,20 @@ def test_describe_and_the_result_line() -> None:
                         "detail": {"outcome": "victory"}}, names) == \
         "Victory: everyone won together"
     assert result_text({"winners": [], "scores": []}, names) == "Nobody won"
+
+
+def test_a_card_s_numerals_are_said_as_the_card_prints_them() -> None:
+    """"Everything open" read "3 (numerals 2)" for Alles klar?'s 3 with a II."""
+    from lanplay.replay.model import describe
+
+    assert describe({"id": 4, "value": 3, "numerals": [2]}) == "3 (II)"
+    assert describe([{"value": 9, "numerals": [1, 4]}, {"value": 5}]) == "9 (I, IV), 5"
+
+
+def test_a_list_of_games_names_the_mode_of_a_game_that_has_several() -> None:
+    """Help -> Replays listed "S-tier" three times without the mode."""
+    from ui.words.game_words import game_and_mode
+
+    assert game_and_mode("s-tier", "team") == "S-tier (Team)"
+    assert game_and_mode("s-tier", "cooperative") == "S-tier (Cooperative)"
+    assert game_and_mode("ranking", "standard") == "Ranking"

@@ -25,8 +25,13 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "ranking-top", "s-tier-competitive-reveal", "s-tier-competitive-11p",
            "s-tier-team-16p", "s-tier-team-16p-over", "ranagedon-4p-chat",
            "ranking-5p-bots", "ranking-5p-bots-reveal", "s-tier-competitive-reveal-held",
-           "s-tier-competitive-revealing", "s-tier-cooperative-count")
-"""Screens the issue names, which must be among those checked (there are more), and
+           "s-tier-competitive-revealing", "s-tier-cooperative-count",
+           # issue 21's: the states people meet
+           "ranking-top-choice", "ranking-top-chain", "ranking-guess", "ranagedon-aim",
+           "s-tier-cooperative-reveal", "room-notice", "replay", "home-two-rooms",
+           "spectator-over", "alles-klar-zoom2", "alles-klar-teach", "ranking-teach",
+           "ranking-top-teach", "s-tier-teach", "ranagedon-teach")
+"""Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
 

@@ -20,7 +20,7 @@ def test_one_winner_and_a_shared_win() -> None:
 
 def test_a_team_wins_as_a_team() -> None:
     result = {"winners": [1, 3], "detail": {"teams": [[0, 2], [1, 3]]}}
-    assert headline(result, NAMES, 0) == "Team Ben and Jonas wins!"
+    assert headline(result, NAMES, 0) == "The team of Ben and Jonas wins!"  # not "Team ... wins"
     assert headline(result, NAMES, 3) == "Your team wins! (Ben and Jonas)"
     # Equal teams sharing the win are not one team's win.
     shared = {"winners": [0, 1, 2, 3], "detail": {"teams": [[0, 2], [1, 3]]}}
@@ -51,3 +51,47 @@ def test_the_verdict_line_shows_this_laptops_check_and_a_new_result_clears_it(
     assert end.verdict.property("role") == "error" and "state 7" in end.verdict.text()
     end.show_result({"winners": [1], "scores": [1, 3]}, seats, 0)
     assert not end.verdict.isVisible()
+
+
+def test_a_cooperative_defeat_gives_nobody_a_score(qtbot: Any) -> None:
+    """The defeat screen gave everyone "Score 1" (the green token's step): one result
+    for all, and how long the group played."""
+    end = EndScreen()
+    qtbot.addWidget(end)
+    seats = [{"name": n} for n in NAMES[:3]]
+    end.show_result({"winners": [], "scores": [1.0, 1.0, 1.0],
+                     "detail": {"outcome": "defeat", "rounds": 4}}, seats, 0)
+    from PyQt6.QtWidgets import QLabel
+
+    shown = [w.text() for w in end.findChildren(QLabel) if not w.isHidden()]
+    assert "Score" not in shown and "1" not in shown
+    assert "You played 4 rounds together." in end.detail.text()
+    end.show_result({"winners": [1], "scores": [3.0, 5.0, 1.0]}, seats, 0)
+    assert "Score" in [w.text() for w in end.findChildren(QLabel) if not w.isHidden()]
+
+
+def test_a_stand_in_says_so_in_the_log_and_on_the_end_screen(qtbot: Any) -> None:
+    """A stand-in's moves were logged under the absent person's name, and the end screen
+    said "Lea wins!" for a person who left in round 1."""
+    from lanplay.messages import render
+    from ui.tables import look
+    from ui.tables.widgets import LogPanel
+
+    seats = [{"name": "Mia"}, {"name": "Lea"}]
+    entry = {"text": "{0} plays a card.", "seats": [1]}
+    log = LogPanel()
+    qtbot.addWidget(log)
+
+    def show(entries: list[dict[str, Any]]) -> None:
+        names = look.log_names(seats, 2)
+        log.show_entries(entries, lambda e: render(e, names), seats)
+
+    show([entry])
+    seats[1] = {"name": "Lea", "standin": True}  # Lea left: a bot plays for her
+    later = {"text": "{0} draws a card.", "seats": [1]}
+    show([entry, later])
+    assert log.lines() == ["Lea plays a card.", "Lea's stand-in draws a card."]
+    end = EndScreen()
+    qtbot.addWidget(end)
+    end.show_result({"winners": [1], "scores": [2.0, 5.0]}, seats, 0)
+    assert "A stand-in bot played for Lea after they left." in end.detail.text()

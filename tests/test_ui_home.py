@@ -169,3 +169,46 @@ def test_empty_home_says_what_to_do(qtbot: QtBot, tmp_path: Path) -> None:
     assert win.home.addresses.text()  # this laptop's addresses, to tell others
     assert win.home.host.isEnabled() and win.home.join_address.isEnabled()
     assert not win.home.join.isEnabled()  # nothing selected to join
+
+
+def _found(service: str, name: str, address: str, taken: int = 1,
+           state: str = "lobby") -> object:
+    from lanplay.net.discovery import FoundHost
+
+    return FoundHost(service, name, "alles-klar", (address,), 7531, PROTOCOL_VERSION, taken,
+                     5, state, False)
+
+
+def test_rows_never_move_and_two_rooms_of_one_name_show_their_address(qtbot: QtBot) -> None:
+    """The list re-sorted as seats filled, while the pointer was on it: a double-click
+    joined the room that slid under it. And two rooms named "Mia" looked the same."""
+    from ui.pages.home import HomePage
+
+    home = HomePage()
+    qtbot.addWidget(home)
+    home.on_host("added", _found("b", "Ben", "192.168.1.21"))
+    home.on_host("added", _found("m1", "Mia", "192.168.1.20"))
+    home.on_host("added", _found("a", "Ada", "192.168.1.22"))
+
+    def rows() -> list[str]:
+        return [home.hosts.topLevelItem(i).text(0)  # type: ignore[union-attr]
+                for i in range(home.hosts.topLevelItemCount())]
+
+    assert rows() == ["Ada", "Ben", "Mia"]  # by name as they come
+    home.on_host("updated", _found("b", "Ben", "192.168.1.21", taken=5, state="playing"))
+    home.on_host("updated", _found("a", "Zoe's room", "192.168.1.22", taken=3))
+    assert rows() == ["Zoe's room", "Ben", "Mia"]  # updated in place: nothing moved
+    home.on_host("added", _found("m2", "Mia", "192.168.1.30"))
+    assert rows()[2:] == ["Mia \u00b7 192.168.1.20", "Mia \u00b7 192.168.1.30"]
+    home.on_host("removed", _found("m1", "Mia", "192.168.1.20"))
+    assert rows()[-1] == "Mia"
+
+
+def test_the_button_says_watch_for_a_running_game_without_a_click(qtbot: QtBot) -> None:
+    """The button read "Join" for a running game until it was selected."""
+    from ui.pages.home import HomePage
+
+    home = HomePage()
+    qtbot.addWidget(home)
+    home.on_host("added", _found("b", "Ben", "192.168.1.21", taken=3, state="playing"))
+    assert home.selected() is not None and home.join.text() == "Watch"

@@ -179,3 +179,59 @@ def test_a_host_found_in_time_leaves_the_list_alone(qtbot: QtBot) -> None:
     with qtbot.assertNotEmitted(home._quiet.timeout, wait=400):
         pass
     assert home.stack.currentWidget() is home.hosts
+
+
+@pytest.mark.timeout(60)
+def test_a_notice_never_moves_a_control_and_bots_in_every_seat_are_no_news(
+        aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
+    """At 1024x640 "Nobody joined yet" came after a minute even with bots in every seat,
+    squeezed the seats to one row and pushed Start down; "Got it" on the firewall note
+    moved "Add a bot". A notice floats over the (empty) chat: nothing moves."""
+    async def scenario() -> None:
+        win = window(tmp_path, "Mia")
+        win.resize(1024, 640)
+        win.lonely_after = 0.3
+        await win.start()
+        try:
+            await host_room(win)
+            room = win.room
+            await until(lambda: room.notice.kind == "first-host"
+                        and room.notice.isVisible(), 10, win)
+            controls = (room.add_bot_button, room.start_button, room.ready_button,
+                        room.seats_area, room.leave_button)
+
+            def places() -> list[object]:
+                return [(w.mapTo(win, w.rect().topLeft()), w.size()) for w in controls]
+
+            async def laid_out() -> None:
+                done = asyncio.Event()
+                QTimer.singleShot(50, done.set)  # the layouts run in the loop first
+                await asyncio.wait_for(done.wait(), 5)
+
+            await laid_out()
+            with_note = places()
+            click(room.notice.ok)  # "Got it"
+            await until(lambda: not room.notice.isVisible(), 5, win)
+            await laid_out()
+            assert places() == with_note
+            assert win.party is not None
+            win.party.still_alone()  # a minute alone, a seat still free
+            await until(lambda: room.notice.kind == "lonely", 5, win)
+            await laid_out()
+            assert places() == with_note
+            area = room.notice_area.geometry()
+            for widget in controls:
+                box = widget.geometry()
+                box.moveTopLeft(widget.mapTo(room, widget.rect().topLeft()))
+                assert not area.intersects(box), widget
+            for _ in range(4):  # bots fill every seat of Alles klar? (5)
+                click(room.add_bot_button)
+            await until(lambda: win.lobby is not None and len(win.lobby.seats) == 5, 10, win)
+            await until(lambda: not room.notice.isVisible(), 5, win)
+            win.party.still_alone()
+            await laid_out()
+            assert not room.notice.isVisible()
+        finally:
+            await close(win)
+
+    aloop(scenario(), 50)

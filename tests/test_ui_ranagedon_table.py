@@ -165,8 +165,12 @@ def test_a_longer_pull_is_a_stronger_jump(qtbot: QtBot, table: RanagedonTable) -
     assert strengths[1] == pytest.approx(0.9, abs=0.03)
 
 
-def test_the_aim_shows_press_point_arrow_and_power_but_no_landing(
+def test_the_aim_shows_press_point_arrow_power_and_where_it_lands(
         qtbot: QtBot, table: RanagedonTable) -> None:
+    """First jumps went backwards off the table: while aiming, before letting go, the
+    table shows the jump's direction and about where it lands (without the scatter)."""
+    from lanplay.games.ranagedon.model import reach
+
     _, _, frog = _my_turn(table)
     press, release = table.aim_points(frog["id"], 0.0, 0.5)
     viewport = _viewport(table)
@@ -180,7 +184,14 @@ def test_the_aim_shows_press_point_arrow_and_power_but_no_landing(
     assert table.board is not None
     expected = table.board.angle_to_scene(0.0) + math.pi
     assert abs(math.remainder(picture.angle - expected, 2 * math.pi)) < 0.05
-    assert not hasattr(picture, "landing")
+    assert picture.landing is not None
+    far = table.board.mm(reach(picture.s))
+    assert math.hypot(picture.landing.x() - picture.centre.x(),
+                      picture.landing.y() - picture.centre.y()) == pytest.approx(far, rel=0.01)
+    heading = math.atan2(picture.landing.y() - picture.centre.y(),
+                         picture.landing.x() - picture.centre.x())
+    assert abs(math.remainder(heading - expected, 2 * math.pi)) < 0.05
+    assert "dashed ring" in table.controls.hint.text()
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert table.aim is None
 
@@ -398,3 +409,26 @@ def test_a_whole_two_player_game_through_the_table(qtbot: QtBot,
     table._finish_animation()
     for frog in view["frogs"]:
         assert table.frogs[frog["id"]].pos() == board.to_scene(frog["x"], frog["y"])
+
+
+def test_the_dive_toggle_never_stands_where_stop_stood(qtbot: QtBot) -> None:
+    """The Dive toggle sat where the double jump's Stop appears: a Stop clicked as the
+    view changed switched Dive on. It stands at the foot of the panel now."""
+    from PyQt6.QtWidgets import QWidget
+
+    from ui.tables.ranagedon.actions import ActionPanel
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    panel = ActionPanel(host)
+    host.resize(400, 500)
+    host.show()
+    panel.offer(16.0, "The lit frog may jump once more: aim it, or Stop.", [], None,
+                [panel.again_button, panel.stop_button], False)
+    panel.place(QPoint(0, 0), 300, 400)
+    stop = panel.stop_button.geometry()
+    panel.offer(16.0, "Press on the coloured border of a lit frog and pull.", [], None,
+                [panel.dive_button], False)
+    panel.place(QPoint(0, 0), 300, 400)
+    assert not panel.dive_button.geometry().intersects(stop)
+    assert panel.dive_button.geometry().bottom() >= panel.height() - 10  # at the foot

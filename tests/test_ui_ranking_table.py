@@ -312,3 +312,63 @@ def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
     table.set_view(final, seats, 0)
     assert table.banner.text.startswith("Game over")
     assert {a["type"] for a in sent} >= {"place", "compare", "guess"}
+
+
+def test_a_guess_stone_shows_who_put_it_down_and_whose_tile_it_bets_on(
+        table: RankingTable) -> None:
+    """A stone showed only the seat it guessed: nobody could see who bet on what. Now
+    the guesser's badge is the stone and the guessed seat its ring (the tooltip says
+    it in words)."""
+    from lanplay.games.ranking import rules
+
+    state = build([4, 3, 3, 3, 3, 3, 2], [0, 1, 2, 3, None, None, None],
+                  stones=[[1], [0, 2]])
+    view = rules.view(state, 0)
+    assert view["row"][1]["stones"] == [0, 2] and len(view["row"][1]["by"]) == 2
+    table.set_view(view, SEATS, 0, animate=False)
+    tile = next(i for i in table.tiles.values() if i.slot == 1)
+    for mark, guesser, guessed in zip(tile.stones, view["row"][1]["by"],
+                                      view["row"][1]["stones"], strict=True):
+        assert mark.letter == SEATS[guesser]["name"][0]
+        assert mark.ring is not None and mark.ring.name().upper() == \
+            SEATS[guessed]["colour"].upper()
+    names = [s["name"] for s in SEATS]
+    by = view["row"][1]["by"]
+    assert f"{names[by[0]]} bets it is {names[0]}'s" in tile.toolTip()
+
+
+def test_a_long_question_is_never_cut_at_the_smallest_window(qtbot: QtBot) -> None:
+    """Under Xvfb at 1024x640 in German "Was wäre der bessere Sidekick für einen
+    Super…" was cut: a long question takes a third line."""
+    from PyQt6.QtCore import QRectF
+    from PyQt6.QtGui import QPainter, QPixmap
+    from PyQt6.QtWidgets import QApplication
+
+    from ui.tables import look, textfit
+    from ui.tables.ranking.items import QuestionItem
+    from ui.tables.ranking.layout import compute
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(14)  # Xvfb's default text, larger than offscreen's
+    app.setFont(bigger)
+    t = look.default_px() * 1.15
+    # the table's part of a 1024x640 window with the log open, four players placing, the
+    # score track as wide as three bots' pills (B1, B2, B3) make it
+    rect = QRectF(compute(784, 548, t, 4, [0] * 7, 6, True, track_need=t * 7.5).question)
+    item = QuestionItem(rect, "Was wäre der bessere Sidekick für einen Superhelden?", "red", t)
+    shown: list[textfit.Fitted] = []
+    draw = textfit.draw
+    textfit.draw = lambda painter, fitted, *a, **k: (shown.append(fitted),  # type: ignore
+                                                      draw(painter, fitted, *a, **k))
+    try:
+        picture = QPixmap(400, 120)
+        painter = QPainter(picture)
+        item.paint(painter, None)
+        painter.end()
+    finally:
+        textfit.draw = draw  # type: ignore[assignment]
+        app.setFont(was)
+    assert shown and all(f.fits for f in shown), [f.lines for f in shown]

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PyQt6.QtCore import QPoint, QPointF, Qt
 from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
 from lanplay.session import Session
@@ -406,3 +407,85 @@ def test_a_whole_three_player_game_through_the_table(qtbot: QtBot,
     table.set_view(session.view(0), seats, 0)
     assert table.banner.text.startswith("Game over")
     assert {a["type"] for a in sent} >= {"play", "pass", "top"}
+
+
+def test_the_keep_box_in_german_at_the_smallest_window_is_whole(qtbot: QtBot) -> None:
+    """At 1024x640 in German the "keep this card?" box once collapsed to a column about
+    100 px wide, one word a line, with slivers of buttons; and the stage's "click the
+    one card you keep" lay under it. Now it is as wide as its words want (within the
+    stage), every button its own width, and the stage's words give way while it is
+    open."""
+    from lanplay import locale
+    from ui.tools.fit import inspect
+    from ui.tools.fit_probe import TextProbe
+
+    widget = RankingTopTable()
+    qtbot.addWidget(widget)
+    widget.resize(1024, 588)  # the table's part of a 1024x640 window, its log open
+    widget.show()
+    qtbot.waitExposed(widget)
+    locale.set_language("de")
+    try:
+        before, at = real_views(4)["keep"]
+        seat = at[None]["actors"][0]
+        widget.set_view(before[seat], SEATS, seat, animate=False)
+        widget.set_view(at[seat], SEATS, seat, animate=False)
+        item = widget.hand_items[0]
+        widget._clicked(item)
+        box = widget.chooser
+        assert box.isVisible()
+        for label in (box.label, box.note):
+            words = max(label.fontMetrics().horizontalAdvance(w) for w in label.text().split())
+            assert label.width() >= words
+            assert label.height() >= label.heightForWidth(label.width())
+        for button in box.buttons:
+            assert button.width() >= button.sizeHint().width()
+        assert box.note.height() <= 3 * box.note.fontMetrics().lineSpacing() + 4  # not a column
+        assert not any(i.isVisible() for i in widget.stage_items
+                       if isinstance(i, QGraphicsSimpleTextItem))
+        QApplication.processEvents()  # the banner lays out its new words
+        with TextProbe() as probe:
+            assert inspect(widget, probe) == []
+        box.cancelled.emit()
+        assert any(i.isVisible() for i in widget.stage_items
+                   if isinstance(i, QGraphicsSimpleTextItem))
+    finally:
+        locale.set_language(None)
+
+
+def test_each_top_window_shows_its_own_countdown_and_a_late_top_is_not_carried_over(
+        table: RankingTopTable) -> None:
+    """The 4 s windows chained back to back: a Space meant for one landed in the next.
+    Each window shows its countdown where the chain lies, and a window that closes
+    untopped stays a moment before the next opens."""
+    before, at = real_views(4)["window"]
+    seat = next(s for s in at[None]["actors"] if s != at[None]["chain"][-1]["seat"])
+    table.set_view(before[seat], SEATS, seat, animate=False)
+    table.set_view(at[seat], SEATS, seat, animate=False)
+    table.set_deadline(3.0)
+    assert table.countdown.isVisible() and 2.5 < table.countdown.left() <= 3.0
+    assert table.countdown.words() == "3 s to top"
+    table.set_deadline(None)
+    assert table.countdown.left() == 0.0
+
+
+def test_a_window_that_closes_untopped_holds_a_moment(table: RankingTopTable) -> None:
+    game = load_game()
+    session = Session(game, 3, seed=7)
+    rng = random.Random(7)
+    seen = session.view(0)
+    for _ in range(400):
+        if session.result is not None:
+            break
+        actor = min(session.actors())
+        session.submit(actor, game.bot(session.view(actor), actor, rng))
+        now = session.view(0)
+        last = now.get("last") or {}
+        links = seen.get("chain") or []
+        if last.get("kind") == "close" and len(links) == 1 and last != seen.get("last"):
+            table.set_view(seen, SEATS[:3], 0, animate=False)
+            table.set_view(now, SEATS[:3], 0, animate=True)
+            assert table.pace()[1] > 0
+            return
+        seen = now
+    raise AssertionError("no untopped close in 400 moves")

@@ -196,7 +196,34 @@ def test_the_room_names_the_mode_s_options_in_words() -> None:
 
     every = resolve_options(load("s-tier"), {})  # the host resolves all of them
     coop = options_text(Lobby("h", "s-tier", "cooperative", every, [], "lobby"))
-    assert coop == ("Cooperative \u00b7 Picture pack: built-in \u00b7 Harder game (text side): "
-                    "no \u00b7 Steps to the star: 4 \u00b7 Time to guess (s): 300")
+    # "built\u2011in": a non-breaking hyphen (the subtitle broke "built-" / "in")
+    assert coop == ("Cooperative \u00b7 Picture pack: built\u2011in \u00b7 Harder game (text "
+                    "side): no \u00b7 Steps to the star: 4 \u00b7 Time to guess (s): 300")
     team = options_text(Lobby("h", "s-tier", "team", {**every, "pack": "office"}, [], "lobby"))
     assert team == "Team \u00b7 Picture pack: office \u00b7 Steps to the star: 5"
+
+
+@pytest.mark.timeout(60)
+def test_the_owner_chooses_relaxed_or_strong_bots(aloop: Runner,  # noqa: F811
+                                                  tmp_path: Path) -> None:
+    """Bots won by a lot (48 to 10 and 6): the room offers two strengths, relaxed by
+    default; the host's bots read the room's choice."""
+    async def scenario() -> None:
+        win = window(tmp_path, "Mia")
+        win.settings.host_hint_seen = True
+        await win.start()
+        try:
+            await host_room(win)
+            room = win.room
+            assert room.bots_box.isVisible()
+            assert room.bots_box.currentData() == "relaxed"
+            room.bots_box.setCurrentIndex(room.bots_box.findData("strong"))
+            room.bots_box.activated.emit(room.bots_box.currentIndex())
+            assert win.conn is not None and win.conn.host is not None
+            host = win.conn.host
+            await until(lambda: host.room.bots == "strong" and win.lobby is not None
+                        and win.lobby.bots == "strong", 10, win)
+        finally:
+            await close(win)
+
+    aloop(scenario(), 50)

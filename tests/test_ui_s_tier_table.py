@@ -573,3 +573,44 @@ def test_a_reveal_lies_on_the_board_before_the_next_round(
     assert not table.revealing and not table.banner.text.startswith("The reveal")
     if mode == "competitive":
         assert table.banner.text.startswith("Your note"), table.banner.text
+
+
+def test_the_cooperative_reveal_shows_the_note_beside_the_groups_board() -> None:
+    """Every secret-then-reveal moment shows both sides: the reveal showed the leader's
+    note with right and wrong marks, but not where the group had put each picture."""
+    from ui.tables.s_tier.coop import CoopPanel
+
+    game = MOMENTS["coop-reveal"][2]()
+    last = dict(game.views()[0]["last"])
+    panel = CoopPanel(lambda action: None, lambda: None)
+    board = panel.reveal_board(last)
+    assert len(board.lanes) == 2
+    for tier in range(5):
+        note, ours = board.cells[(0, tier)][0], board.cells[(1, tier)][0]
+        assert note.id == last["note"][tier]
+        assert (ours.picture or ours.id) == last["board"][tier]
+        right = last["note"][tier] == last["board"][tier]
+        assert note.mark == ours.mark == ("right" if right else "wrong")
+    ids = [t.id for t in board.tiles()]
+    assert len(ids) == len(set(ids))  # one picture twice is two tiles
+
+
+def test_the_untaken_pictures_stay_put_when_one_is_taken(table: STierTable) -> None:
+    """The untaken row re-centred after each take: the picture the pointer was on slid
+    away. A taken picture now leaves a gap; the others keep their places."""
+    game = MOMENTS["team-take"][2]()
+    seats = demo_seats(game.players)
+
+    def pool_places() -> dict[str, Any]:
+        pool = {t.id for t in table.board.model.pool}
+        return {pid: rect for pid, rect in table.board.geo.tiles.items() if pid in pool}
+
+    table.set_view(game.view(game.state, 0), seats, 0, animate=False)
+    before = pool_places()
+    takes = sum(1 for t in game.state.takers if t is not None)
+    while sum(1 for t in game.state.takers if t is not None) == takes:
+        game.step()
+    table.set_view(game.view(game.state, 0), seats, 0, animate=False)
+    after = pool_places()
+    assert len(after) == len(before) - 1
+    assert all(after[pid] == before[pid] for pid in after)

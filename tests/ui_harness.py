@@ -84,8 +84,12 @@ def unique(name: str) -> str:
     return f"{name} {os.getpid() % 100000}"
 
 
+TAUGHT = ("alles-klar", "ranking", "ranking-top", "s-tier", "ranagedon")
+
+
 def window(tmp: Path, name: str, colour: str = "#56B4E9", **net: Any) -> MainWindow:
-    settings = Settings(name=name, colour=colour, path=tmp / name / "settings.json")
+    settings = Settings(name=name, colour=colour, path=tmp / name / "settings.json",
+                        taught=list(TAUGHT))  # the first-turn walkthroughs have their test
     net.setdefault("save", False)
     net.setdefault("pace", 0.0)  # views at once; the pacing tests ask for it
     config = NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, bot_delay=0.0,

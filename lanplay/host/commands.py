@@ -23,7 +23,8 @@ from lanplay.room import Room, Seat
 from lanplay.session import Refusal
 from protocol.messages import PROTOCOL_VERSION, Chat, Control, Welcome
 
-OWNER_COMMANDS = ("add_bot", "remove_seat", "move_seat", "set_game", "start")
+OWNER_COMMANDS = ("add_bot", "remove_seat", "move_seat", "set_game", "start", "bots")
+BOT_STRENGTHS = ("relaxed", "strong")
 
 
 class Bots:
@@ -54,7 +55,7 @@ class Bots:
         self._spawn(run_bot(address, self.status.port, name, seed=seed,
                             delay=self.config.bot_delay, token=token,
                             password=self.tokens.room_key,
-                            contribution_seed=contribution))
+                            contribution_seed=contribution, house=True))
 
 
 class Commands:
@@ -116,6 +117,14 @@ class Commands:
             self._lobby_changed()
         elif cmd == "start":
             self._start_game()
+        elif cmd == "bots":
+            strength = args.get("strength")
+            if strength not in BOT_STRENGTHS:
+                raise Refusal("bad_bots", messages.msg("Bots play relaxed or strong, not "
+                                                       "{strength}.",
+                                                       strength=repr(str(strength)[:20])))
+            room.bots = str(strength)
+            self._lobby_changed()
 
     def add_bot(self) -> None:
         """Seat a bot: a real peer over loopback that sees only its own view."""

@@ -121,5 +121,6 @@ class Dispatcher:
         text = msg.text.strip()[:MAX_CHAT]
         if not text:
             return
-        sender = conn.seat.name if conn.seat else "Spectator"
+        # a watcher has a name: the room says "Watching: Jonas", so the chat does too
+        sender = conn.seat.name if conn.seat else (conn.name or "Spectator")
         self.peers.broadcast(Chat(text, sender, self.peers.viewer(conn)))

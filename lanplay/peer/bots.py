@@ -37,8 +37,65 @@ def think_time(delay: float, rng: random.Random) -> float:
     return varied(delay, rng, JITTER)
 
 
+RELAXED_SLIP = 0.3
+"""How often a relaxed bot plays another move of the same kind than the best one its
+game's bot found (another card, another tile: a good-enough move, not the best)."""
+RELAXED_PACE = 1.6
+"""A relaxed bot thinks this much longer before each move..."""
+LOCK_IN = ("lock", "commit", "confirm", "submit")
+LOCK_WAIT = 4.0
+"""... and waits at least this many seconds (at a human pace) before locking in, so a
+person has looked at the board first (bots locked S-tier in at once)."""
+
+
+def relaxed(action: Action, view: View, rng: random.Random) -> Action:
+    """A relaxed bot's move, from the one its game's (pure) bot chose: sometimes another
+    move of the same type that the seat may send now, as it is (``may``'s templates
+    without fields to fill); a move with fields to fill (a jump's angle and strength)
+    is the bot's own, a little less exact (within the template's bounds)."""
+    may = [m for m in view.get("may") or [] if isinstance(m, dict)]
+    kind = action.get("type")
+    if rng.random() >= RELAXED_SLIP:
+        return action
+    same = [m for m in may if m.get("type") == kind and "choose" not in m]
+    if same:
+        return dict(rng.choice(same))
+    template = next((m for m in may if m.get("type") == kind and "choose" in m), None)
+    if template is None:
+        return action
+    out = dict(action)
+    for name, choice in (template.get("choose") or {}).items():
+        value = out.get(name)
+        if not isinstance(choice, dict) or choice.get("kind") != "number" \
+                or not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        low, high = choice.get("min"), choice.get("max")
+        span = (high - low) if isinstance(low, int | float) and isinstance(high, int | float) \
+            else abs(float(value)) or 1.0
+        moved = float(value) + rng.uniform(-0.06, 0.06) * span
+        if isinstance(low, int | float):
+            moved = max(float(low), moved)
+        if isinstance(high, int | float):
+            moved = min(float(high), moved)
+        out[name] = round(moved, 4) if isinstance(value, float) else round(moved)
+    return out
+
+
+def wait_for(action: Action, delay: float, strength: str, rng: random.Random) -> float:
+    """Seconds before sending ``action``: a strong bot's ``delay``; a relaxed one thinks
+    longer, and longer still before locking in (never with no delay: tests)."""
+    base = think_time(delay, rng)
+    if strength != "relaxed" or not delay:
+        return base
+    wait = base * RELAXED_PACE
+    if action.get("type") in LOCK_IN:
+        wait = max(wait, LOCK_WAIT * delay)
+    return wait
+
+
 async def drive(peer: Peer, seed: int, delay: float = 0.0,
-                choose: Chooser | None = None, keeper: Keeper | None = None) -> None:
+                choose: Chooser | None = None, keeper: Keeper | None = None,
+                house: bool = False) -> None:
     """Make ``peer`` play its seat until its connection ends; its secrets stay with
     ``keeper`` (a new one in memory if none is given).
 
@@ -46,6 +103,7 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
     depend on it: the waits come from a stream of their own."""
     rng = random.Random(seed)
     pace = stream(seed, "pace")
+    ease = stream(seed, "relaxed")  # its own stream: the game's bot draws as before
     if keeper is None:
         keeper = Keeper()
     keeper.attach(peer)
@@ -83,13 +141,19 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                     and in_flight is None and peer.state_id != acted_on
                     and lobby is not None and lobby.phase == "playing"
                     and lobby.paused is None):  # held: the host cannot save moves now
+                # relaxed is a pace with people: a bot with no delay (selfplay, the
+                # benchmarks, the tests' tables) plays its game's bot as it is
+                strength = getattr(lobby, "bots", "strong") if delay and house \
+                    else "strong"  # the room's strength is for the host's own bots
                 if choose is None:
                     action = games.load(lobby.game).bot(view, peer.seat, rng)
+                    if action is not None and strength == "relaxed":
+                        action = relaxed(action, view, ease)
                 else:
                     action = choose(view, peer.seat, peer.state_id)
                 if action is not None:
                     if delay:
-                        await asyncio.sleep(think_time(delay, pace))
+                        await asyncio.sleep(wait_for(action, delay, strength, pace))
                     acted_on = peer.state_id
                     in_flight = keeper.intent(action)
                     continue
@@ -110,10 +174,11 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
 async def run_bot(address: str, port: int, name: str, seed: int, delay: float = 0.0,
                   token: str | None = None,
                   password: str | RoomKey | None = None,
-                  contribution_seed: int | None = None) -> Peer:
-    """Join ``address:port`` as a bot and play until the host ends the game."""
+                  contribution_seed: int | None = None, house: bool = False) -> Peer:
+    """Join ``address:port`` as a bot and play until the host ends the game (as the
+    room's strength says when it is one of the ``house``'s own bots)."""
     peer = Peer(name, bot=True, token=token, password=password,
                 contribution_seed=contribution_seed)
     await peer.connect(address, port)
-    await drive(peer, seed, delay)
+    await drive(peer, seed, delay, house=house)
     return peer

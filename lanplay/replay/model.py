@@ -371,7 +371,8 @@ def _words(value: Any, names: Mapping[str, str], depth: int) -> str:
             number = value.get("number")
             return f"{name} {number}" if isinstance(number, int) else name
         if "value" in value:  # a card by its value, with what else it shows
-            rest = [f"{label(str(k))} {_words(v, names, depth + 1)}"
+            rest = [_roman(v) if k == "numerals" and _roman(v) else
+                    f"{label(str(k))} {_words(v, names, depth + 1)}"
                     for k, v in value.items() if k not in ("id", "value") and not _empty(v)]
             head = _words(value["value"], names, depth + 1)
             return f"{head} ({'; '.join(rest)})" if rest else head
@@ -379,6 +380,15 @@ def _words(value: Any, names: Mapping[str, str], depth: int) -> str:
                  for k, v in value.items() if k != "id"]
         return "; ".join(parts) if parts else "nothing"
     return str(value)
+
+
+def _roman(value: Any) -> str:
+    """Alles klar?'s numerals as the cards print them ("II, IV"), "" for anything else
+    (a card once read "3 (numerals 2)")."""
+    if not isinstance(value, list) or not value or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 5 for n in value):
+        return ""
+    return ", ".join(("I", "II", "III", "IV", "V")[n - 1] for n in value)
 
 
 def label(key: str) -> str:

@@ -62,6 +62,12 @@ def _relative(path: Path, folder: Path) -> str:
         return str(path)
 
 
+def breakable(path: str) -> str:
+    """A folder's path that may wrap after each "/" (a zero-width space there): a
+    long path is one word, wider than the dialog."""
+    return path.replace("/", "/\u200b").replace("\\", "\\\u200b")
+
+
 class HostDialog(QDialog):
     chosen = pyqtSignal(object)
     """HostChoice: the player pressed Host."""
@@ -307,7 +313,8 @@ class HostDialog(QDialog):
         elif not found.packs:
             self._pack_notes.append(label(_("No custom packs yet: put a pack folder in "
                                             "{folder} (README, \"Custom packs\").").format(
-                                                folder=found.folder), "muted", wrap=True))
+                                                folder=breakable(str(found.folder))),
+                                            "muted", wrap=True))
         self._pack_combo = combo
         return combo
 

@@ -70,7 +70,6 @@ class IdentityDialog(QDialog):
             b = QPushButton(colour_name(c))
             b.setCheckable(True)
             b.setAutoDefault(False)  # Enter after picking a colour means "Let's play"
-            b.setIcon(QIcon(icons.badge_pixmap(colour_name(c), c, 28)))
             b.setIconSize(QSize(24, 24))
             b.setProperty("colour", c)
             b.setChecked(c == colour)
@@ -81,6 +80,8 @@ class IdentityDialog(QDialog):
             if first_button is not None:
                 first_button.setChecked(True)
         layout.addLayout(grid)
+        self._badges()
+        self.name.textChanged.connect(self._badges)
         layout.addWidget(label(_("The host gives you another colour if yours is taken."),
                                "muted", wrap=True))
         self.error = label("", "error")
@@ -89,6 +90,14 @@ class IdentityDialog(QDialog):
                                       None if first else self.reject)
         layout.addLayout(row)
         self._check()
+
+    def _badges(self) -> None:
+        """Each colour shows your own badge in it (your initial), as the table will: a
+        colour's own initial told nothing and collided ("A" for amarillo and azul)."""
+        name = self.name.text().strip() or "?"
+        for button in self.colours.buttons():
+            colour = str(button.property("colour"))
+            button.setIcon(QIcon(icons.badge_pixmap(name, colour, 28)))
 
     def colour(self) -> str:
         checked = self.colours.checkedButton()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import QApplication, QHBoxLayout, QWidget
+from PyQt6.QtWidgets import QApplication, QWidget
 
 from lanplay.host import DEFAULT_PORT, ports
 from ui.look.widgets import Card, button, label
@@ -125,19 +125,18 @@ class Notice(Card):
         self.address = label("", "big", wrap=True)
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.after = label("", "muted", wrap=True)
-        row = QHBoxLayout()
-        row.addWidget(self.address, 1)
+        # The address on its line, the buttons under it, one a line: the notice floats
+        # over the room's chat column, narrow at 1024 wide.
         self.copy = button(_("Copy address"))
         self.copy.clicked.connect(self._copy)
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
-        row.addWidget(self.copy, 0, right)
         self.ok = button(_("Got it"))
         self.ok.clicked.connect(self._dismiss)
-        row.addWidget(self.ok, 0, right)
         self.body.addWidget(self.title)
         self.body.addWidget(self.text)
-        self.body.addLayout(row)
+        self.body.addWidget(self.address)
+        self.body.addWidget(self.copy)
         self.body.addWidget(self.after)
+        self.body.addWidget(self.ok)
         self.kind = ""
         self.hide()
 

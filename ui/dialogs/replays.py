@@ -27,7 +27,7 @@ from PyQt6.QtWidgets import (
 
 from lanplay.replay import files
 from ui.look.widgets import dialog_buttons, label
-from ui.words.game_words import game_name, when
+from ui.words.game_words import game_and_mode, when
 from ui.words.i18n import N_, _
 from ui.words.result_words import result_words
 
@@ -73,7 +73,7 @@ class ReplaysDialog(QDialog):
         for game in listed:
             players = ", ".join(_("{name} (you)").format(name=n) if i == game.you else n
                                 for i, n in enumerate(game.players))
-            item = QTreeWidgetItem([game_name(game.game), players,
+            item = QTreeWidgetItem([game_and_mode(game.game, game.mode), players,
                                     when(game.played) if game.played else "",
                                     result_words(game.outcome, game.players, False)
                                     or game.result])

@@ -70,7 +70,23 @@ def tile(picture_id: str, size: int, name: str = "") -> QPixmap:
         return found
     if picture is not None:
         _ask(picture, key, size - 2 * tile_inset(size), name)
+        near = _nearest(picture_id, size)
+        if near is not None:  # drawn at another size: that one, scaled, meanwhile
+            return near
     return _name_tile(name, size)
+
+
+def _nearest(picture_id: str, size: int) -> QPixmap | None:
+    """The picture's tile at the nearest size already drawn, scaled to ``size``: a table
+    whose layout changed (a tile placed, a floor filled) keeps showing its pictures
+    while the new size is drawn, instead of their names for seconds."""
+    sizes = [k[1] for k in _cache if k[0] == picture_id and k[2]]
+    if not sizes:
+        return None
+    best = min(sizes, key=lambda n: abs(n - size))
+    return _cache[(picture_id, best, True)].scaled(
+        size, size, Qt.AspectRatioMode.IgnoreAspectRatio,
+        Qt.TransformationMode.SmoothTransformation)
 
 
 def _ask(picture: Picture, key: Key, size: int, name: str) -> None:

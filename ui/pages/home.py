@@ -121,12 +121,15 @@ class HomePage(QWidget):
         self.hosts.setColumnCount(len(COLUMNS))
         self.hosts.setHeaderLabels([_(c) for c in COLUMNS])
         self.hosts.setRootIsDecorated(False)
-        self.hosts.setUniformRowHeights(True)
+        self.hosts.setUniformRowHeights(False)
+        self.hosts.setWordWrap(True)  # "Mia · 192.168.1.20" over two lines at 1024 wide
         self.hosts.setIconSize(QSize(26, 26))  # (a 1024-wide window keeps the names whole)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hosts.setAlternatingRowColors(True)
-        self.hosts.setSortingEnabled(True)
-        self.hosts.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        # Never sorted live: a row must not move while the pointer is on the list (a
+        # double-click once joined the room that slid under it). A new host goes in its
+        # place by name, or at the end while the pointer is on the list.
+        self.hosts.setSortingEnabled(False)
         header = self.hosts.header()
         assert header is not None
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -236,14 +239,53 @@ class HomePage(QWidget):
             if item is None:
                 item = QTreeWidgetItem()
                 self._items[host.service] = item
-                self.hosts.addTopLevelItem(item)
+                self.hosts.insertTopLevelItem(self._place_for(host), item)
             self._fill(item, host)
+        self._name_twins()
         if self._items:
             self.stack.setCurrentWidget(self.hosts)
             self._quiet.stop()
+            if not self.hosts.selectedItems():  # the button always speaks of a row:
+                first = self.hosts.topLevelItem(0)  # "Watch" for a running game at once
+                if first is not None:
+                    self.hosts.setCurrentItem(first)
         elif self.stack.currentWidget() is not self.empty:  # the last host went away
             self.listening()
         self._selection_changed()
+
+    def _place_for(self, host: FoundHost) -> int:
+        """Where a new host's row goes: in order of name, or last while the pointer is
+        on the list (nothing moves under it)."""
+        count = self.hosts.topLevelItemCount()
+        if self.hosts.underMouse():
+            return count
+        key = (host.host_name.casefold(), host.address)
+        place = 0
+        for i in range(count):  # after the last row that comes before it
+            row = self.hosts.topLevelItem(i)
+            other = self._found.get(str(row.data(0, Qt.ItemDataRole.UserRole))) \
+                if row is not None else None
+            if other is not None and (other.host_name.casefold(), other.address) <= key:
+                place = i + 1
+        return place
+
+    def _name_twins(self) -> None:
+        """Two rooms of the same name ("Mia" and "Mia") carry their address, so they
+        can be told apart."""
+        names: dict[str, int] = {}
+        places: dict[tuple[str, str], int] = {}
+        for host in self._found.values():
+            name = host.host_name.casefold()
+            names[name] = names.get(name, 0) + 1
+            places[(name, host.address)] = places.get((name, host.address), 0) + 1
+        for service, item in self._items.items():
+            host = self._found.get(service)
+            if host is None:
+                continue
+            where = host.address if places.get((host.host_name.casefold(), host.address),
+                                               0) < 2 else f":{host.port}"  # one laptop
+            twin = names.get(host.host_name.casefold(), 0) > 1 and host.address
+            item.setText(0, f"{host.host_name} · {where}" if twin else host.host_name)
 
     def listening(self) -> None:
         """Discovery runs (again): if nothing shows up for a while, say why that may be."""

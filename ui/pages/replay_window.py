@@ -18,8 +18,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtGui import QBrush, QColor, QKeySequence, QShortcut, QShowEvent
+from PyQt6.QtCore import QSize, Qt, QTimer
+from PyQt6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence, QShortcut, QShowEvent
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -51,6 +51,21 @@ SPECTATOR = -1
 """The viewer chooser's value for the spectator's view."""
 
 
+def replay_size(parent: QWidget | None) -> QSize:
+    """The window it opens over (a replay is read where the game was played), else
+    1280x800; never larger than the screen's free area (on a 1024x640 screen a fixed
+    1280x800 put the step buttons off the screen)."""
+    owner = parent.window() if parent is not None else None
+    if owner is not None and owner.isVisible():
+        return owner.size().expandedTo(QSize(800, 500))  # it already fits its screen
+    size = QSize(1280, 800)
+    screen = QGuiApplication.primaryScreen()
+    if screen is not None:
+        free = screen.availableGeometry().size()
+        size = size.boundedTo(QSize(max(800, free.width()), max(500, free.height())))
+    return size.expandedTo(QSize(800, 500))
+
+
 class ReplayWindow(QWidget):
     """One finished game, step by step, from any seat or with everything open."""
 
@@ -71,8 +86,8 @@ class ReplayWindow(QWidget):
         self.title_text = name if len(game.modes) == 1 else _("{game} ({mode})").format(
             game=name, mode=content("mode", f"{game.id}:{mode.id}", mode.name))
         self.setWindowTitle(_("Replay: {game}").format(game=self.title_text) + " \u2014 lanplay")
-        self.resize(1280, 800)
-        self.setMinimumSize(960, 640)
+        self.setMinimumSize(800, 500)
+        self.resize(replay_size(parent))
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)

@@ -13,6 +13,7 @@ from typing import Any
 from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QPixmap
 from PyQt6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -50,7 +51,8 @@ def options_text(lobby: Lobby) -> str:
             # translators: an option and its value in the room's line under the title
             parts.append(_("{option}: {value}").format(option=label_words(lobby.game, option),
                                                        value=value))
-    return " \u00b7 ".join(parts)
+    # a line breaks between the parts, never inside "built-in" ("built-" / "in")
+    return " \u00b7 ".join(part.replace("-", "\u2011") for part in parts)
 
 
 def _option_value(game: str, key: str, value: Any) -> str:
@@ -158,6 +160,8 @@ class RoomPage(QWidget):
     sit = pyqtSignal()
     """A spectator takes a free seat."""
     change_game = pyqtSignal()
+    bots_chosen = pyqtSignal(str)
+    """The owner chose how the host's bots play: "relaxed" or "strong"."""
     """The owner wants another game, mode or options in this room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -210,9 +214,6 @@ class RoomPage(QWidget):
         buttons.addStretch(1)
         top.addLayout(buttons)
         outer.addLayout(top)
-        self.notice = Notice()
-        """What hosting needs from the firewall, or why nobody has joined yet."""
-        outer.addWidget(self.notice)
 
         body = QHBoxLayout()
         body.setSpacing(20)
@@ -242,6 +243,17 @@ class RoomPage(QWidget):
         self.add_bot_button.clicked.connect(self.add_bot)
         bots = QHBoxLayout()
         bots.addWidget(self.add_bot_button)
+        self.bots_box = QComboBox()
+        self.bots_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.bots_box.addItem(_("Relaxed bots"), "relaxed")
+        self.bots_box.addItem(_("Strong bots"), "strong")
+        self.bots_box.setToolTip(_("Relaxed bots play at a human pace and not always the "
+                                   "best move; strong bots play to win."))
+        self.bots_box.activated.connect(
+            lambda i: self.bots_chosen.emit(str(self.bots_box.itemData(i))))
+        bots.addWidget(self.bots_box)
+        self.bots_word = label("", "muted")
+        bots.addWidget(self.bots_word)
         bots.addStretch(1)
         seats_card.body.addLayout(bots)
         self.watchers = label("", "muted", wrap=True)
@@ -290,6 +302,63 @@ class RoomPage(QWidget):
         self.chat.line.left.connect(lambda: self.ready_button.setFocus(
             Qt.FocusReason.OtherFocusReason))
         chat_card.body.addWidget(self.chat)
+        self._notice_over(chat_card)
+
+    # --- the notice -----------------------------------------------------------------
+
+    def _notice_over(self, chat_card: QWidget) -> None:
+        """The notice (what hosting needs from the firewall, why nobody has joined yet)
+        floats over the chat, which is empty while nobody has joined: it never moves a
+        control (in the page's column it pushed Start down and squeezed the seats to
+        one row at 1024x640, and "Got it" moved "Add a bot"). A long one scrolls."""
+        self._chat_card = chat_card
+        self.notice_area = QScrollArea(self)
+        self.notice_area.setObjectName("roomNotice")
+        self.notice_area.setWidgetResizable(True)
+        self.notice_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.notice_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.notice_area.setStyleSheet("#roomNotice, #roomNotice > QWidget"
+                                       " { background: transparent; }")
+        self.notice = Notice()
+        self.notice.title.setWordWrap(True)  # a narrow column: the heading wraps too
+        self.notice_area.setWidget(self.notice)
+        self.notice.hide()  # (setWidget shows it): hidden until it has something to say
+        self.notice_area.hide()
+        self.notice.installEventFilter(self)
+        chat_card.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: QEvent | None) -> bool:
+        if event is not None and (watched is self.notice or watched is self._chat_card):
+            kind = event.type()
+            if watched is self.notice and kind in (QEvent.Type.ShowToParent,
+                                                   QEvent.Type.HideToParent):
+                # (sent when it is shown or hidden even while its area is hidden)
+                self.notice_area.setVisible(kind == QEvent.Type.ShowToParent)
+                self._place_notice()
+            elif kind in (QEvent.Type.Resize, QEvent.Type.Move):
+                self._place_notice()
+        return super().eventFilter(watched, event)
+
+    def _place_notice(self) -> None:
+        box = self._chat_card.geometry()
+        self.notice.ensurePolished()
+        frame = self.notice.contentsMargins()  # a card's border, outside its layout
+
+        def need_at(width: int) -> int:
+            body = self.notice.layout()
+            inner = body.totalHeightForWidth(width) if body is not None \
+                and body.hasHeightForWidth() else self.notice.sizeHint().height()
+            return max(inner, self.notice.heightForWidth(width)) + frame.top() \
+                + frame.bottom() + 8
+
+        need = need_at(box.width())
+        self.notice_area.setGeometry(box.x(), box.y(), box.width(),
+                                     min(box.height(), max(need, 1)))
+        if need > box.height():  # it scrolls: as tall as its words at the narrower width
+            bar = self.notice_area.verticalScrollBar()
+            need = need_at(box.width() - (bar.sizeHint().width() if bar is not None else 12))
+        self.notice.setMinimumHeight(need)
+        self.notice_area.raise_()
 
     # --- rendering ------------------------------------------------------------------
 
@@ -329,6 +398,13 @@ class RoomPage(QWidget):
         self._rebuild_seats(lobby)
         full = len(lobby.seats) >= total
         self.add_bot_button.setVisible(owner)
+        strength = getattr(lobby, "bots", "relaxed")
+        self.bots_box.setVisible(owner)
+        self.bots_box.setCurrentIndex(max(0, self.bots_box.findData(strength)))
+        has_bots = any(s.get("bot") for s in lobby.seats)
+        self.bots_word.setText(_("Strong bots") if strength == "strong" else _("Relaxed bots"))
+        self._fit_bots_box()
+        self.bots_word.setVisible(not owner and has_bots)
         self.change_button.setVisible(owner)
         self.add_bot_button.setEnabled(not full)
         self.add_bot_button.setToolTip(_("The room is full.") if full else
@@ -427,6 +503,12 @@ class RoomPage(QWidget):
             self.seat_rows.append(row)
         self._fit_seats()
 
+    def _fit_bots_box(self) -> None:
+        """The bots' choice as wide as its longest words (again when the text grows)."""
+        metrics = self.bots_box.fontMetrics()
+        self.bots_box.setMinimumWidth(48 + max(metrics.horizontalAdvance(
+            self.bots_box.itemText(i)) for i in range(self.bots_box.count())))
+
     def _fit_seats(self) -> None:
         """As tall as the seats need (no taller: "Add a bot" stays right under them).
         Counted row by row: widgets just added are shown only later, and a layout
@@ -437,6 +519,9 @@ class RoomPage(QWidget):
         need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
             + margins.top() + margins.bottom()
         self.seats_area.setMaximumHeight(need + 4)
+        self._fit_bots_box()
+        if self.notice_area.isVisible():
+            self._place_notice()  # the text grew or shrank: the notice measures again
 
     def changeEvent(self, event: QEvent | None) -> None:
         """All text grew or shrank (a taller window, Ctrl+plus): count the rows again,

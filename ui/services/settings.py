@@ -55,6 +55,8 @@ class Settings:
     ``LANPLAY_LANG`` still win for the run they are given to."""
     host_hint_seen: bool = False
     """The first-hosting notice (firewall prompts) was shown; it is shown once."""
+    taught: list[str] = field(default_factory=list)
+    """The games whose first turn the table has walked this person through."""
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -84,6 +86,8 @@ class Settings:
             sound=sound if isinstance(sound, bool) else True,
             language=language if isinstance(language, str) and language in LANGUAGES else "",
             host_hint_seen=data.get("host_hint_seen") is True,
+            taught=[g for g in data.get("taught") or [] if isinstance(g, str)][:20]
+            if isinstance(data.get("taught"), list) else [],
             path=path)
 
     def save(self) -> None:

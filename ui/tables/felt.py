@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -94,10 +94,28 @@ class FeltTable(Motion, QWidget):
         self.you = you if you is not None and 0 <= you < players else None
 
     def _show_log(self, view: dict[str, Any], fmt: LogFormat = render) -> None:
-        names = self._names()
-        self.log_panel.show_log(
-            [(fmt(e, names), (e.get("seats") or [None])[0]) for e in view.get("log", [])],
-            self.seats)
+        """Each line in the words it had when it came: a stand-in's moves say so ("Lea's
+        stand-in"), the moves Lea made herself before she left do not change."""
+        names = look.log_names(self.seats, len(self._names()))
+        self.log_panel.show_entries(list(view.get("log", [])), lambda e: fmt(e, names),
+                                    self.seats)
+
+    def _spot(self, rects: Sequence[QRectF]) -> QRect | None:
+        """Scene rects as one rect in this table's coordinates (for the walkthrough's
+        frame round the pieces it names); None when there are none."""
+        rects = [r for r in rects if not r.isNull()]
+        if not rects:
+            return None
+        whole = QRectF(rects[0])
+        for rect in rects[1:]:
+            whole = whole.united(rect)
+        view = self.graphics.mapFromScene(whole).boundingRect()
+        return QRect(self.graphics.mapTo(self, view.topLeft()), view.size())
+
+    def teach_spot(self, key: str) -> QRect | None:
+        """Where the pieces a walkthrough step names lie ("hand", "board", ...): each
+        table says; None where it has none just now."""
+        return None
 
     def _names(self) -> list[str]:
         players = int(self.view.get("players", 0)) if self.view else len(self.seats)

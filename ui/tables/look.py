@@ -89,6 +89,18 @@ def seat_name(seats: Sequence[Mapping[str, object]], seat: int) -> str:
     return str(raw) if raw else _("Seat {n}").format(n=seat + 1)
 
 
+def log_names(seats: Sequence[Mapping[str, object]], players: int) -> list[str]:
+    """The names a new log line uses: a seat a stand-in bot plays for now is "Lea's
+    stand-in" (its moves were logged under Lea's name alone)."""
+    out = []
+    for seat in range(players):
+        name = seat_name(seats, seat)
+        standin = 0 <= seat < len(seats) and bool(seats[seat].get("standin"))
+        # translators: the name of a bot playing for an absent player, in the log
+        out.append(_("{name}'s stand-in").format(name=name) if standin else name)
+    return out
+
+
 def _disc_font(radius: float, letter: str) -> QFont:
     scale = (1.15, 1.15, 0.85, 0.66)[min(3, len(letter))]  # "A", "B2", "P12" all fit
     return font(radius * scale, bold=True)

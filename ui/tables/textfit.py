@@ -6,16 +6,23 @@ finds, from a wanted pixel size down to the platform's default, the first size
 at which the words wrap into at most ``lines`` lines of ``width`` (and, given a
 height, stack inside it). Only when even the default size cannot hold them is
 the last line elided, which the fit check then reports.
+
+A word longer than its line is broken where a hyphenation dictionary of its
+language allows (pyphen, with LibreOffice's dictionaries): "Schild-kröte",
+"Mu-ñeca", "Se-ver-lá". Breaking only ever adds a hyphen; no letter is dropped.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+import pyphen
 from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PyQt6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
+from lanplay.locale import language
 from ui.tables import look
 
 STEP = 0.94
@@ -46,101 +53,114 @@ class Fitted:
         return max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0)
 
 
+def hyphenator(lang: str | None = None) -> pyphen.Pyphen:
+    """The hyphenation dictionary (LibreOffice's, shipped with pyphen) of ``lang`` (by
+    default the window's language); English where pyphen has none."""
+    code = (lang or language()).split("_")[0].lower()
+    return _dictionary(code if code in HYPHEN_LANGS else "en")
+
+
+HYPHEN_LANGS = ("de", "en", "es")
+
+
+@functools.cache
+def _dictionary(code: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=code)
+
+
 def wrap_words(text: str, metrics: QFontMetricsF, width: float,
-               hyphenate: bool = True) -> list[str]:
+               hyphenate: bool = True, lang: str | None = None) -> list[str]:
     """Words filled greedily into lines of ``width``; a word longer than a line is
-    broken at its hyphen, or else hyphenated where the line ends ("Hippopo-tamus"),
-    unless ``hyphenate`` is off (then it stays whole and too wide)."""
-    out: list[str] = []
+    broken at its own hyphen, or else where ``lang``'s hyphenation dictionary allows
+    ("Schild-kröte", "Mu-ñeca"), unless ``hyphenate`` is off (then it stays whole and
+    too wide). Only a hyphen is ever added: the lines hold every letter in order."""
+    return [line for line, _ in _wrap(text, metrics, width, hyphenate, lang)]
+
+
+def _wrap(text: str, metrics: QFontMetricsF, width: float, hyphenate: bool,
+          lang: str | None) -> list[tuple[str, bool]]:
+    """The lines, each with whether it ends inside a word (a hyphen that was added)."""
+    out: list[tuple[str, bool]] = []
     for paragraph in text.split("\n"):
-        current = ""
+        current, joined = "", False
         for whole in paragraph.split():
-            for word in (_pieces(whole, metrics, width) if hyphenate else [whole]):
-                trial = f"{current} {word}" if current and not current.endswith("-") \
-                    else current + word
+            pieces = _pieces(whole, metrics, width, lang) if hyphenate else [(whole, False)]
+            for word, inside in pieces:
+                glue = joined or current.endswith("-")
+                trial = current + word if glue or not current else f"{current} {word}"
                 if current and metrics.horizontalAdvance(trial) > width:
-                    out.append(current)
+                    out.append((current + ("-" if joined else ""), joined))
                     current = word
                 else:
                     current = trial
-        out.append(current)
+                joined = inside
+        out.append((current, False))
     return out
 
 
-def _pieces(word: str, metrics: QFontMetricsF, width: float) -> list[str]:
-    """``word`` as it may be broken over lines: whole when it fits, else at its own
-    hyphens, else in runs of letters that fit with a hyphen after each."""
+def _pieces(word: str, metrics: QFontMetricsF, width: float,
+            lang: str | None) -> list[tuple[str, bool]]:
+    """``word`` as it may be broken over lines: whole when it fits; else at its own
+    hyphens; else at the dictionary's places, as few pieces as fit a line with the
+    added hyphen. Each piece says whether the word goes on after it without a hyphen
+    of its own (one is added where the line breaks)."""
     if metrics.horizontalAdvance(word) <= width:
-        return [word]
+        return [(word, False)]
     if "-" in word.strip("-"):
         head, _, tail = word.partition("-")
-        return [f"{head}-", *_pieces(tail, metrics, width)]
-    out: list[str] = []
-    rest = word
-    while rest and metrics.horizontalAdvance(rest) > width:
-        cut = len(rest) - 3  # at least three letters after the hyphen
-        while cut > 2 and metrics.horizontalAdvance(rest[:cut] + "-") > width:
-            cut -= 1
-        if cut <= 2:  # no sensible place: keep it whole
-            break
-        cut = _syllable_cut(rest, cut)
-        out.append(rest[:cut] + "-")
-        rest = rest[cut:]
-    return [*out, rest]
+        return [(f"{head}-", False), *_pieces(tail, metrics, width, lang)]
+    places = [at for at in hyphenator(lang).positions(word) if 0 < at < len(word)]
+    out: list[tuple[str, bool]] = []
+    start = 0
+    while metrics.horizontalAdvance(word[start:]) > width:
+        fitting = [at for at in places if at > start
+                   and metrics.horizontalAdvance(word[start:at] + "-") <= width]
+        if not fitting:
+            break  # no place the dictionary knows: the rest stays whole (and too wide)
+        out.append((word[start:fitting[-1]], True))
+        start = fitting[-1]
+    return [*out, (word[start:], False)]
 
 
-VOWELS = frozenset("aeiouyäöüáéíóúàèìòùâêîôûAEIOUYÄÖÜÁÉÍÓÚ")
-KEEP_TOGETHER = frozenset({"ch", "ck", "sc", "ph", "th", "qu", "ll", "rr"})
-"""Letters a break never parts ("Bü-cher", not "Büc-her"; Spanish "ll", "rr")."""
-
-
-def _syllable_cut(word: str, cut: int) -> int:
-    """``cut`` moved back (at most three letters) to just before a consonant that opens
-    a syllable, as German and Spanish break a word: "Achter-bahn", not "Achterb-ahn";
-    "Dino-saurio", not "Dinosa-urio". Where no such place is near, ``cut`` itself, or
-    just before the letters it would part."""
-    for at in range(cut, max(2, cut - 3), -1):
-        if at + 1 >= len(word):
-            continue
-        opens = word[at] not in VOWELS and word[at].isalpha() and word[at + 1] in VOWELS
-        if opens and (word[at - 1] + word[at]).lower() not in KEEP_TOGETHER:
-            if (word[at] in "rl" and word[at - 1] in "bcdfgkpt" and at - 1 >= 3
-                    and (word[at - 2] + word[at - 1]).lower() not in KEEP_TOGETHER):
-                return at - 1  # "kr", "pl" open the syllable together: "Schild-kröte"
-            return at
-    while cut > 3 and (word[cut - 1] + word[cut]).lower() in KEEP_TOGETHER:
-        cut -= 1  # at least not inside "sch", "ck": "Babyfla-sche", not "Babyflas-che"
-    return cut
+def _rest(lines: list[tuple[str, bool]]) -> str:
+    """The text of ``lines`` put back together (the added hyphens taken out)."""
+    out, glue = "", True
+    for line, inside in lines:
+        piece = line[:-1] if inside else line
+        out = out + piece if glue or out.endswith("-") else f"{out} {piece}"
+        glue = inside
+    return out
 
 
 def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = False,
         height: float | None = None, min_px: float | None = None,
-        hyphenate: bool = True) -> Fitted:
+        hyphenate: bool = True, lang: str | None = None) -> Fitted:
     """The largest font from ``px`` down to ``min_px`` (the platform default) at which
     ``text`` wraps into at most ``lines`` lines no wider than ``width`` (and no taller
-    than ``height``); at the smallest size the last line is elided if it must be."""
+    than ``height``), words broken by ``lang``'s dictionary (the window's language by
+    default: pass the text's own where it has one, as Ranking Top's Spanish song
+    titles); at the smallest size the last line is elided with "…" if it must be."""
     floor = float(look.default_px() if min_px is None else max(min_px, look.default_px()))
     for broken in ((False, True) if hyphenate else (False,)):
         size = max(float(px), floor)  # a whole word a size smaller before a broken one
         while True:
             fnt = look.font(size, bold=bold)
             metrics = QFontMetricsF(fnt)
-            out = wrap_words(text, metrics, width, broken)
+            out = _wrap(text, metrics, width, broken, lang)
             tall = height is not None and metrics.height() * LEADING * len(out) > height + 0.5
-            wide = any(metrics.horizontalAdvance(line) > width + 0.5 for line in out)
+            wide = any(metrics.horizontalAdvance(line) > width + 0.5 for line, _ in out)
             if len(out) <= lines and not wide and not tall:
-                return Fitted(fnt, out, True)
+                return Fitted(fnt, [line for line, _ in out], True)
             if size <= floor:
                 break
             size = max(floor, size * STEP)
     keep = max(1, min(lines, len(out)))
     if height is not None:
         keep = max(1, min(keep, int((height + 0.5) // (metrics.height() * LEADING))))
-    shown = out[:keep]
-    rest = " ".join(out[keep - 1:])
-    shown[-1] = metrics.elidedText(rest, Qt.TextElideMode.ElideRight, int(width))
+    shown = [line for line, _ in out[:keep - 1]] + [_rest(out[keep - 1:])]
     shown = [metrics.elidedText(line, Qt.TextElideMode.ElideRight, int(width))
-             for line in shown]
+             if metrics.horizontalAdvance(line) > width + 0.5 else line
+             for line in shown]  # the rest of the text on the last line, marked "…"
     return Fitted(fnt, shown, False)
 
 

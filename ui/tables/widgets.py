@@ -4,13 +4,14 @@ numeral choice and the rejection toast. Game-neutral, so other tables reuse them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PyQt6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, QUrl, pyqtSignal
 from PyQt6.QtGui import (
     QColor,
     QFontMetrics,
+    QFontMetricsF,
     QImage,
     QKeyEvent,
     QMouseEvent,
@@ -221,7 +222,32 @@ class Banner(QFrame):
         self.turn.setToolTip(text)
         self.announce(text)
         self.turn.update()
-        self.info.setText(info)
+        self._info = info
+        self._stack_info()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._stack_info()
+
+    def _stack_info(self) -> None:
+        """The info beside the turn in one line, or its parts stacked ("Deck 22" over
+        "clockwise") where the turn's words would not fit their two lines beside it."""
+        info = getattr(self, "_info", "")
+        metrics = QFontMetricsF(self.info.font())
+        one = metrics.horizontalAdvance(info)
+        parts = info.split(" · ")
+        stacked = max((metrics.horizontalAdvance(p) for p in parts), default=0.0)
+        row = self.layout()
+        assert row is not None
+        margins = row.contentsMargins()
+        h = self.turn.height()
+        turn = (self.width() - margins.left() - margins.right() - 2 * row.spacing()
+                - self.toggle.sizeHint().width() - one
+                - h * (1.1 if self.turn.colour else 0.25) - 8)
+        fits = self.turn.fitted(turn).fits if self.turn.text else True
+        text = info if fits or len(parts) < 2 or stacked >= one else "\n".join(parts)
+        if self.info.text() != text:
+            self.info.setText(text)
 
 
 class LogPanel(QFrame):
@@ -271,6 +297,23 @@ class LogPanel(QFrame):
 
     def lines(self) -> list[str]:
         return [text for text, _ in self._shown]
+
+    def show_entries(self, entries: Sequence[Any], words: Callable[[Any], str],
+                     seats: list[dict[str, Any]]) -> None:
+        """The view's log entries, each in the words it had when it first came (a line
+        is not renamed later: a stand-in's name is for the moves it made)."""
+        kept: list[tuple[Any, tuple[str, int | None]]] = getattr(self, "_kept", [])
+        lines = []
+        for i, entry in enumerate(entries):
+            if i < len(kept) and kept[i][0] == entry:
+                lines.append(kept[i][1])
+                continue
+            seats_of = entry.get("seats") if isinstance(entry, dict) else None
+            first = seats_of[0] if isinstance(seats_of, list) and seats_of \
+                and isinstance(seats_of[0], int) else None
+            lines.append((words(entry), first))
+        self._kept = list(zip(entries, lines, strict=True))
+        self.show_log(lines, seats)
 
     def show_log(self, lines: Sequence[tuple[str, int | None]],
                  seats: list[dict[str, Any]]) -> None:

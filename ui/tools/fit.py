@@ -29,6 +29,9 @@ from typing import Any
 from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QDialog,
+    QGraphicsItem,
     QGraphicsView,
     QWidget,
 )
@@ -75,11 +78,14 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
     draw are seen as they are on screen, then reads the widgets themselves.
     """
     probe.drawn.clear()
+    cached = _uncache(window)
     probe.recording = True
     try:
         window.grab()
     finally:
         probe.recording = False
+        for item, mode in cached:
+            item.setCacheMode(mode)
     found: list[tuple[str, QRectF, str]] = []
     """Every visible text: (text, window rect, where) for the overlap check."""
     problems: list[Problem] = []
@@ -129,6 +135,23 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                     found.append((text, rect, where))
     problems.extend(_overlaps(found))
     return _unique(problems)
+
+
+def _uncache(window: QWidget) -> list[tuple[QGraphicsItem, QGraphicsItem.CacheMode]]:
+    """Turn off the pictures the felt's pieces keep of themselves (``CachedScene``) for
+    the probe's paint: a cached piece draws its words into its own pixmap, where the
+    probe cannot place them, and was not checked at all. Returns what to restore."""
+    out = []
+    for view in window.findChildren(QGraphicsView):
+        scene = view.scene()
+        if scene is None:
+            continue
+        for item in scene.items():
+            mode = item.cacheMode()
+            if mode != QGraphicsItem.CacheMode.NoCache:
+                item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+                out.append((item, mode))
+    return out
 
 
 def _under_pieces(window: QWidget, drawn: Drawn) -> str:
@@ -244,6 +267,10 @@ class FitCheck:
         found = inspect(window, self.probe)
         if over is not None:
             found = outside(window, over) + found
+        for dialog in dialogs_over(window, over):
+            found += [Problem(p.kind, p.text, f"{p.where} in {widget_name(dialog)}", p.rect,
+                              p.detail) for p in outside(dialog, window)
+                      + inspect(dialog, self.probe)]
         self.screens[name] = found
         return found
 
@@ -269,6 +296,24 @@ def outside(dialog: QWidget, window: QWidget) -> list[Problem]:
     return [Problem("clipped", title, widget_name(dialog), (0, 0, size.width(), size.height()),
                     f"the dialog is {size.width()}x{size.height()}, larger than the "
                     f"{room.width()}x{room.height()} window it opens over")]
+
+
+def dialogs_over(window: QWidget, skip: QWidget | None = None) -> list[QWidget]:
+    """The dialogs and message boxes open over ``window`` (its own windows: a
+    ``QMessageBox`` a table or page opened, a choice asked in a dialog), which a
+    person reads with the window and a grab of the window alone never shows."""
+    out = []
+    for widget in QApplication.topLevelWidgets():
+        if widget is window or widget is skip or not widget.isVisible():
+            continue
+        if not isinstance(widget, QDialog):  # a QMessageBox is one too
+            continue
+        node = widget.parentWidget()
+        while node is not None and node is not window:
+            node = node.parentWidget()
+        if node is window:
+            out.append(widget)
+    return out
 
 
 _CURRENT: contextvars.ContextVar[FitCheck | None] = contextvars.ContextVar(

@@ -111,10 +111,16 @@ class TextProbe:
                 ink = ink_rect(metrics, lines, text)
             else:
                 lines = metrics.boundingRect(box, flags, text)
-                wrapped = bool(flags & int(Qt.TextFlag.TextWordWrap.value)) \
-                    and lines.height() > metrics.height() * 1.5
+                wraps = bool(flags & int(Qt.TextFlag.TextWordWrap.value))
+                wrapped = wraps and lines.height() > metrics.height() * 1.5
                 ink = lines if wrapped else ink_rect(metrics, lines, text)
-                if not box.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(ink):
+                word = max(text.replace("\u200b", " ").split(), key=metrics.horizontalAdvance,
+                           default="")
+                if wraps and metrics.horizontalAdvance(word) > box.width() + SLACK:
+                    short = (f"narrower than its longest word {word!r}: needs "
+                             f"{metrics.horizontalAdvance(word):.0f} px, has "
+                             f"{box.width():.0f}")
+                elif not box.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(ink):
                     short = (f"needs {ink.width():.0f}x{ink.height():.0f} in a box of "
                              f"{box.width():.0f}x{box.height():.0f}")
         elif isinstance(first, QPointF | QPoint):

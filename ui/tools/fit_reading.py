@@ -78,8 +78,15 @@ def label_text(label: QLabel) -> str:
 
 
 def label_short(label: QLabel) -> str:
-    """Why a label's text does not fit the label ("" when it does), by Qt's own hints."""
+    """Why a label's text does not fit the label ("" when it does), by Qt's own hints;
+    a wrapping label narrower than its longest word shows the word cut or one word a
+    line in a column (Ranking Top's choice box once did, 100 px wide)."""
     if label.wordWrap():
+        word, need_w = longest_word(label_text(label), label.fontMetrics())
+        room = label.contentsRect().width() - 2 * label.margin() - 2 * label.indent() \
+            if label.indent() > 0 else label.contentsRect().width() - 2 * label.margin()
+        if need_w > room + SLACK:
+            return f"narrower than its longest word {word!r}: needs {need_w} px, has {room}"
         need = label.heightForWidth(label.width())
         if need > label.height() + SLACK:
             return f"needs {need} px high at this width, has {label.height()}"
@@ -90,6 +97,16 @@ def label_short(label: QLabel) -> str:
     if hint.height() > label.height() + SLACK:
         return f"needs {hint.height()} px high, has {label.height()}"
     return ""
+
+
+def longest_word(text: str, metrics: QFontMetrics) -> tuple[str, int]:
+    """The widest word of ``text`` and its width."""
+    best, width = "", 0
+    for word in text.replace("\u200b", " ").split():  # a zero-width space breaks a line too
+        w = metrics.horizontalAdvance(word)
+        if w > width:
+            best, width = word, w
+    return best, width
 
 
 def label_ink(window: QWidget, label: QLabel) -> QRectF:
@@ -244,6 +261,11 @@ def visibility_of(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, 
     if not points:
         return ("covered" if cut else "hidden"), cut
     shown = 0
+    # A note laid over the table on purpose (the first-turn walkthrough's bubble, which
+    # the player dismisses) hides what is under it; it does not cut it.
+    clear = [p for p in points if not _under_overlay(window, widget, p)]
+    if len(clear) < len(points):
+        return ("hidden" if not clear else "under a note"), cut
     for point in points:
         at = window.childAt(point.toPoint()) or window
         # The widget itself, one of its children, or (outside its rect) an ancestor.
@@ -252,6 +274,16 @@ def visibility_of(window: QWidget, widget: QWidget, rect: QRectF) -> tuple[str, 
     if shown == 0:
         return ("hidden" if not cut else "covered"), cut
     return ("shown" if shown == len(points) else "covered"), cut
+
+
+def _under_overlay(window: QWidget, widget: QWidget, point: Any) -> bool:
+    at = window.childAt(point.toPoint())
+    node = at
+    while node is not None and node is not window:
+        if node.property("lanplay_overlay") and not child_inside(widget, node):
+            return True
+        node = node.parentWidget()
+    return False
 
 
 def in_view(window: QWidget, widget: QWidget, rect: QRectF) -> QRectF:

@@ -56,6 +56,8 @@ class TableScreen:
     verdict: tuple[int, ...] | None = None
     """With a result: this laptop's check of the game, the host having drawn for these
     seats (the end screen's fair-play line)."""
+    zoom: int = 0
+    """Ctrl+plus pressed this many times first (the window's text larger)."""
 
 
 def _alles_klar() -> Iterator[TableScreen]:
@@ -79,6 +81,10 @@ def _alles_klar() -> Iterator[TableScreen]:
     seat = at[None]["turn"]
     yield TableScreen("alles-klar-2p", "alles-klar", demo.demo_seats(2), seat,
                       [before[seat], at[seat]])
+    _, before, at = demo.demo_scene(5, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-zoom2", "alles-klar", seats, seat, [before[seat], at[seat]],
+                      zoom=2)
 
 
 def _ranking() -> Iterator[TableScreen]:
@@ -100,6 +106,9 @@ def _ranking() -> Iterator[TableScreen]:
     yield TableScreen("ranking-5p-guess", "ranking", seats, seat, [before[seat], at[seat]])
     yield TableScreen("ranking-5p-bots", "ranking", _bots(seats), seat,
                       [before[seat], at[seat]])
+    before, at = crowd["stones"]  # guess stones on the tower, each with its guesser
+    seat = at[None]["current"]
+    yield TableScreen("ranking-guess", "ranking", seats, seat, [before[seat], at[seat]])
     before, at = crowd["reveal"]
     yield TableScreen("ranking-5p-spectator", "ranking", seats, None,
                       [before[None], at[None]])
@@ -143,6 +152,7 @@ def _s_tier() -> Iterator[TableScreen]:
     yield screen("s-tier-competitive-reveal-held", "comp-note", hold=True)
     yield screen("s-tier-competitive-revealing", "comp-reveal", who="waiting")
     yield screen("s-tier-cooperative-count", "coop-count", who="waiting")
+    yield screen("s-tier-cooperative-reveal", "coop-reveal", hold=True)
     yield screen("s-tier-team", "team-take")
     yield screen("s-tier-team-note", "team-notes", prepare=_place_two)
     yield screen("s-tier-team-wrong", "team-wrong")
@@ -156,6 +166,11 @@ def _s_tier() -> Iterator[TableScreen]:
         yield TableScreen(name, "s-tier", demo.demo_seats(players), 1, game.trail(1),
                           result=result.to_wire() if result is not None else None,
                           mode=mode, verdict=(2, 5) if players == 11 else ())
+        if players == 16:  # a watcher's end screen: no seat, the table's result
+            yield TableScreen("spectator-over", "s-tier", demo.demo_seats(players), None,
+                              game.trail(None), result=result.to_wire()
+                              if result is not None else None, mode=mode,
+                              watchers=("Zoe", "Kai"))
 
 
 def _place_two(table: Any) -> None:
@@ -191,6 +206,14 @@ def _ranking_top() -> Iterator[TableScreen]:
     seat = at[None]["current"]
     yield TableScreen("ranking-top-3p", "ranking-top", demo.demo_seats(3, 2), seat,
                       [before[seat], at[seat]])
+    before, at = views["keep"]  # "keep this card?" open over the table
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking-top-choice", "ranking-top", demo.demo_seats(4, 3), seat,
+                      [before[seat], at[seat]], prepare=demo.click_first_card)
+    before, at = views["chain"]  # a window reopened by a top: its countdown and the chain
+    seat = next(s for s in at[None]["actors"] if s != at[None]["chain"][-1]["seat"])
+    yield TableScreen("ranking-top-chain", "ranking-top", demo.demo_seats(4, 3), seat,
+                      [before[seat], at[seat]], clock=2.5)
 
 
 def _ranagedon() -> Iterator[TableScreen]:
@@ -209,6 +232,8 @@ def _ranagedon() -> Iterator[TableScreen]:
             table._move(QPointF(table.graphics.mapToScene(pull)))
 
     yield TableScreen("ranagedon", "ranagedon", demo.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]])
+    yield TableScreen("ranagedon-aim", "ranagedon", demo.demo_seats(2, 1), seat,
                       [before[seat], at[seat]], prepare=aim_now)
     _, before, at = demo.demo_scene(4, "mid")
     seat = at[None]["turn"]
@@ -220,10 +245,48 @@ def _ranagedon() -> Iterator[TableScreen]:
                       [before[None], at[None]])
 
 
+def _teach(game: str, step: int = 0) -> Callable[[Any], None]:
+    """The first-turn walkthrough over a table, at its ``step``-th step."""
+    def prepare(table: Any) -> None:
+        from ui.tables.teach import Walkthrough
+
+        walk = Walkthrough(table)
+        walk.start(table, game, lambda: None)
+        for _ in range(step):
+            walk.next()
+        table._teach_for_shot = walk  # kept alive until the next screen
+    return prepare
+
+
+def _teaching() -> Iterator[TableScreen]:
+    from ui.tools.demos import alles_klar, ranagedon, ranking, ranking_top, s_tier
+
+    _, before, at = alles_klar.demo_scene(5, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("alles-klar-teach", "alles-klar", alles_klar.demo_seats(5, bots=3),
+                      seat, [before[seat], at[seat]], prepare=_teach("alles-klar", 1))
+    before, at = ranking.real_views(3)["place"]
+    yield TableScreen("ranking-teach", "ranking", ranking.demo_seats(3, 2), 0,
+                      [before[0], at[0]], prepare=_teach("ranking", 1))
+    before, at = ranking_top.real_views(3)["turn"]
+    seat = at[None]["current"]
+    yield TableScreen("ranking-top-teach", "ranking-top", ranking_top.demo_seats(3, 2), seat,
+                      [before[seat], at[seat]], prepare=_teach("ranking-top", 1))
+    _mode, players, build = s_tier.MOMENTS["coop-guess"]
+    game = build()
+    you = next(v for v in s_tier.viewers(game.views()[None], players) if v is not None)
+    yield TableScreen("s-tier-teach", "s-tier", s_tier.demo_seats(players), you,
+                      game.trail(you), prepare=_teach("s-tier", 1), mode=_mode)
+    _, before, at = ranagedon.demo_scene(2, "mid")
+    seat = at[None]["turn"]
+    yield TableScreen("ranagedon-teach", "ranagedon", ranagedon.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]], prepare=_teach("ranagedon", 1))
+
+
 def screens() -> list[TableScreen]:
     """Every table screen, built once (the same views at every size)."""
     out: list[TableScreen] = []
-    for make in (_alles_klar, _ranking, _s_tier, _ranking_top, _ranagedon):
+    for make in (_alles_klar, _ranking, _s_tier, _ranking_top, _ranagedon, _teaching):
         out.extend(make())
     return out
 
@@ -246,6 +309,8 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
             "lobby" if screen.result is not None else "playing",
             spectators=len(watchers), watchers=watchers))
         page.clear_result()
+        for _ in range(screen.zoom):
+            window.zoom(1.1)
         page._chat_chosen = screen.chat
         page._show_chat(screen.chat)
         page.set_clock(screen.clock)
@@ -255,6 +320,7 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         for view in screen.views[:-1]:
             page.set_view(view, animate=False)
         page.set_view(screen.views[-1], animate=screen.at_ms is not None or screen.hold)
+        page.set_clock(screen.clock)  # as the window does: once the view is on show
         anim = getattr(table, "_anim", None)
         if screen.at_ms is not None and anim is not None:
             anim.pause()
@@ -280,6 +346,8 @@ def render(window: Any, todo: list[TableScreen], out: Path, fit: FitCheck | None
         finish = getattr(table, "_finish_animation", None)
         if finish is not None:
             finish()
+        if screen.zoom:
+            window.zoom(0)
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         written.append(path)
     page.set_clock(None)

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from ui.tools.fit import FitCheck
 
 LOOPBACK = ["127.0.0.1"]
+TAUGHT = ("alles-klar", "ranking", "ranking-top", "s-tier", "ranagedon")
+"""The screens show the tables as a player who knows them sees them (the first-turn
+walkthrough has screens of its own, ``*-teach``)."""
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
@@ -112,7 +115,7 @@ def _game_tables(targets: list[Target]) -> list[Path]:
     from ui.window.window import MainWindow
 
     todo = screenshot_tables.screens()
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"),
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)),
                         NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False,
                                   demo=True))
     window.show()
@@ -157,7 +160,18 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     path = target.out / "room-16p.png"
     window.grab().save(str(path))
     target.fit.screen(path.stem, window)
-    return [path]
+    from ui.dialogs import network_help
+
+    # a notice with every seat filled: it floats over the chat, nothing moves
+    window.room.notice.say("first-host", network_help.first_host_title(),
+                           network_help.first_host_text(7531))
+    for _step in range(3):
+        QApplication.processEvents()
+    notice = target.out / "room-notice.png"
+    window.grab().save(str(notice))
+    target.fit.screen(notice.stem, window)
+    window.room.notice.clear()
+    return [path, notice]
 
 
 async def _settle(seconds: float = 0.15) -> None:
@@ -249,7 +263,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         Announcer(Announcement("Old laptop", "alles-klar", 7598, 1, 5, "lobby",
                                version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
     window.resize(*camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
@@ -263,7 +277,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         other.add_bot()
         for announcer in extra:
             await announcer.start()
-        await _home(window, camera)
+        await _home(window, camera, other.port)
         port = await _room(window, camera)
         await guest.connect("127.0.0.1", port)
         guest_task = asyncio.get_running_loop().create_task(drive(guest, seed=5))
@@ -296,7 +310,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.services.settings import Settings
     from ui.window.window import MainWindow
 
-    window = MainWindow(Settings(name="Mia", colour="#E69F00"), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
     window.resize(*camera.first)
     window.show()
     try:
@@ -308,7 +322,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
         window.deleteLater()
 
 
-async def _home(window: Any, camera: _Camera) -> None:
+async def _home(window: Any, camera: _Camera, ben_port: int = 0) -> None:
     from ui.dialogs.host_dialog import HostDialog
     from ui.dialogs.join_dialog import JoinAddressDialog
 
@@ -318,15 +332,22 @@ async def _home(window: Any, camera: _Camera) -> None:
                             and any(h.seats_taken == 1 for h in found()), 20)
     # Only this run's hosts: others on the loopback (tests running beside us) would
     # make the pictures and the fit check differ from run to run.
+    ports = {"Ben's laptop": ben_port, "Lea": 7599, "Old laptop": 7598}
+
+    def ours(seen: Any) -> bool:  # a screenshots run beside us announces the same names
+        return seen.host_name in names and ports.get(seen.host_name, seen.port) in (
+            seen.port, 0)
+
     window.browser.remove_listener(window._on_found)
     window.browser.add_listener(lambda kind, seen: window._on_found(kind, seen)
-                                if seen.host_name in names else None)
-    for stranger in [h for h in found() if h.host_name not in names]:
+                                if ours(seen) else None)
+    for stranger in [h for h in found() if not ours(h)]:
         window.home.on_host("removed", stranger)
     first = window.home.hosts.topLevelItem(0)
     if first is not None:
         window.home.hosts.setCurrentItem(first)
     await camera.shot(window, "home.png", wide=True)
+    await _home_two_rooms(window, camera, names)
 
     def identity() -> Any:
         window.ask_identity(first=True)
@@ -363,6 +384,31 @@ async def _home(window: Any, camera: _Camera) -> None:
                          "host-dialog-s-tier.png")).reject()
     (await camera.dialog(window, host("alles-klar"), "host-dialog-alles-klar.png")).reject()
     await camera.dialog(window, host(), "host-dialog.png")
+
+
+async def _home_two_rooms(window: Any, camera: _Camera, names: set[str]) -> None:
+    """Two rooms of one name ("Mia" and "Mia"): each shows its address."""
+    from lanplay.net.discovery import DEMO_SERVICE, Announcement, Announcer
+
+    twins = [Announcer(Announcement("Mia", "ranking", port, 2, 5, "lobby"), LOOPBACK,
+                       service=DEMO_SERVICE) for port in (7597, 7596)]
+    names.add("Mia")
+    try:
+        for twin in twins:
+            await twin.start()
+        found = window.home._found.values
+        ports = {7597, 7596}
+        await window.wait_until(lambda: {h.port for h in found() if h.host_name == "Mia"}
+                                >= ports, 30)
+        for stranger in [h for h in found() if h.host_name == "Mia" and h.port not in ports]:
+            window.home.on_host("removed", stranger)  # another Mia on this loopback
+        await camera.shot(window, "home-two-rooms.png")
+    finally:
+        for twin in twins:
+            await twin.stop()
+        names.discard("Mia")  # their goodbyes no longer reach the list: take them off
+        for gone in [h for h in window.home._found.values() if h.host_name == "Mia"]:
+            window.home.on_host("removed", gone)
 
 
 async def _room(window: Any, camera: _Camera) -> int:
@@ -480,14 +526,20 @@ async def _table(window: Any, camera: _Camera) -> None:
 async def _replay(window: Any, camera: _Camera) -> None:
     """The game just played, replayed from the end screen: from the window's seat in the
     middle of the game, then with everything open; then Help -> Replays."""
-    window.game.end.replay_button.click()
-    replay = window.replay_windows[-1]
-    replay.resize(*camera.first)
-    replay.go(replay.replay.moves // 2, animate=False)
-    await camera.shot(replay, "replay.png", settle=0.4)
-    replay.set_open(True)
-    await camera.shot(replay, "replay-open.png", settle=0.2)
-    replay.close()
+    for target in camera.targets:  # opened over the window at each size, as it opens
+        window.resize(*target.size)
+        await _settle(0.1)
+        window.game.end.replay_button.click()
+        replay = window.replay_windows[-1]
+        replay.go(replay.replay.moves // 2, animate=False)
+        await _settle(0.4)
+        camera.save(target, replay, "replay.png")
+        replay.set_open(True)
+        await _settle(0.2)
+        camera.save(target, replay, "replay-open.png")
+        replay.close()
+        await _settle(0.05)
+    window.resize(*camera.first)
     await window.wait_until(lambda: window.last_game.path is not None, 10)
 
     def open_replays() -> Any:

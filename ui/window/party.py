@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from PyQt6.QtCore import QObject, QTimer
 from PyQt6.QtWidgets import QWidget
 
+from lanplay import games
 from lanplay.badges import badges
 from lanplay.messages import is_message, render
 from lanplay.net.discovery import local_addresses
@@ -76,6 +77,17 @@ def someone_joined(lobby: Lobby, you: int | None) -> bool:
     """Another person (not a bot, not away) sits in the room."""
     return any(i != you and not seat.get("bot") and seat.get("connected", True)
                for i, seat in enumerate(lobby.seats))
+
+
+def room_full(lobby: Lobby) -> bool:
+    """Every seat of the game's mode is taken (by people or bots): nobody can join, so
+    "nobody joined yet" is no news."""
+    try:
+        modes = games.load(lobby.game).modes
+    except KeyError:
+        return False
+    most = next((m.max_players for m in modes if m.id == lobby.mode), modes[0].max_players)
+    return len(lobby.seats) >= most
 
 
 class Party(QObject):
@@ -142,6 +154,7 @@ class Party(QObject):
             (room.ready, lambda ready: self.control("ready", ready=ready)),
             (room.start, lambda: self.control("start")),
             (room.add_bot, lambda: self.control("add_bot")),
+            (room.bots_chosen, lambda strength: self.control("bots", strength=strength)),
             (room.remove, self.ask_remove),
             (room.move_seat, lambda seat, to: self.control("move_seat", seat=seat, to=to)),
             (room.leave, self.ask_leave),
@@ -248,10 +261,17 @@ class Party(QObject):
             settings.save()
         self.lonely.start(int(self.stage.lonely_after * 1000))
 
+    def _taught(self, game: str) -> None:
+        """The table walked this person through ``game``'s first turn: not again."""
+        settings = self.stage.settings
+        if game not in settings.taught:
+            settings.taught.append(game)
+            settings.save()
+
     def still_alone(self) -> None:
         conn, lobby = self.conn, self.lobby
         if not self.active or conn.host is None or lobby is None or lobby.phase != "lobby" \
-                or someone_joined(lobby, conn.peer.seat):
+                or someone_joined(lobby, conn.peer.seat) or room_full(lobby):
             return
         port = conn.host.port
         where = "\n".join(f"{a}:{port}" for a in local_addresses()) or \
@@ -296,11 +316,12 @@ class Party(QObject):
         you, owner = conn.peer.seat, conn.peer.owner
         stage.rules_available(True)
         stage.room.show_lobby(lobby, you, owner)
-        if conn.host is not None and someone_joined(lobby, you):
-            self.lonely.stop()  # they found us: the network is fine
+        if conn.host is not None and (someone_joined(lobby, you) or room_full(lobby)):
+            self.lonely.stop()  # they found us (the network is fine), or bots filled up
             stage.room.notice.clear("lonely")
         stage.set_title(f"lanplay \u2014 {stage.room.title.text()}")
         stage.game.set_game(lobby.game, lobby.host_name)
+        stage.game.set_teaching(stage.settings.taught, self._taught)
         stage.game.set_seats(lobby.seats, you, owner)
         stage.game.set_watching(you is None, lobby)
         self._show_paused(lobby, previous)

@@ -80,7 +80,7 @@ from lanplay.games.ranagedon.geometry import (
     sector,
 )
 from lanplay.games.ranagedon.model import DIVE, DOUBLE, POISON, Draws, Frog
-from lanplay.messages import N_, Msg, Problem, items, msg
+from lanplay.messages import N_, Msg, Problem, items, msg, msg_n
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, stream
 
@@ -197,8 +197,9 @@ def side_frogs(state: State, side: int) -> list[int]:
 
 def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Problem(msg("Ranagedon needs {low}-{high} players; there are {n}.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
+        raise Problem(msg_n("Ranagedon needs {low}-{high} players; there is {n}.",
+                            "Ranagedon needs {low}-{high} players; there are {n}.", players,
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     rule = options.get("abilities", PRINTED)
     if rule not in ABILITY_CHOICES:
         raise Problem(msg("Option {option} must be one of {choices}.", option="abilities",
@@ -407,18 +408,17 @@ def check(state: State, seat: Seat, action: Action) -> None:
 
 
 FROG_NAMES = {
-    ("green", "blue"): N_("a green frog (blue)"),
-    ("green", "magenta"): N_("a green frog (magenta)"),
-    ("green", "yellow"): N_("a green frog (yellow)"),
-    ("red", "blue"): N_("a red frog (blue)"),
-    ("red", "magenta"): N_("a red frog (magenta)"),
-    ("red", "yellow"): N_("a red frog (yellow)"),
+    "blue": N_("a frog with a blue border"),
+    "magenta": N_("a frog with a magenta border"),
+    "yellow": N_("a frog with a yellow border"),
 }
-"""A frog as the log names it: whole phrases, so each language declines its colour."""
+"""A frog as the log names it: by its border (its ability), never by its rulebook
+colour: the line names the player, whose badge colour the frog carries (a log that said
+"green frog" gave a player with an orange badge a third colour)."""
 
 
 def _name(frog: Frog) -> Msg:
-    return msg(FROG_NAMES[frog.colour, frog.border])
+    return msg(FROG_NAMES[frog.border])
 
 
 CLUSTER_WORDS = {name: word for (name, _), word in zip(

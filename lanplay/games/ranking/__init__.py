@@ -17,7 +17,8 @@ from lanplay.game import Action, Mode, Option, Seat, Timer
 from lanplay.games.binding import RulesGame
 from lanplay.games.ranking import bot as player
 from lanplay.games.ranking import rules
-from lanplay.games.ranking.rules import State
+from lanplay.games.ranking import state as data
+from lanplay.games.ranking.state import State
 
 
 class Ranking(RulesGame):
@@ -26,19 +27,19 @@ class Ranking(RulesGame):
     rules = rules
     player = player
 
-    id = rules.GAME_ID
+    id = data.GAME_ID
     name = "Ranking"
     summary = ("Everyone slips a picture into the row; compare pairs up and down the tower "
                "and guess whose picture is whose.")
-    modes = (Mode("standard", "Standard", rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+    modes = (Mode("standard", "Standard", data.MIN_PLAYERS, data.MAX_PLAYERS,
                   "The rulebook game for 3-5 players."),)
     options = (
-        Option("question_side", "Question side", "red", rules.SIDES,
+        Option("question_side", "Question side", "red", data.SIDES,
                "Which side of the question tiles to play with; both are equally hard."),
-        Option("place_seconds", "Seconds to place a tile", 0, rules.PLACE_SECONDS,
+        Option("place_seconds", "Seconds to place a tile", 0, data.PLACE_SECONDS,
                "0 = no limit. When time is up, a random tile of each late player's hand "
                "is placed for them."),
-        Option("guess_seconds", "Seconds to guess", 30, rules.GUESS_SECONDS,
+        Option("guess_seconds", "Seconds to guess", 30, data.GUESS_SECONDS,
                "How long the others have to place a guess stone after each comparison; "
                "missing answers count as passes. 0 = no limit."),
         Option("pack", "Picture pack", "", (),

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeGuard
 
 from lanplay.content.library import Library
@@ -57,115 +57,33 @@ from lanplay.game import (
     Viewer,
     log_view,
 )
+from lanplay.games.ranking.state import (  # noqa: F401 (re-exported for the binding)
+    BOTTOM,
+    COLOURS,
+    FLOOR_SUM,
+    GAME_ID,
+    GOAL,
+    GUESS_SECONDS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASS,
+    PHASES,
+    PLACE_SECONDS,
+    ROOF,
+    ROW_SIZE,
+    SIDES,
+    START_FLOOR,
+    TOP,
+    Answer,
+    Ask,
+    Event,
+    Slot,
+    State,
+)
 from lanplay.messages import N_, Content, Msg, Problem, items, msg, msg_n, picture, question, seats
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
-
-GAME_ID = "ranking"
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
-ROW_SIZE = 7
-HAND_SIZE = 6
-START_FLOOR = 3
-TOP, BOTTOM = 6, 0
-FLOOR_SUM = START_FLOOR * ROW_SIZE
-GOAL = 15
-ROOF = 7
-SIDES = ("red", "blue")
-PLACE_SECONDS = (0, 30, 60, 120)
-GUESS_SECONDS = (0, 15, 30, 60)
-COLOURS = (N_("blue"), N_("yellow"), N_("green"), N_("red"), N_("purple"))
-PASS = "pass"
-PHASES = ("place", "compare", "guess", "over")
-
-Answer = int | str | None
-"""A pending guess: a slot, ``"pass"``, or None (not answered yet)."""
-
-
-# --- plain data held in the state ------------------------------------------------
-
-@dataclass(frozen=True)
-class Ask:
-    """The round's question tile, copied out of the content."""
-
-    id: str
-    text: str
-    side: str
-    weights: tuple[tuple[str, float], ...]
-    own: bool = False
-    """From the group's custom pack: drawn before any built-in question."""
-
-    def to_view(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "side": self.side,
-                "weights": [[a, w] for a, w in self.weights]}
-
-
-@dataclass(frozen=True)
-class Slot:
-    """A picture tile in the row; ``owner`` is secret until scoring (None = supply)."""
-
-    picture: str
-    floor: int = START_FLOOR
-    stones: tuple[Seat, ...] = ()
-    owner: Seat | None = None
-
-
-@dataclass(frozen=True)
-class Event:
-    """The most recent public event, for the table to animate."""
-
-    kind: str
-    seat: Seat = 0
-    up: int = 0
-    down: int = 0
-    answers: tuple[tuple[Seat, int | str], ...] = ()
-    round: int = 0
-    gains: tuple[int, ...] = ()
-    owners: tuple[Seat | None, ...] = ()
-
-    def to_view(self) -> dict[str, Any]:
-        if self.kind == "compare":
-            return {"kind": "compare", "seat": self.seat, "up": self.up, "down": self.down}
-        if self.kind == "guesses":
-            return {"kind": "guesses", "for": self.seat,
-                    "slots": {str(s): a for s, a in self.answers}}
-        return {"kind": "score", "round": self.round, "gains": list(self.gains),
-                "owners": list(self.owners)}
-
-
-@dataclass(frozen=True)
-class State:
-    """The whole game. ``row`` is empty while tiles are being placed."""
-
-    players: int
-    side: str
-    seed: int
-    names: tuple[tuple[str, str], ...]
-    bag: tuple[Ask, ...]
-    question: Ask
-    round: int
-    phase: str
-    starter: Seat
-    current: Seat
-    hands: tuple[tuple[str, ...], ...]
-    supply: tuple[str, ...]
-    placed: tuple[str | None, ...]
-    row: tuple[Slot, ...]
-    revealed: bool
-    last_row: tuple[Slot, ...]
-    stones: tuple[tuple[int, ...], ...]
-    guess_for: Seat | None
-    eligible: tuple[Seat, ...]
-    pending: tuple[Answer, ...]
-    step: int
-    compares: int
-    scores: tuple[int, ...]
-    log: tuple[LogLine, ...]
-    last: Event | None = None
-    end: str = ""
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
 
 def initial_stones(players: int) -> tuple[tuple[int, ...], ...]:
@@ -177,8 +95,9 @@ def initial_stones(players: int) -> tuple[tuple[int, ...], ...]:
 def setup(players: int, options: Mapping[str, Any], seed: int, library: Library) -> State:
     """Draw 120 tiles and the question bag from ``library``, deal 6 each, start round 1."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Problem(msg("Ranking needs {low}-{high} players; there are {n}.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
+        raise Problem(msg_n("Ranking needs {low}-{high} players; there is {n}.",
+                            "Ranking needs {low}-{high} players; there are {n}.", players,
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     side = options.get("question_side", "red")
     if side not in SIDES:
         raise Problem(msg("Option {option} must be one of {choices}.", option="question_side",
@@ -221,10 +140,15 @@ def build(floors: Sequence[int], owners: Sequence[Seat | None], *, players: int 
     names = tuple((t, t.upper()) for t in [s.picture for s in row] + [*sum(hands, ()), *pool])
     ask = Ask("q", "What is more valuable?", "red", (("value", 1.0),))
     left = [list(r) for r in initial_stones(players)]
+    placed = []
     for slot in row:
+        by = []
         for colour in slot.stones:
             guesser = next(s for s in range(players) if s != colour and left[s][colour] > 0)
             left[guesser][colour] -= 1
+            by.append(guesser)
+        placed.append(replace(slot, by=tuple(by)))
+    row = tuple(placed)
     return State(
         players=players, side="red", seed=seed, names=names, bag=(ask,) * 10, question=ask,
         round=1, phase="compare", starter=current, current=current, hands=hands,
@@ -526,7 +450,8 @@ def _close_guess(state: State) -> State:
     for s in state.eligible:
         answer = state.pending[s]
         if _is_int(answer):
-            row[answer] = replace(row[answer], stones=(*row[answer].stones, target))
+            row[answer] = replace(row[answer], stones=(*row[answer].stones, target),
+                                  by=(*row[answer].by, s))
             stones[s][target] -= 1
             answers.append((s, answer))
             parts.append(msg("{seat} on {picture}", seat=_seat(s),
@@ -642,7 +567,7 @@ def result(state: State) -> Result | None:
 def _slots_view(state: State, row: Sequence[Slot], names: Mapping[str, str],
                 owners: bool) -> list[dict[str, Any]]:
     return [{"slot": i, "picture": s.picture, "name": names.get(s.picture, s.picture),
-             "floor": s.floor, "stones": list(s.stones),
+             "floor": s.floor, "stones": list(s.stones), "by": list(s.by),
              "owner": s.owner if owners else None} for i, s in enumerate(row)]
 
 

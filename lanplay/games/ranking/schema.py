@@ -25,6 +25,8 @@ ROW_SLOT: dict[str, Any] = {
                   "the start)"},
         "stones": {"type": "list", "items": SEAT,
                    "doc": "the guess stones on it, by the colour (seat) they guess"},
+        "by": {"type": "list", "items": SEAT,
+               "doc": "who put each of `stones` down, in its order"},
         "owner": {**SEAT, "nullable": True,
                   "doc": "whose tile it is: null until the round is scored (and for a "
                          "supply tile)"},

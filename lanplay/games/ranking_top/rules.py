@@ -77,7 +77,7 @@ from lanplay.games.ranking_top.state import (
     Work,
     can_rank,
 )
-from lanplay.messages import N_, Arg, Msg, Problem, items, msg, seats
+from lanplay.messages import N_, Arg, Msg, Problem, items, msg, msg_n, seats
 from lanplay.messages import seat as _seat
 from lanplay.rng import choice_index, shuffled, stream
 
@@ -87,8 +87,9 @@ DESTINATIONS = (TO_TOP, TO_DISCARD)
 def setup(players: int, options: Mapping[str, Any], seed: int) -> State:
     """Shuffle with ("deal",), deal the starting hands, draw the first player."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Problem(msg("Ranking Top needs {low}-{high} players; there are {n}.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
+        raise Problem(msg_n("Ranking Top needs {low}-{high} players; there is {n}.",
+                            "Ranking Top needs {low}-{high} players; there are {n}.", players,
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     seconds = options.get("top_seconds", DEFAULT_TOP_SECONDS)
     if seconds not in TOP_SECONDS or isinstance(seconds, bool):
         raise Problem(msg("Option {option} must be one of {choices}.", option="top_seconds",

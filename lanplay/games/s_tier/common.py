@@ -19,7 +19,7 @@ from typing import Any, TypeGuard
 from lanplay.content.library import Library
 from lanplay.game import SYSTEM, IllegalAction, Seat
 from lanplay.game import LogLine as LogLine  # the modes take it from here
-from lanplay.messages import Content, Msg, Problem, Seats, items, msg, picture, render, seats
+from lanplay.messages import Content, Msg, Problem, Seats, items, msg, msg_n, picture, render, seats
 from lanplay.rng import choice_index, shuffled, stream
 
 GAME_ID = "s-tier"
@@ -209,8 +209,9 @@ def sample_commitment(tiers: Sequence[Any], rng: Any) -> str:
 
 def check_players(mode: str, low: int, high: int, players: int) -> None:
     if not low <= players <= high:
-        raise Problem(msg("S-tier ({mode}) needs {low}-{high} players; there are {n}.",
-                          mode=mode, low=low, high=high, n=players))
+        raise Problem(msg_n("S-tier ({mode}) needs {low}-{high} players; there is {n}.",
+                            "S-tier ({mode}) needs {low}-{high} players; there are {n}.",
+                            players, mode=mode, low=low, high=high))
 
 
 def int_option(options: Mapping[str, Any], key: str, default: int,

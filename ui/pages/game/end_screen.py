@@ -73,7 +73,8 @@ def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
         members = and_list(who)
         if you is not None and you in winners:
             return _("Your team wins! ({members})").format(members=members)
-        return _("Team {members} wins!").format(members=members)
+        # (not "Team Bot 1 and Bot 3 wins!": the verb goes with the team)
+        return _("The team of {members} wins!").format(members=members)
     if you is not None and you in winners:
         return _("You win!") if len(winners) == 1 else _("You share the win!")
     if not who:
@@ -175,6 +176,10 @@ class EndScreen(QWidget):
                 widget.deleteLater()
         scores = list(result.get("scores", []))
         winners = set(result.get("winners", []))
+        detail = result.get("detail") or {}
+        together = isinstance(detail, dict) and detail.get("outcome") in ("victory", "defeat")
+        """A cooperative game: one result for all, no score a seat earned (a defeat
+        gave everyone "Score 1", the green token's step)."""
         self.scores = [_score(v) for v in scores]
         order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))
         # Many seats (S-tier's 11 or 16) flow into columns of at most ROWS, smaller, so
@@ -188,8 +193,8 @@ class EndScreen(QWidget):
             self.grid.setColumnStretch(c, 1 if c % 3 == 1 else 0)
         for column in range(columns):
             self.grid.addWidget(label(_("Player"), "muted"), 0, 3 * column + 1)
-            self.grid.addWidget(label(_("Score"), "muted"), 0, 3 * column + 2,
-                                Qt.AlignmentFlag.AlignRight)
+            self.grid.addWidget(label("" if together else _("Score"), "muted"), 0,
+                                3 * column + 2, Qt.AlignmentFlag.AlignRight)
         for index, seat in enumerate(order):
             row, column = index % rows + 1, index // rows
             name = names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
@@ -197,15 +202,23 @@ class EndScreen(QWidget):
             badge = Badge(name, mark.colour, size=24 if crowded else 30, text=mark.text)
             who = label(name + ("  " + _("(you)") if seat == you else ""),
                         None if crowded else "big")
-            score = label(self.scores[seat], None if crowded else "big")
+            score = label("" if together else self.scores[seat], None if crowded else "big")
             if seat in winners:
                 theme.role(who, "ok" if crowded else "heading")
                 theme.role(score, "ok" if crowded else "heading")
             self.grid.addWidget(badge, row, 3 * column)
             self.grid.addWidget(who, row, 3 * column + 1)
             self.grid.addWidget(score, row, 3 * column + 2, Qt.AlignmentFlag.AlignRight)
-        detail = result.get("detail") or {}
         notes = []
+        standins = [names[i] for i, s in enumerate(seats) if s.get("standin") and i < len(names)]
+        if standins:  # not "Lea wins!" alone for someone who left in round 1
+            notes.append(ngettext("A stand-in bot played for {names} after they left.",
+                                  "Stand-in bots played for {names} after they left.",
+                                  len(standins)).format(names=and_list(standins)))
+        rounds = detail.get("rounds") if together else None
+        if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
+            notes.append(ngettext("You played {n} round together.",
+                                  "You played {n} rounds together.", rounds).format(n=rounds))
         if isinstance(detail.get("blind"), int) and detail["blind"]:
             n = detail["blind"]
             notes.append(ngettext("{n} card left the game in blind tricks.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Collection
 from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, pyqtSignal
@@ -30,6 +31,7 @@ from ui.look.widgets import Card, ChatPanel, button, label
 from ui.pages.game.end_screen import EndScreen
 from ui.tables import make_table
 from ui.tables.placeholder import PlaceholderTable
+from ui.tables.teach import Walkthrough
 from ui.words.game_words import game_name
 from ui.words.i18n import _, ngettext
 
@@ -237,6 +239,10 @@ class GamePage(QWidget):
             self.panel.setGeometry(self.chat_rect())
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        walk = getattr(self, "walkthrough", None)
+        if event is not None and walk is not None and watched is self.table \
+                and event.type() == QEvent.Type.Resize:
+            walk.place()
         if event is not None and watched is self._table_log() and event.type() in (
                 QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
             self._place_chat()
@@ -338,9 +344,37 @@ class GamePage(QWidget):
         self.table.setAccessibleName(_("{game}: the table").format(game=game_name(game_id)))
         QTimer.singleShot(0, self.focus_table)
 
+    def set_teaching(self, taught: Collection[str], remember: Callable[[str], None]) -> None:
+        """The games already taught on this laptop, and how to remember a new one: the
+        first time a person plays a game its table walks them through a first turn."""
+        self._taught, self._remember_taught = set(taught), remember
+
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
         self.view = view
         self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
+        self._teach()
+
+    def _teach(self) -> None:
+        walk = getattr(self, "walkthrough", None)
+        game = self.game_id
+        if walk is not None and walk.parentWidget() is self.table:
+            walk.place()  # its pieces may have moved
+            return
+        remember = getattr(self, "_remember_taught", None)
+        if remember is None or self.you is None or game in self._taught:
+            return
+        ready = getattr(self.table, "teach_ready", None)
+        if callable(ready) and not ready():
+            return  # a moment that gives no time to read (a top window): later
+        self.walkthrough = Walkthrough(self.table)
+        self.table.installEventFilter(self)
+
+        def done() -> None:
+            self._taught.add(game)
+            remember(game)
+
+        if not self.walkthrough.start(self.table, game, done):
+            self.walkthrough = None
 
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]
@@ -354,7 +388,11 @@ class GamePage(QWidget):
         self.sound_toggled.emit(checked)
 
     def set_clock(self, seconds_left: float | None) -> None:
-        """Count down the host's running deadline (None: no deadline runs)."""
+        """Count down the host's running deadline (None: no deadline runs); a table
+        that shows its own countdown (Ranking Top's windows) is told too."""
+        hook = getattr(self.table, "set_deadline", None)
+        if callable(hook):
+            hook(seconds_left)
         self._last_left = -1
         if seconds_left is None:
             self._ticker.stop()

@@ -113,7 +113,8 @@ class CardItem(HandCard):
         pad = self.w * 0.07
         painter.setPen(ink)
         painter.setFont(look.font(corner, bold=True))
-        index = QRectF(pad, pad * 0.6, self.w * 0.5, corner * 1.2)
+        wide = QFontMetrics(look.font(corner, bold=True)).horizontalAdvance(value) + 2
+        index = QRectF(pad, pad * 0.6, max(self.w * 0.5, wide), corner * 1.2)
         painter.drawText(index, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, value)
         if self.compact and numerals:
             size = max(look.default_px() * 0.95, self.h * 0.095)
@@ -128,8 +129,11 @@ class CardItem(HandCard):
         if not self.compact:
             # The big value, the number that decides the trick (an overlapped card
             # shows only its index: the next card hides the middle anyway).
-            painter.setFont(look.font(self.h * 0.40, bold=True))
-            centre = QRectF(0, self.h * 0.18, self.w, self.h * 0.52)
+            # Below the corner index, however large the text (Ctrl+plus): never over it.
+            top = max(self.h * 0.18, index.bottom())
+            centre = QRectF(0, top, self.w, self.h * 0.70 - top)
+            big = min(self.h * 0.40, centre.height() * 0.95)
+            painter.setFont(look.font(big, bold=True))
             painter.drawText(centre, Qt.AlignmentFlag.AlignCenter, value)
         if numerals and not self.compact:
             self._paint_numerals(painter, numerals, numeral_ink)

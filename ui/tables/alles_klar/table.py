@@ -134,6 +134,13 @@ class AllesKlarTable(FeltTable):
 
     # --- what the banner says ---------------------------------------------------
 
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        spots = {"hand": list(lay.hand) or [lay.hand_band], "ranking": list(lay.ranking)}
+        return self._spot(spots.get(key, []))
+
     def _turn_text(self) -> str:
         view = self.view or {}
         names = self._names()
@@ -242,12 +249,15 @@ class AllesKlarTable(FeltTable):
             self.ranking_items.append(item)
         pile = StackItem(int(view.get("pile", 0)), lay.pile.width(), lay.pile.height())
         pile.setPos(lay.pile.topLeft())
-        pile.setToolTip(_("Draw pile: {n} cards").format(n=view.get("pile", 0)))
+        left = int(view.get("pile", 0) or 0)
+        pile.setToolTip(ngettext("Draw pile: {n} card", "Draw pile: {n} cards", left).format(
+            n=left))
         self.scene.addItem(pile)
         out = StackItem(int(view.get("removed", 0)), lay.out.width(), lay.out.height(), out=True)
         out.setPos(lay.out.topLeft())
-        out.setToolTip(_("Out of the game (blind tricks): {n} cards").format(
-            n=view.get("removed", 0)))
+        gone = int(view.get("removed", 0) or 0)
+        out.setToolTip(ngettext("Out of the game (blind tricks): {n} card",
+                                "Out of the game (blind tricks): {n} cards", gone).format(n=gone))
         self.scene.addItem(out)
         small = look.font(lay.text_px * 0.95)
         self._caption(_("draw pile"), lay.pile, small, look.MUTED_ON_FELT, outward=1)

@@ -47,8 +47,12 @@ class ActionPanel(QWidget):
         self.action_column.addLayout(self.cluster_row)
         for button in self._buttons():
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        for button in (self.confirm_button, self.again_button, self.stop_button):
             self.action_column.addWidget(button)
         self.action_column.addStretch(1)
+        # The Dive toggle at the foot, never where "Jump again" or "Stop" stood a moment
+        # before (a Stop clicked as the view changed once switched Dive on).
+        self.action_column.addWidget(self.dive_button)
 
     def _buttons(self) -> tuple[QPushButton, ...]:
         return (self.confirm_button, self.dive_button, self.again_button, self.stop_button)

@@ -14,8 +14,8 @@ so a press up to ``SLOP_PX`` outside the disc still counts as the border (the
 radius sent is clamped into the ring, so the host never refuses it for that);
 a press on the frog's inner disc is refused here with a hint, as the rulebook
 forbids it. A release closer than ``DEAD_PX`` to the pressed point cancels,
-so a stray click never jumps a frog. Nothing here predicts where a frog
-lands: the host's scatter decides that.
+so a stray click never jumps a frog. The table shows where the jump lands
+without the scatter (``model.reach``); the host's scatter moves it a little.
 """
 
 from __future__ import annotations

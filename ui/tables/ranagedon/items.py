@@ -33,7 +33,7 @@ from ui.tables.ranagedon.board import (
     border_colour,
     frog_colour,
 )
-from ui.words.i18n import _
+from ui.words.i18n import _, ngettext
 
 LEVEL_GROW = 0.08
 """Each stack level draws a frog this much larger: higher frogs look nearer."""
@@ -253,6 +253,9 @@ class AimPicture:
     radius: float
     kind: str = "jump"
     armed: bool = False
+    landing: QPointF | None = None
+    """Where the jump lands without the scatter (the host's draw moves it a little):
+    shown before letting go, so nobody jumps backwards off the table by surprise."""
 
 
 class AimItem(QGraphicsObject):
@@ -337,6 +340,16 @@ class AimItem(QGraphicsObject):
         painter.setPen(QPen(QColor(20, 20, 20, 200), 1.5))
         painter.setBrush(colour)
         painter.drawPath(head)
+        if p.landing is not None:  # about here: a dashed disc where it lands, and a trail
+            painter.setPen(QPen(colour, max(1.5, r * 0.14), Qt.PenStyle.DotLine))
+            painter.drawLine(tip, p.landing)
+            painter.setPen(QPen(QColor(20, 20, 20, 200), max(2.0, r * 0.18),
+                                Qt.PenStyle.DashLine))
+            painter.setBrush(QColor(255, 255, 255, 60))
+            painter.drawEllipse(p.landing, r, r)
+            painter.setPen(QPen(colour, max(1.5, r * 0.12), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(p.landing, r * 0.92, r * 0.92)
         # The pressed point.
         painter.setPen(QPen(QColor("#111111"), 2.0))
         painter.setBrush(QColor("#FFFFFF"))
@@ -398,8 +411,9 @@ class PlateItem(QGraphicsObject):
 
     def describe(self) -> str:
         i = self.info
-        return _("{side}: {score} points, {free} free").format(side=i.title, score=i.score,
-                                                               free=i.free)
+        return ngettext("{side}: {score} point, {free} free", "{side}: {score} points, "
+                        "{free} free", i.score).format(side=i.title, score=i.score,
+                                                       free=i.free)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)

@@ -34,6 +34,7 @@ from PyQt6.QtGui import (
 )
 from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
 
+from lanplay.games.ranagedon.model import reach
 from lanplay.messages import render
 from ui.tables import look
 from ui.tables.felt import WaitingTable, names_list
@@ -49,6 +50,7 @@ from ui.tables.ranagedon.aim import (
 )
 from ui.tables.ranagedon.board import FROG_MM, Board
 from ui.tables.ranagedon.deploy import problem
+from ui.tables.ranagedon.deploying import Deploying
 from ui.tables.ranagedon.frog_keys import KEYS as FROG_KEYS
 from ui.tables.ranagedon.frog_keys import FrogKeys
 from ui.tables.ranagedon.items import (
@@ -66,7 +68,7 @@ from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
 from ui.words.i18n import _, ngettext
 
 
-class RanagedonTable(WaitingTable):
+class RanagedonTable(Deploying, WaitingTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
     KEYS = FROG_KEYS  # F1 lists them
@@ -194,9 +196,12 @@ class RanagedonTable(WaitingTable):
         side_w = min(440.0, max(250.0, width * 0.27))
         board_size = max(200.0, min(height - 2 * margin, width - side_w - 3 * margin))
         top = (height - board_size) / 2
-        self.board = Board(margin, top, board_size, self._turns())
-        side_w = width - board_size - 3 * margin
-        column = QRectF(board_size + 2 * margin, margin, side_w, height - 2 * margin)
+        # The board as large as the height allows; a wide window centres board and
+        # column together (the board sat small at the left beside an empty column).
+        side_w = min(max(side_w, width * 0.24), width - board_size - 3 * margin)
+        left = margin + max(0.0, (width - board_size - side_w - 3 * margin) / 2)
+        self.board = Board(left, top, board_size, self._turns())
+        column = QRectF(left + board_size + margin, margin, side_w, height - 2 * margin)
         read = self.read
         self.banner.show_state(read.turn_text(self.dive_mode), *self._banner_seat(),
                                read.info_text(), accent=read.can_jump() or read.can_deploy())
@@ -313,6 +318,8 @@ class RanagedonTable(WaitingTable):
         for side, seats in enumerate(sides):
             seats = [int(s) for s in seats]
             colour, border, words = read.side_look(side)
+            if read.side_badge(side) is not None:
+                words = ""  # one player, one colour: the badge, not "green frogs" too
             names = [self._name(s) for s in seats]
             if side == my_side and len(seats) == 1:
                 names = [_("You")]
@@ -370,8 +377,9 @@ class RanagedonTable(WaitingTable):
                 shown += [self.again_button, self.stop_button]
                 hint = _("The lit frog may jump once more: aim it, or Stop.")
             else:
-                hint = _("Press on the coloured border of a lit frog and drag away: the "
-                         "longer the pull, the stronger the jump. Let go to jump.")
+                hint = _("Press on the coloured border of a lit frog and pull: it jumps "
+                         "away from where you pressed, along the arrow, to about the dashed "
+                         "ring. The longer the pull, the further. Let go to jump.")
                 if read.divers():
                     shown.append(self.dive_button)
                     if self.dive_mode:
@@ -383,58 +391,6 @@ class RanagedonTable(WaitingTable):
                                self.dive_mode):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
             self.controls.place(left, column.width(), column.bottom() - top)
-
-    # --- deploying ------------------------------------------------------------------
-
-    def _start_placement(self) -> None:
-        view = self.view or {}
-        read = self.read
-        mine = read.my_clusters()
-        if mine:
-            self.placement = [(float(x), float(y)) for x, y in mine[0]["frogs"]]
-            self.cluster = 0
-        else:
-            side = read.my_side()
-            self.placement = [frog_xy(f) for f in sorted(view.get("frogs") or [],
-                                                         key=lambda f: int(f["id"]))
-                              if f.get("side") == side]
-            self.cluster = None
-
-    def choose_cluster(self, k: int) -> None:
-        """Show suggested cluster ``k`` on the table (Confirm sends it)."""
-        mine = self.read.my_clusters()
-        if not self.read.can_deploy() or not 0 <= k < len(mine):
-            return
-        self.placement = [(float(x), float(y)) for x, y in mine[k]["frogs"]]
-        self.cluster = k
-        self._rebuild()
-
-    def _confirm(self) -> None:
-        if not self.read.can_deploy() or self.placement is None:
-            return
-        if self.cluster is not None:
-            self._send({"type": "deploy", "cluster": self.cluster})
-        else:
-            self._send({"type": "deploy",
-                        "frogs": [[round(x, 2), round(y, 2)] for x, y in self.placement]})
-
-    def _drop(self, index: int, at: QPointF) -> None:
-        """A frog dragged while deploying: keep it there if the group still holds."""
-        board = self.board
-        if board is None or self.placement is None:
-            return
-        x, y = board.to_model(at)
-        moved = list(self.placement)
-        moved[index] = (round(x, 2), round(y, 2))
-        trouble = problem(moved, self.read.my_sector(), self.view or {})
-        if trouble:
-            self._pointer = at
-            self._rebuild()
-            self._toast(trouble)
-            return
-        self.placement = moved
-        self.cluster = None
-        self._rebuild()
 
     # --- aiming -------------------------------------------------------------------
 
@@ -559,8 +515,19 @@ class RanagedonTable(WaitingTable):
             self.aim_item.show_aim(None)
             return
         angle = board.angle_to_scene(aim.theta) + math.pi
+        landing = None
+        if aim.kind == "jump" and aim.armed:
+            far = board.mm(reach(aim.s))
+            landing = QPointF(aim.centre.x() + far * math.cos(angle),
+                              aim.centre.y() + far * math.sin(angle))
         self.aim_item.show_aim(AimPicture(aim.centre, aim.press, aim.pointer, angle, aim.s,
-                                          board.mm(FROG_MM), aim.kind, aim.armed))
+                                          board.mm(FROG_MM), aim.kind, aim.armed, landing))
+
+    def teach_spot(self, key: str) -> Any:
+        board = self.board
+        if board is None or key != "board":
+            return None
+        return self._spot([QRectF(board.left, board.top, board.size, board.size)])
 
     def aim_points(self, frog_id: int, theta: float, s: float,
                    r: float = 13.5) -> tuple[QPoint, QPoint]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from PyQt6.QtCore import QRectF
 
 from lanplay.games.ranking.rules import track
+from ui.tables import look
 
 FLOORS = 7
 GAP = 0.14
@@ -115,7 +116,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     x1 = w - m
     track_w = max(t * 3.8, track_need)
     label_w = t * 2.8
-    roof = QRectF(x0, m, track_w + label_w, t * 3.4)
+    roof = QRectF(x0, m, track_w + label_w, max(t * 3.4, look.default_px() * 4.6))
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35
@@ -155,7 +156,8 @@ def compute(width: float, height: float, text_px: float, players: int,
     if occupied and over > 0:
         # A small window: thinner empty floors first, then smaller pictures, but the
         # tower never runs into the hand below it.
-        thinner = min(over, (FLOORS - occupied) * (empty_h - t * 1.3))
+        least = max(t * 1.3, look.default_px() * 1.75)  # a scoring stone's letter fits
+        thinner = min(over, (FLOORS - occupied) * max(0.0, empty_h - least))
         empty_h -= thinner / max(1, FLOORS - occupied)
         tile = max(t * 1.5, tile - (over - thinner) / occupied)
     heights = [tile + pad + below[f] if c > 0 else empty_h

@@ -30,15 +30,15 @@ from ui.tables.pieces import RingItem
 from ui.tables.ranking import tile_keys
 from ui.tables.ranking.items import (
     Mark,
-    PlateInfo,
-    PlateItem,
     QuestionItem,
     RoofItem,
     ShelfItem,
     TileItem,
+    stone_marks,
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.plates import PlateInfo, PlateItem
 from ui.tables.ranking.reading import Reading, question_text, slot_name
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 from ui.words.i18n import _, ngettext
@@ -100,8 +100,17 @@ class RankingTable(WaitingTable):
     def _hint_pieces(self) -> list[Any]:
         return [*self.hand_items, *self.tiles.values()]
 
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        spots = {"hand": list(lay.hand) or [lay.hand_band], "tower": list(lay.shelves.values()),
+                 "plates": list(lay.plates)}
+        return self._spot(spots.get(key, []))
+
     def _mark(self, seat: int) -> Mark:
         return Mark(look.seat_colour(self.seats, seat), look.seat_letter(self.seats, seat))
+
 
     @property
     def read(self) -> Reading:
@@ -326,7 +335,7 @@ class RankingTable(WaitingTable):
             return {}
         phase = self._phase()
         if phase == "place":
-            return {3: _("When all have placed, the 7 pictures start here")}
+            return {3: _("The 7 pictures start here")}
         return {}
 
     def _draw_row(self, view: dict[str, Any], lay: Layout, row: list[dict[str, Any]]) -> None:
@@ -359,8 +368,7 @@ class RankingTable(WaitingTable):
                             name_room=lay.name_room(counts[floor], floor),
                             name_side=lay.side.get(floor, False))
             item.slot, item.floor = number, floor
-            item.stones = [self._mark(s) for s in slot.get("stones") or []
-                           if isinstance(s, int)]
+            item.stones = stone_marks(slot, self._mark)
             item.mine = mine == number
             item.moved = moved.get(number)
             if pending == number and isinstance(target, int):
@@ -415,9 +423,13 @@ class RankingTable(WaitingTable):
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
         lines = [_("{name}, floor {n}").format(name=slot_name(slot), n=floor)]
-        stones = [self._name(s) for s in slot.get("stones") or []]
+        by = list(slot.get("by") or [])
+        stones = [(_("{guesser} bets it is {owner}'s").format(
+                       guesser=self._name(by[i]), owner=self._name(s))
+                   if i < len(by) and isinstance(by[i], int) else self._name(s))
+                  for i, s in enumerate(slot.get("stones") or [])]
         if stones:
-            lines.append(_("Guess stones: {names}").format(names=", ".join(stones)))
+            lines.append(_("Guess stones: {names}").format(names="; ".join(stones)))
         owner = slot.get("owner")
         if isinstance(owner, int):
             lines.append(_("Placed by {name}").format(name=self._name(owner)))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPoint, Qt, pyqtSignal
-from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtGui import QFontMetrics, QHideEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -44,6 +45,8 @@ class ChoicePanel(QFrame):
 
     chosen = pyqtSignal(object)
     cancelled = pyqtSignal()
+    opened = pyqtSignal(bool)
+    """Shown (True) or hidden (False): the table quiets the words under it."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -63,6 +66,7 @@ class ChoicePanel(QFrame):
         self.note.setWordWrap(True)
         self.row = QHBoxLayout()
         self.row.setSpacing(8)
+        self.row.setAlignment(Qt.AlignmentFlag.AlignLeft)
         column = QVBoxLayout(self)
         column.setContentsMargins(12, 10, 12, 12)
         column.setSpacing(6)
@@ -72,8 +76,11 @@ class ChoicePanel(QFrame):
         self.hide()
 
     def ask(self, purpose: str, subject: object, prompt: str, choices: list[Choice],
-            note: str, at: QPoint, text_px: float, below: bool = False) -> None:
-        """Show ``choices`` centred above the point ``at`` (or below it)."""
+            note: str, at: QPoint, text_px: float, below: bool = False,
+            room: int = 0) -> None:
+        """Show ``choices`` centred above the point ``at`` (or below it), at most
+        ``room`` wide where that holds its buttons (the stage's width: the piles and
+        the direction beside it stay in sight)."""
         for button in self.buttons:
             self.row.removeWidget(button)
             button.deleteLater()
@@ -107,14 +114,14 @@ class ChoicePanel(QFrame):
         self.buttons.append(cancel)
         parent = self.parentWidget()
         bounds = parent.rect() if parent else self.rect()
-        self.setMaximumWidth(max(320, bounds.width() - 8))
         self.label.setMinimumWidth(0)
-        self.adjustSize()
-        if self.row.sizeHint().width() > bounds.width() - 32:  # the keys' marks go first
+        wanted = sum(b.sizeHint().width() for b in self.buttons) \
+            + self.row.spacing() * (len(self.buttons) - 1)
+        if wanted > bounds.width() - 32:  # the keys' marks go first
             cancel.setText(_("Cancel"))
             for button in self.buttons[:-1]:
                 button.setText(button.accessibleName())
-            self.adjustSize()
+        self._size_to(bounds.width() - 8, room)
         x = at.x() - self.width() // 2
         y = at.y() + 10 if below else at.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))
@@ -160,9 +167,59 @@ class ChoicePanel(QFrame):
             if table is not None:
                 table.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def showEvent(self, event: QShowEvent | None) -> None:
+        super().showEvent(event)
+        self.opened.emit(True)
+
+    def hideEvent(self, event: QHideEvent | None) -> None:
+        super().hideEvent(event)
+        self.opened.emit(False)
+
+    def _size_to(self, room: int, wanted_room: int = 0) -> None:
+        """As wide as its buttons or its words want (the words on one line where they
+        can, wrapped at the table's width at most), never narrower than its longest
+        word: a wrapping label left to Qt's own guess once made a 100 px column, one
+        word a line, with slivers of buttons. Buttons too many for one row stand in a
+        column."""
+        column = self.layout()
+        assert column is not None
+        margins = column.contentsMargins()
+        self.ensurePolished()
+        frame = self.contentsMargins()  # the style sheet's border
+        side = margins.left() + margins.right() + frame.left() + frame.right()
+        for widget in (self.label, self.note, *self.buttons):
+            widget.ensurePolished()  # the style sheet's padding and bold type count
+        wanted = [b.sizeHint().width() for b in self.buttons]
+        row = sum(wanted) + self.row.spacing() * max(0, len(wanted) - 1)
+        self.row.setDirection(QBoxLayout.Direction.LeftToRight if row + side <= room
+                              else QBoxLayout.Direction.TopToBottom)
+        if row + side > room:
+            row = max(wanted, default=0)
+        words = max(_one_line(self.label), _one_line(self.note) if self.note.text() else 0)
+        longest = max(_longest_word(self.label), _longest_word(self.note))
+        soft = min(room, wanted_room) if wanted_room > 0 else round(room * 0.7)
+        width = max(320, row + side, min(words + side, soft), longest + side)
+        width = min(width, max(room, 200))
+        self.setFixedWidth(width)
+        column.activate()
+        self.setFixedHeight(max(column.totalHeightForWidth(width),
+                                column.totalMinimumSize().height())
+                            + frame.top() + frame.bottom())
     def button(self, label: str) -> QPushButton:
         """The button labelled ``label`` (for tests and keys)."""
         for button in self.buttons:
             if label in (button.text(), button.accessibleName()):
                 return button
         raise KeyError(label)
+
+
+def _one_line(label: QLabel) -> int:
+    """How wide ``label``'s text is on one line (its widest line)."""
+    metrics = QFontMetrics(label.font())
+    return max((metrics.horizontalAdvance(line) for line in label.text().splitlines()),
+               default=0)
+
+
+def _longest_word(label: QLabel) -> int:
+    metrics = QFontMetrics(label.font())
+    return max((metrics.horizontalAdvance(word) for word in label.text().split()), default=0)

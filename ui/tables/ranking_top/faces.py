@@ -63,7 +63,7 @@ SHORT_TITLES = {
     "Mi muñeca me hablo": "Muñeca", "La señora interesante": "Señora",
     "Objeción Denegada": "Objeción", "El Dinosaurio Anacleto": "Dinosaurio",
     "Diente blanco, no te vayas": "Diente blanco", "Mi mamá me lo teje todo": "Mamá",
-    "Arwrarwrirwrarwro": "Arwrarwro", "Otto y los sarcófagos del ritmo": "Otto",
+    "Otto y los sarcófagos del ritmo": "Otto",
 }
 """What a card too small for its title shows (the whole title is on larger cards,
 in its tooltip and in the rules): the word the table calls the song by."""

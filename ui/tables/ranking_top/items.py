@@ -148,12 +148,24 @@ class CardItem(HandCard):
         words = QRectF(self.w * 0.03, body.top(), self.w * 0.94, body.height() * 0.62)
         title, artist = self._fit_words(words, self.face.title, "" if small else
                                         self.face.artist)
+        if not title.fits and short_title(self.face.title) is None:
+            # a one-word name with no short form ("Arwrarwrirwrarwro"): every letter, in
+            # as many lines as the card holds, the number a little smaller
+            words.setHeight(body.height() * 0.78)
+            if self.key and self.lit:  # clear of the key's mark at the card's left
+                inset = key_size(self.key)[0] * 2 + 6 - words.left()
+                if inset > 0:
+                    words.setLeft(words.left() + inset)
+            title, artist = self._fit_words(words, self.face.title, "")
+            if not title.fits:  # a card too small for words: its number and colour
+                title = textfit.Fitted(title.font, [], True)
         used = title.height() + (artist.height() if artist is not None else 0.0)
         big_h = body.height() - used - self.h * 0.03
         painter.setPen(look.CARD_INK)
-        painter.setFont(look.font(min(big_h * 0.9, body.height() * 0.5), bold=True))
-        painter.drawText(QRectF(0, body.top(), self.w, big_h), Qt.AlignmentFlag.AlignCenter,
-                         number)
+        if big_h >= look.default_px() * 1.2:  # else the corner index alone says it
+            painter.setFont(look.font(min(big_h * 0.9, body.height() * 0.5), bold=True))
+            painter.drawText(QRectF(0, body.top(), self.w, big_h),
+                             Qt.AlignmentFlag.AlignCenter, number)
         words.moveTop(body.top() + big_h)
         words.setHeight(used)
         self._paint_words(painter, words, title, artist, look.CARD_INK, QColor("#55544F"))
@@ -166,19 +178,22 @@ class CardItem(HandCard):
         """The title (up to three lines) and, where room is left, the artist (up to
         two) in ``box``; a card too small for the artist shows its title alone."""
         t = self._words_px()
-        fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height())
+        lang = "es" if self.face.kind == "song" else None  # the songs' names are Spanish
+        fitted = textfit.fit(title, box.width(), t, 3, bold=True, height=box.height(),
+                             lang=lang)
         if not fitted.fits:  # plain type is narrower than bold
-            fitted = textfit.fit(title, box.width(), t, 3, height=box.height())
+            fitted = textfit.fit(title, box.width(), t, 3, height=box.height(), lang=lang)
         short = short_title(title)
         if not fitted.fits and short:  # a small card: the song's short name
-            fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height())
+            fitted = textfit.fit(short, box.width(), t, 2, bold=True, height=box.height(),
+                                 lang=lang)
             if not fitted.fits:  # a card too small for words: its number and colour
                 fitted = textfit.Fitted(fitted.font, [], True)
             return fitted, None
         if not artist:
             return fitted, None
         left = box.height() - fitted.height()
-        by = textfit.fit(artist, box.width(), t * 0.9, 2, height=left)
+        by = textfit.fit(artist, box.width(), t * 0.9, 2, height=left, lang="es")
         return fitted, (by if by.fits else None)
 
     def _paint_words(self, painter: QPainter, box: QRectF, title: textfit.Fitted,

@@ -132,7 +132,7 @@ def compute(width: float, height: float, text_px: float, players: int, bottom: i
     mid_h = mid_bottom - mid_top
     button_h = t * 2.8
     # Over the chain's cards its title, under each who played it where.
-    above_below = t * 3.3
+    above_below = t * 4.3
     stage_card_h = max(t * 4.0, min(mid_h - above_below - button_h - m * 1.2, t * 13.0))
     side_buttons = mid_h - above_below - button_h - m * 1.2 < t * 6.5
     if side_buttons:  # TOP! over Pass beside the cards, which take the whole height

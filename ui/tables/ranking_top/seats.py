@@ -111,6 +111,15 @@ class PlateItem(QGraphicsObject):
             back_h = self.h * 0.36
             back_w = back_h * CARD_RATIO
             band = (self.h / 2, self.h / 2)
+        status_room = room
+        if two_lines and not textfit.fit(status, room, status_font.pixelSize()).fits \
+                and band == (0.0, self.h):
+            # a long status ("se queda una carta") takes the whole width under the name;
+            # the hand's back and count move up beside the name
+            status_room = self.w - t * 0.5 - left
+            back_h = self.h * 0.36
+            back_w = back_h * CARD_RATIO
+            band = (0.0, self.h / 2)
         top, tall = band
         paint_back(painter, QRectF(right - back_w - t * 0.3, top + (tall - back_h) / 2,
                                    back_w, back_h), back_w * 0.12)
@@ -125,10 +134,10 @@ class PlateItem(QGraphicsObject):
             half = self.h / 2
             painter.drawText(QRectF(left, 0, name_room, half + 1),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, shown)
-            fitted = textfit.fit(status, room, status_font.pixelSize())
+            fitted = textfit.fit(status, status_room, status_font.pixelSize())
             painter.setFont(fitted.font)
             painter.setPen(look.LIT if self.active else look.MUTED_ON_FELT)
-            painter.drawText(QRectF(left, half, room, half),
+            painter.drawText(QRectF(left, half, status_room, half),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                              fitted.lines[0])
         else:

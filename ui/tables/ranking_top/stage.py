@@ -39,8 +39,9 @@ TOP_STYLE = (
     " border-radius: 10px; padding: 6px 18px; font-weight: bold; }"
     "QPushButton:hover { background: #FFE08A; }")
 PASS_STYLE = BUTTON_STYLE.replace("#F3E6C2", "#DCE3DF")
-LABEL_LINES = 1.4
-"""The room under a chain's card for who played it and where, in text heights."""
+LABEL_LINES = 2.4
+"""The room under a chain's card for who played it and where, in text heights (two
+lines: "Jonas →" over "discard pile" where the cards lie close)."""
 
 
 def caption(scene: QGraphicsScene, text: str, box: QRectF, px: float,
@@ -78,8 +79,10 @@ class WindowButtons:
         self.top.hide()
         self.pass_.hide()
 
-    def place(self, box: QRectF, t: float, graphics: QGraphicsView) -> None:
-        """Show both, side by side and centred in the scene's ``box``."""
+    def place(self, box: QRectF, t: float, graphics: QGraphicsView,
+              column: bool | None = None) -> None:
+        """Show both, side by side and centred in the scene's ``box`` (or TOP! over
+        Pass, in a box tall enough or when ``column`` says so)."""
         h = round(box.height())
         top_w, pass_w = round(t * 8.5), round(t * 6.5)
         self.top.setFont(look.font(t * 1.35, bold=True))
@@ -92,7 +95,7 @@ class WindowButtons:
             self.pass_.setText(_("Pass"))
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
-        if box.height() >= t * 5.6:  # a column: TOP! over Pass, as wide as it is
+        if column or (column is None and box.height() >= t * 5.6):  # TOP! over Pass
             self.top.setFont(look.font(t * 1.15, bold=True))
             self.top.setText("TOP! " + _("(Space)"))
             self.pass_.setText(_("Pass") + " (P)")
@@ -180,18 +183,24 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
         seat = link.get("seat")
         label = labels[i]
         drawn.lines.append(label)
+        area = lay.chain_area if not lay.chain_area.isNull() else stage
         right = slots[i + 1].left() - t * 0.3 if i + 1 < len(slots) \
-            else max(rect.right() + t * 4, stage.right() - t * 0.3)
+            else max(rect.right(), area.right() - t * 0.3)
         box = QRectF(rect.left(), rect.bottom() + t * 0.25,
                      max(rect.width(), right - rect.left()), LABEL_LINES * t)
         if isinstance(seat, int):
             r = t * 0.55
             disc = DiscItem(look.seat_colour(seats, seat),
                             look.seat_letter(seats, seat), r)
-            disc.setPos(box.left(), box.center().y() - r)
+            disc.setPos(box.left(), box.top() + t * 0.7 - r)
+            disc.setToolTip(label)
             scene.addItem(disc)
             box.setLeft(box.left() + 2 * r + t * 0.3)
-        caption(scene, label, box, t * 0.95, look.INK_ON_FELT, centre=False)
+        fitted = textfit.fit(label, box.width(), t * 0.95, 1, min_px=t * 0.8)
+        if not fitted.fits:
+            fitted = textfit.fit(label, box.width(), t * 0.95, 2, height=box.height())
+        if fitted.fits:  # too close to the next card for words: its badge says who
+            textfit.add_lines(scene, fitted, box, look.INK_ON_FELT, centre=False)
     _window_words(scene, read, lay, drawn)
 
 

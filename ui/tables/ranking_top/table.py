@@ -25,15 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from PyQt6.QtCore import (
-    QParallelAnimationGroup,
     QPointF,
     QRectF,
-    QSequentialAnimationGroup,
     Qt,
 )
 from PyQt6.QtGui import QColor, QFontMetricsF, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
+    QGraphicsSimpleTextItem,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
@@ -43,25 +42,22 @@ from PyQt6.QtWidgets import (
 from ui.tables import look
 from ui.tables.felt import WaitingTable
 from ui.tables.keys import HELD, Target
-from ui.tables.motion import HOLD_MS, Tween
-from ui.tables.pieces import RingItem
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
+from ui.tables.ranking_top.countdown import Countdown
 from ui.tables.ranking_top.faces import card_name
+from ui.tables.ranking_top.flights import Flights
 from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
 from ui.tables.ranking_top.layout import Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
-from ui.tables.ranking_top.seats import DirectionItem, PlateItem
+from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 
-FLY_MS = 300
-PULSE_MS = 650
-SNAP_MS = 220
 FAN = 4
 """How many discard-pile cards show (the top one whole, older ones fanned behind)."""
 
 
-class RankingTopTable(WaitingTable):
+class RankingTopTable(Flights, WaitingTable):
     """The table widget the window embeds for a game of Ranking Top."""
 
     KEYS = (("1-9", N_("take the card at that place in your hand, from the left (the key "
@@ -86,9 +82,11 @@ class RankingTopTable(WaitingTable):
         self.chooser = ChoicePanel(self._viewport())
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
+        self.chooser.opened.connect(self._stage_quiet)
         self.window_buttons = WindowButtons(self._viewport())
         self.top_button = self.window_buttons.top
         self.pass_button = self.window_buttons.pass_
+        self.countdown = Countdown(self._viewport())
         self.top_button.clicked.connect(self.press_top)
         self.pass_button.clicked.connect(self.press_pass)
 
@@ -174,11 +172,35 @@ class RankingTopTable(WaitingTable):
         earlier = set(self.scene.items())
         drawn = draw_stage(self.scene, read, self.seats, lay)
         self.stage_items = [i for i in self.scene.items() if i not in earlier]
+        if self.chooser.isVisible():
+            self._stage_quiet(True)
         self.chain_items, self.stage_lines = drawn.cards, drawn.lines
         self._rects.update(drawn.rects)
+        column = lay.buttons.height() >= lay.text_px * 5.6  # TOP! over Pass, beside
         if drawn.cards and read.my_window():
-            self.window_buttons.place(lay.buttons, lay.text_px, self.graphics)
+            box = lay.buttons.adjusted(0, lay.text_px * 1.6, 0, 0) if column else lay.buttons
+            self.window_buttons.place(box, lay.text_px, self.graphics, column)
+        self._place_countdown(lay, bool(drawn.cards), column)
         self._draw_hand(lay, hand)
+
+    def set_deadline(self, seconds_left: float | None) -> None:
+        """The host's deadline (the game page hands it on): the open window's own
+        countdown, where the chain lies."""
+        self.countdown.set_left(seconds_left)  # shown while a window is (``_place_countdown``)
+
+    def _place_countdown(self, lay: Layout, window: bool, column: bool) -> None:
+        """Over TOP! and Pass (at the head of their column, or above their row)."""
+        if not window:
+            self.countdown.hide()
+            return
+        t = lay.text_px
+        box = lay.buttons
+        top = box.top() if column else box.top() - t * 1.7
+        top_left = self.graphics.mapFromScene(QPointF(box.left(), top))
+        self.countdown.setGeometry(top_left.x(), top_left.y(), round(box.width()),
+                                   round(t * 1.5))
+        self.countdown.show()
+        self.countdown.raise_()
 
     def _draw_seats(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         counts = view.get("hand_counts") or [0] * players
@@ -279,8 +301,11 @@ class RankingTopTable(WaitingTable):
         room = QRectF(lay.deck.right() + t * 0.3, fan.top() - t * 1.5,
                       lay.stage.left() - lay.deck.right() - t * 0.6, t * 1.3)
         label = _("Discard pile ({n})").format(n=count)
-        if QFontMetricsF(look.font(look.default_px())).horizontalAdvance(label) > room.width():
+        metrics = QFontMetricsF(look.font(look.default_px()))
+        if metrics.horizontalAdvance(label) > room.width():
             label = _("Discard ({n})").format(n=count)  # a narrow table: the short name
+        if metrics.horizontalAdvance(label) > room.width():
+            label = _("Discard")  # narrower still: the word alone
         caption(self.scene, label, room, t * 0.95)
         self._zone("discard", fan.adjusted(-10, -t * 1.7, 10, 10), _("Discard (effect)"))
 
@@ -349,6 +374,27 @@ class RankingTopTable(WaitingTable):
             return self.rect().center()
         return self.graphics.mapFromScene(QPointF(lay.stage.center().x(), lay.stage.bottom()))
 
+    def teach_ready(self) -> bool:
+        """The walkthrough waits for my own turn: not over a 4-second top window."""
+        return self.read.my_play()
+
+    def teach_spot(self, key: str) -> Any:
+        lay = self.layout_
+        if lay is None:
+            return None
+        mine = lay.seats.get(self.you) if self.you is not None else None
+        spots = {"hand": list(lay.hand), "chart": list(mine.ranking) if mine else [],
+                 "stage": [lay.stage]}
+        return self._spot(spots.get(key, []))
+
+    def _stage_width(self) -> int:
+        lay = self.layout_
+        if lay is None:
+            return 0
+        left = self.graphics.mapFromScene(QPointF(lay.stage.left(), 0))
+        right = self.graphics.mapFromScene(QPointF(lay.stage.right(), 0))
+        return right.x() - left.x()
+
     def _ask_play(self, item: CardItem) -> None:
         view = self.view or {}
         card = item.card
@@ -367,7 +413,7 @@ class RankingTopTable(WaitingTable):
         t = self.layout_.text_px if self.layout_ else 16.0
         self.chooser.ask("play", item.card_id, _("Play {card}:").format(card=card_name(face)),
                          choices, note,
-                         self._stage_foot(), t)
+                         self._stage_foot(), t, room=self._stage_width())
 
     def _ask_keep(self, item: CardItem) -> None:
         others = len(self.hand_items) - 1
@@ -379,7 +425,14 @@ class RankingTopTable(WaitingTable):
                          ngettext("The other {n} card goes to the discard pile, then you "
                                   "draw 4.", "The other {n} cards go to the discard pile, "
                                   "then you draw 4.", others).format(n=others),
-                         self._stage_foot(), t)
+                         self._stage_foot(), t, room=self._stage_width())
+
+    def _stage_quiet(self, choosing: bool) -> None:
+        """While a choice is open the stage's words under it give way (they said what
+        the choice says; a "waiting for ..." line once lay over "keep this card?")."""
+        for item in self.stage_items:
+            if isinstance(item, QGraphicsSimpleTextItem | DiscItem):
+                item.setVisible(not choosing)
 
     def _select(self, item: CardItem | None) -> None:
         for other in self.hand_items:
@@ -535,110 +588,3 @@ class RankingTopTable(WaitingTable):
                 self.press_pass()
                 return True
         return False
-
-    # --- motion ---------------------------------------------------------------------
-
-    def _snap_back(self, item: CardItem) -> None:
-        home = self._rects.get(item.card_id if item.card_id is not None else -1)
-        if home is None or item.scene() is not self.scene or item.pos() == home.topLeft():
-            return
-        self._snap_to(item, home.topLeft(), SNAP_MS)
-
-    def _hold_chain(self, previous: dict[str, Any], lay: Layout,
-                    group: QParallelAnimationGroup) -> None:
-        """A resolved chain is read where it lay: the window as it closed (its cards,
-        who topped whom) stays for the hold, then fades as the stage of now fades in."""
-        earlier = set(self.scene.items())
-        was = Reading(previous, self._names(), self.you, False)
-        draw_stage(self.scene, was, self.seats, lay)
-        for item in [i for i in self.scene.items() if i not in earlier]:
-            if item.parentItem() is not None:
-                continue
-            item.setZValue(item.zValue() + 30)
-            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self._ghosts.append(item)
-            group.addAnimation(self._after_hold(item, 1.0, 0.0))
-        for item in self.stage_items:
-            if item.parentItem() is None and item not in self.chain_items:
-                item.setOpacity(0.0)
-                group.addAnimation(self._after_hold(item, 0.0, 1.0))
-
-    def _after_hold(self, item: Any, start: float, end: float) -> QSequentialAnimationGroup:
-        """``item``'s opacity from ``start`` to ``end`` once the hold is over (any item:
-        the stage's captions are plain text items, not objects with properties)."""
-        item.setOpacity(start)
-        fade = Tween(item.setOpacity, self)
-        fade.setStartValue(start)
-        fade.setEndValue(end)
-        fade.setDuration(FLY_MS)
-        seq = QSequentialAnimationGroup(self)
-        seq.addPause(HOLD_MS)
-        seq.addAnimation(fade)
-        return seq
-
-    def _animate(self, previous: dict[str, Any], before: dict[int, QRectF]) -> None:
-        """Every card shown now flies from where it was shown before (hand, chain,
-        Ranking Top, pile); a card nobody saw comes from its player's plate, or from
-        the deck when it is a card I drew. A pulse marks the last play."""
-        lay = self.layout_
-        if lay is None:
-            return
-        group = QParallelAnimationGroup(self)
-        last = (self.view or {}).get("last") or {}
-        fresh = last != previous.get("last")
-        seat = last.get("seat")
-        links = previous.get("chain") or []
-        held: set[Any] = set()
-        if fresh and last.get("kind") == "close" and len(links) > 1:
-            held = {(link.get("card") or {}).get("id") for link in links}
-            self._hold_ms = HOLD_MS
-            self._hold_chain(previous, lay, group)
-        hand_ids = {item.card_id for item in self.hand_items}
-        moving = [*self.hand_items, *self.chain_items, *self.discard_items]
-        for items in self.ranking_items.values():
-            moving.extend(i for i in items if isinstance(i, CardItem))
-        for item in moving:
-            card_id = item.card_id
-            if card_id is None:
-                continue
-            old = before.get(card_id)
-            if old is None:
-                if not fresh:
-                    continue
-                if item.card_id in hand_ids and item in self.hand_items:
-                    old = QRectF(lay.deck)
-                elif isinstance(seat, int) and seat in self.plates:
-                    point = self.plates[seat].hand_point()
-                    old = QRectF(point.x() - item.w / 4, point.y() - item.h / 4,
-                                 item.w / 2, item.h / 2)
-                else:
-                    continue
-            if (old.topLeft() - item.pos()).manhattanLength() < 2 and \
-                    abs(old.width() - item.w) < 1:
-                continue
-            item.setZValue(item.zValue() + 40)
-            flight = QParallelAnimationGroup(self)
-            flight.addAnimation(self._fly(item, old.topLeft(), QPointF(item.pos()), FLY_MS))
-            if item.w > 0 and abs(old.width() - item.w) > 1:
-                flight.addAnimation(self._fly(item, old.width() / item.w, 1.0, FLY_MS,
-                                              b"scale"))
-            if card_id in held:  # a resolved chain is read where it lay, then it goes on
-                item.setPos(old.topLeft())
-                if item.w > 0:
-                    item.setScale(old.width() / item.w)
-                wait = QSequentialAnimationGroup(self)
-                wait.addPause(HOLD_MS)
-                wait.addAnimation(flight)
-                group.addAnimation(wait)
-            else:
-                group.addAnimation(flight)
-        if fresh and last.get("kind") in ("play", "top", "close", "win"):
-            card = last.get("card") or {}
-            target = next((i for i in moving if i.card_id == card.get("id")), None)
-            if target is not None:
-                ring = RingItem(QRectF(target.pos(), QPointF(target.pos().x() + target.w,
-                                                             target.pos().y() + target.h)))
-                self._pulse(group, ring, PULSE_MS, z=80)
-        self._start_animation(group)
-
-

@@ -14,7 +14,6 @@ from __future__ import annotations
 from PyQt6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, pyqtSignal
 from PyQt6.QtGui import (
     QColor,
-    QFontMetrics,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -296,11 +295,9 @@ class TierBoard(QWidget):
         if m.caption:
             painter.setFont(look.font(px * 1.05, bold=True))
             painter.setPen(look.MUTED_ON_FELT)
-            metrics = QFontMetrics(painter.font())
-            painter.drawText(geo.caption, Qt.AlignmentFlag.AlignVCenter
-                             | Qt.AlignmentFlag.AlignLeft,
-                             metrics.elidedText(m.caption, Qt.TextElideMode.ElideRight,
-                                                int(geo.caption.width())))
+            fitted = textfit.fit(m.caption, geo.caption.width(), px * 1.05, 1, bold=True,
+                                 height=geo.caption.height() + 2)
+            textfit.draw(painter, fitted, geo.caption, Qt.AlignmentFlag.AlignLeft)
         for lane, rect in enumerate(geo.lane_heads):
             name = m.lanes[lane]
             if rect.height() <= 0:  # one lane: no heads
@@ -310,8 +307,7 @@ class TierBoard(QWidget):
             painter.drawRoundedRect(rect.adjusted(0, 2, 0, -2), 6, 6)
             painter.setPen(look.INK_ON_FELT)
             painter.setFont(look.font(px * 1.1, bold=True))
-            side = {"Green": _("Green side"), "Red": _("Red side")}.get(name) or \
-                _("{team} side").format(team=name)
+            side = {"Green": _("Green side"), "Red": _("Red side")}.get(name) or name
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, side)
         for tier, rect in enumerate(geo.labels):
             self._paint_label(painter, tier, rect, px)
@@ -412,7 +408,8 @@ class TierBoard(QWidget):
         # Under: the picture centred over its name; beside: at the tile's left.
         left = rect.left() + ((rect.width() - pic) / 2 if under is not None else inset)
         painter.drawPixmap(QRectF(left, rect.top() + inset, pic, pic).toRect(),
-                           pictures.tile(tile.id, max(16, pic), tile.name))
+                           pictures.tile(tile.picture or tile.id, max(16, pic),
+                                         tile.name))
         painter.setPen(look.CARD_INK)
         if under is not None:
             self._paint_name_under(painter, tile, rect, side, under, px)
@@ -439,7 +436,9 @@ class TierBoard(QWidget):
             painter.setPen(look.LIT)
             cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
                          rect.width() + side * 0.2, px * 1.3)
-            textfit.draw(painter, textfit.fit(tile.caption, cap.width(), px * CAPTION), cap)
+            fitted = textfit.fit(tile.caption, cap.width(), px * CAPTION)
+            if fitted.fits:  # "de Omar" under a narrow tile: its disc says whose, uncut
+                textfit.draw(painter, fitted, cap)
 
     def _paint_name_beside(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                            px: float) -> None:
@@ -447,6 +446,8 @@ class TierBoard(QWidget):
         box = QRectF(rect.left() + side + px * 0.2, rect.top() + 2,
                      rect.width() - side - px * 0.5, rect.height() - 4)
         cap = textfit.fit(tile.caption, box.width(), px * CAPTION) if tile.caption else None
+        if cap is not None and not cap.fits:
+            cap = None  # the tile's disc says whose: no cut caption
         room = box.height() - (cap.height() if cap is not None else 0.0)
         name = name_fit(tile, box.width(), px, 2, room)
         top = box.top() + (box.height() - name.height()

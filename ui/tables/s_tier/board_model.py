@@ -38,6 +38,9 @@ class Tile:
     dim: bool = False
     caption: str = ""
     """A second line under the name ("Ben's", "extra")."""
+    picture: str = ""
+    """The picture to draw when it is not ``id`` (one picture twice on a board: the
+    note's and the group's, side by side at a reveal)."""
 
 
 @dataclass

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanplay.messages import render
 from ui.look import pictures
 from ui.tables import look
 from ui.tables.s_tier.board_model import BoardModel, Tile
@@ -141,15 +140,6 @@ class Context:
         return content("topic", str(topic.get("id", "")), str(topic.get("text", "")))
 
 
-def log_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int | None]]:
-    """Log entries in this laptop's language, with its names, and each one's actor."""
-    out: list[tuple[str, int | None]] = []
-    for entry in view.get("log") or []:
-        seats = [s for s in entry.get("seats") or [] if isinstance(s, int)]
-        out.append((render(entry, names), seats[0] if seats else None))
-    return out
-
-
 def tile(picture: str, names: dict[str, str], **extra: Any) -> Tile:
     return Tile(picture, pictures.name_of(picture, names.get(picture, "")), **extra)
 
@@ -257,4 +247,4 @@ def result_words(ctx: Context) -> str:
 
 
 __all__ = ["ASKED", "Button", "Context", "PlayerRow", "Scene", "TrackModel", "draft_board",
-           "draft_buttons", "laptop_wait", "log_lines", "result_words", "team_word", "tile"]
+           "draft_buttons", "laptop_wait", "result_words", "team_word", "tile"]

@@ -10,6 +10,7 @@ cross per tier until the next leader has written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ui.tables.s_tier.board_model import BoardModel, Tile
@@ -108,6 +109,9 @@ class CoopPanel:
             moved = _moved(green, red) or _("no token moved")
             s.facts.insert(0, _("Last reveal: {n} of 5 right ({moved}).").format(
                 n=last.get("correct", 0), moved=moved))
+        # the track explained where it is drawn: G, R and the star are not obvious
+        s.facts.insert(0, _("3 or more right: G (green) steps towards \u2605; 2 or fewer: "
+                            "R (red) does. G at \u2605: we all win; R at \u2605: we lose."))
         if leader is not None and ctx.you is None:
             s.facts.append(_("You are watching."))
         return s
@@ -259,8 +263,8 @@ class CoopPanel:
         return Scene(_("The reveal: {n} of 5 right, {moved}").format(
                          n=last.get("correct", 0), moved=moved), None, "",
                      False, ctx.topic_text(), self.reveal_board(last),
-                     message=_("The leader's note lies on the tiers; \u2713 the board had it "
-                               "there, \u2717 it did not. Click the board to go on."))
+                     message=_("Left the leader's note, right our board: \u2713 the same "
+                               "tier, \u2717 not. Click the board to go on."))
 
     def reveal_board(self, last: dict[str, Any]) -> BoardModel:
         if last.get("kind") != "reveal":
@@ -268,14 +272,20 @@ class CoopPanel:
         note = list(last.get("note") or [None] * 5)
         guess = list(last.get("board") or [None] * 5)
         cells: dict[tuple[int, int], list[Tile]] = {}
-        for tier, pid in enumerate(note):
+        for tier, pid in enumerate(note):  # both sides: the secret and what we did
             if pid is None:
                 continue
             right = tier < len(guess) and guess[tier] == pid
             cells[(0, tier)] = [tile(str(pid), self.names, mark="right" if right else "wrong")]
-        return BoardModel(cells=cells, show_pool=False,
-                          caption=_("Last round: the leader's note. \u2713 = the board had it "
-                                    "there ({n} of 5 right)").format(n=last.get("correct", 0)))
+            ours = guess[tier] if tier < len(guess) else None
+            if ours is not None:
+                cells[(1, tier)] = [replace(tile(str(ours), self.names,
+                                                 mark="right" if right else "wrong"),
+                                            id=f"{ours}\u00b7ours", picture=str(ours))]
+        return BoardModel(lanes=(_("The note"), _("Our board")), cells=cells,
+                          show_pool=False,
+                          caption=_("The leader's note and our board: {n} of 5 right").format(
+                              n=last.get("correct", 0)))
 
     def _players(self, ctx: Context) -> list[PlayerRow]:
         view = ctx.view

@@ -23,11 +23,12 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.messages import render
 from ui.tables import look
 from ui.tables.keys import PieceKeys, Target, is_enter, key_name
 from ui.tables.s_tier.board import TierBoard
 from ui.tables.s_tier.board_keys import BUTTON_KEYS, targets
-from ui.tables.s_tier.common import Button, Context, Scene, log_lines
+from ui.tables.s_tier.common import Button, Context, Scene
 from ui.tables.s_tier.competitive import CompetitivePanel
 from ui.tables.s_tier.coop import CoopPanel
 from ui.tables.s_tier.side import SidePanel
@@ -186,6 +187,16 @@ class STierTable(QWidget):
             self._stop_reveal()
         self._render(animate)
 
+    def teach_spot(self, key: str) -> QRect | None:
+        """Where a walkthrough step points: the tier list, or the pictures to place."""
+        board = self.board
+        if not board.isVisible():
+            return None
+        if key == "pool" and board.geo is not None and not board.geo.pool.isNull():
+            pool = board.geo.pool.toRect()
+            return QRect(board.mapTo(self, pool.topLeft()), pool.size())
+        return QRect(board.mapTo(self, QPoint(0, 0)), board.size())
+
     def pace(self) -> tuple[int, int]:
         """(animation ms, hold ms) for the window's pacer: a reveal holds."""
         return MOVE_MS, self._hold_ms
@@ -271,7 +282,9 @@ class STierTable(QWidget):
                                  "lies there.").format(seconds=int(timer["seconds"])))
         self.side.facts.setText("\n".join(scene.facts))
         self._settle_side()
-        self.log_panel.show_log(log_lines(view, ctx.names), self.seats)
+        names = look.log_names(self.seats, len(ctx.names))  # a stand-in says so
+        self.log_panel.show_entries(list(view.get("log") or []),
+                                    lambda entry: render(entry, names), self.seats)
         self.keys.refresh()
 
     def _settle_side(self) -> None:

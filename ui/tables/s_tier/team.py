@@ -172,7 +172,11 @@ class TeamPanel:
         board = BoardModel(lanes=TEAM_NAMES, cells=cells, pool=pool,
                            pool_title=_("Untaken pictures (any team may take any)") if pool
                            else _("Every picture is taken"), targets=targets,
-                           highlight=pending_pic if ctx.phase != "take" else None)
+                           highlight=pending_pic if ctx.phase != "take" else None,
+                           pool_slots=tuple(  # a taken picture leaves a gap: nothing
+                               # the pointer is on moves (the row re-centred after a take)
+                               tile(str(p["id"]), self.names, caption=" ")
+                               for p in view.get("pictures") or []) if pool else ())
         pname = self.names.get(str(pending_pic), str(pending_pic))
         team_words = team_word(int(turn)) if isinstance(turn, int) else "?"
         buttons: list[Button] = []
@@ -215,14 +219,23 @@ class TeamPanel:
                 message = _("{team} took its own leader's {picture} and put it in {tier}.")\
                     .format(team=team_word(team), picture=pname, tier=where)
         else:
+            # who said "Wrong!" and what it means, not the word alone
+            team = int(pending.get("team", 0))
+            said = leaders[team] if team < len(leaders) else None
+            who = ctx.names[said] if said is not None and said < len(ctx.names) \
+                else team_word(team)
             if acting:
-                banner = _("Wrong! Move {picture} to another tier").format(picture=pname)
-                message = _("Drag it (or click it, then a tier) on your side.")
+                banner = _("{leader} said \u201cWrong!\u201d: move {picture} to another "
+                           "tier").format(leader=who, picture=pname)
+                message = _("{leader}'s note has {picture} elsewhere. Drag it (or click it, "
+                            "then a tier) on your side.").format(leader=who, picture=pname)
                 warn = True
             else:
                 banner = _("Waiting for {names} to move {picture} after \u201cWrong\u201d")\
                     .format(names=waiting, picture=pname)
-                message = _("Their leader said Wrong: the picture moves to another tier.")
+                message = _("{leader} said \u201cWrong!\u201d: {picture} is not where their "
+                            "note has it, so it moves to another tier.").format(
+                                leader=who, picture=pname)
         seat = None if acting else (ctx.actors[0] if ctx.actors else None)
         return Scene(banner, seat, "", acting, ctx.topic_text(), board, message, warn, buttons)
 

@@ -109,6 +109,9 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
         "guess": lambda v: v["phase"] == "guess" and v.get("compares", 0) >= 4,
         "reveal": lambda v: v["phase"] == "place" and v["round"] == 2,
         "over": lambda v: v["phase"] == "over",
+        # a compare with guess stones of several guessers on the tower
+        "stones": lambda v: (v["phase"] == "compare" and
+                             sum(len(t.get("by") or []) for t in v["row"]) >= 5),
     }
     return kit.real_views(games.load("ranking"), players, seed, wanted, 5000)
 

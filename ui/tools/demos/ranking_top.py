@@ -140,6 +140,7 @@ def real_views(players: int = 3, seed: int = 7) -> dict[str, tuple[dict[Any, Any
     wanted: dict[str, Callable[[dict[str, Any]], bool]] = {
         "turn": lambda v: v["phase"] == "turn" and v["window"] >= 3,
         "window": lambda v: v["phase"] == "window" and len(v["chain"]) >= 2,
+        "chain": lambda v: v["phase"] == "window" and len(v["chain"]) >= 3,
         "keep": lambda v: v["phase"] == "keep",
         "again": lambda v: v["phase"] == "again",
         "over": lambda v: v["phase"] == "over",
@@ -156,7 +157,7 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
                       prepare=prepare)
 
 
-def _click_first_card(table: Any) -> None:
+def click_first_card(table: Any) -> None:
     """Click the first lit card of the hand, as a player would, so the choice shows."""
     for item in table.hand_items:
         if item.lit:
@@ -171,7 +172,7 @@ def _click_blocked_card(table: Any) -> None:
         if item.lit and item.card_id not in can:
             table._clicked(item)
             return
-    _click_first_card(table)
+    click_first_card(table)
 
 
 def _press_top(table: Any) -> None:
@@ -197,7 +198,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES,
     seats = demo_seats(4, bots=2)
     extra: list[tuple[str, str, int | None, Callable[[Any], None] | None]] = [
         ("turn", "choice", 0, _click_blocked_card), ("window", "top-chooser", 0, _press_top),
-        ("keep", "keep-choice", 0, _click_first_card), ("window", "owner", 1, None),
+        ("keep", "keep-choice", 0, click_first_card), ("window", "owner", 1, None),
         ("window", "spectator", None, None), ("over", "seat0", 0, None)]
     for moment, name, you, prepare in extra:
         view = sample_view(moment, you, 4)

@@ -155,6 +155,12 @@ def _coop_count(game: Game) -> None:
     game.until(lambda s: s.phase == "count")
 
 
+@_moment("coop-reveal", "cooperative", 4)
+def _coop_reveal(game: Game) -> None:
+    """The first reveal: the leader's note beside where the group put each picture."""
+    game.until(lambda s: s.last is not None and s.last.get("kind") == "reveal")
+
+
 @_moment("coop-effects", "cooperative", 3)
 def _coop_effects(game: Game) -> None:
     pass
