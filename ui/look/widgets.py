@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import html
 import re
 from collections.abc import Callable
 
+from PyQt6 import sip
 from PyQt6.QtCore import QEvent, QObject, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QPixmap
 from PyQt6.QtWidgets import (
@@ -239,6 +241,16 @@ def press_on_enter(app: QApplication) -> None:
         presses = EnterPresses(app)
         presses.setObjectName("enterPresses")
         app.installEventFilter(presses)
+        # Taken off before the interpreter tears its objects down: an application-wide
+        # filter written in Python, still called while QApplication's destructor sends
+        # its last events, ended the process with a segmentation fault.
+        app.aboutToQuit.connect(lambda: _take_off(app, presses))
+        atexit.register(_take_off, app, presses)
+
+
+def _take_off(app: QApplication, presses: EnterPresses) -> None:
+    if not sip.isdeleted(app) and not sip.isdeleted(presses):
+        app.removeEventFilter(presses)
 
 
 def hline() -> QFrame:
