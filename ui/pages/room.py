@@ -342,6 +342,12 @@ class RoomPage(QWidget):
     def _place_notice(self) -> None:
         box = self._chat_card.geometry()
         self.notice.ensurePolished()
+        # Measured afresh: a layout keeps the height it found for a width, and a hidden
+        # notice's new words did not clear it (at 1280 the first-host notice was sized
+        # for an earlier, shorter one, and "Got it" fell below the area).
+        self.notice.setMinimumHeight(0)
+        if self.notice.layout() is not None:
+            self.notice.layout().invalidate()
         frame = self.notice.contentsMargins()  # a card's border, outside its layout
 
         def need_at(width: int) -> int:
