@@ -346,8 +346,9 @@ class RoomPage(QWidget):
         # notice's new words did not clear it (at 1280 the first-host notice was sized
         # for an earlier, shorter one, and "Got it" fell below the area).
         self.notice.setMinimumHeight(0)
-        if self.notice.layout() is not None:
-            self.notice.layout().invalidate()
+        laid = self.notice.layout()
+        if laid is not None:
+            laid.invalidate()
         frame = self.notice.contentsMargins()  # a card's border, outside its layout
 
         def need_at(width: int) -> int:
