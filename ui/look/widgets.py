@@ -244,13 +244,15 @@ def press_on_enter(app: QApplication) -> None:
         # Taken off before the interpreter tears its objects down: an application-wide
         # filter written in Python, still called while QApplication's destructor sends
         # its last events, ended the process with a segmentation fault.
-        app.aboutToQuit.connect(lambda: _take_off(app, presses))
+        # (At exit, not on aboutToQuit: tests and a window that runs again after a quit
+        # keep the application, and Enter must still press buttons there.)
         atexit.register(_take_off, app, presses)
 
 
 def _take_off(app: QApplication, presses: EnterPresses) -> None:
     if not sip.isdeleted(app) and not sip.isdeleted(presses):
         app.removeEventFilter(presses)
+        presses.setObjectName("")  # (so a later press_on_enter installs one again)
 
 
 def hline() -> QFrame:
