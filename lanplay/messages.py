@@ -269,14 +269,17 @@ def content_text(kind: str, ident: str, text: str, lang: str | None = None) -> s
     return catalogue(CONTENT_DOMAIN, lang or language()).pgettext(f"{kind}:{ident}", text)
 
 
-def fill(template: str, values: Mapping[str, str]) -> str | None:
+def fill(template: str, values: Mapping[str, str], limit: int | None = None) -> str | None:
     """``template`` with its ``{name}`` fields filled (``{{`` and ``}}`` are braces);
     None when it names a field ``values`` lacks. No attribute or index lookups,
-    whatever the template says: it may have come from the wire."""
+    whatever the template says: it may have come from the wire. With ``limit``, the
+    filling stops once the text passes it (a key of 333 fields of 1,000 characters
+    each, nested, made a peer build gigabytes): the result is then cut to ``limit``."""
     missing = False
+    made = 0
 
     def one(match: re.Match[str]) -> str:
-        nonlocal missing
+        nonlocal missing, made
         whole = match.group(0)
         if whole in ("{{", "}}"):
             return whole[0]
@@ -284,10 +287,15 @@ def fill(template: str, values: Mapping[str, str]) -> str | None:
         if name not in values:
             missing = True
             return whole
+        if limit is not None and made > limit:
+            return ""
+        made += len(values[name])
         return values[name]
 
     out = _FIELD.sub(one, template)
-    return None if missing else out
+    if missing:
+        return None
+    return out if limit is None else out[:limit]
 
 
 def fields(template: str) -> set[str]:
@@ -327,10 +335,10 @@ class _Renderer:
         else:
             translated = self.core.gettext(key)
         for template in (translated, english):
-            done = fill(template, values)
+            done = fill(template, values, MAX_TEXT)
             if done is not None:
                 return done
-        return english
+        return english[:MAX_TEXT]
 
     def arg(self, value: Any, depth: int) -> str:
         if isinstance(value, bool):
@@ -350,13 +358,13 @@ class _Renderer:
         if "seats" in value:
             listed = value["seats"]
             return self.joined([self.seat(s) for s in listed[:MAX_ITEMS]]
-                               if isinstance(listed, list) else [], "and")
+                               if isinstance(listed, list) else [], "and")[:MAX_TEXT]
         if "list" in value:
             listed = value["list"]
             join = value.get("join")
             return self.joined([self.arg(v, depth + 1) for v in listed[:MAX_ITEMS]]
                                if isinstance(listed, list) else [],
-                               join if join in JOINS else "comma")
+                               join if join in JOINS else "comma")[:MAX_TEXT]
         text = value.get("text")
         text = text[:MAX_TEXT] if isinstance(text, str) else "?"
         for kind, ident in value.items():
@@ -380,7 +388,9 @@ class _Renderer:
         for i, part in enumerate(parts[1:], start=2):
             template = last if i == len(parts) else comma
             out = fill(template, {"first": out, "second": part}) or f"{out}, {part}"
-        return out
+            if len(out) > MAX_TEXT:  # the rest would be cut anyway
+                break
+        return out[:MAX_TEXT]
 
     def number(self, value: float) -> str:
         if value != value or value in (float("inf"), float("-inf")):
@@ -397,7 +407,7 @@ class _Renderer:
         done = _POSITIONAL.sub(lambda m: m.group(0)[0] if m.group(1) is None
                                else filled[int(m.group(1))] if int(m.group(1)) < len(filled)
                                else m.group(0), text)
-        return done
+        return done[:MAX_TEXT]
 
 
 __all__ = ["CONTENT_KINDS", "JOINS", "N_", "Arg", "Content", "Items", "Msg", "Problem", "Seat",
