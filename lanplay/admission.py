@@ -72,42 +72,73 @@ def proof(password: str | RoomKey, nonce: str, salt: str) -> str:
     return key.answer(nonce)
 
 
-# --- handshakes waiting, per address ------------------------------------------------------
+# --- handshakes waiting: one budget for all, a cap per address ---------------------------
 
 
 @dataclass
 class Handshakes:
-    """How many connections of each address are between connect and welcome.
+    """The connections between connect and welcome (unproven: no password shown yet).
 
-    Each address may keep ``per_address`` of them waiting, and all addresses
-    together ``total``; a connection over either cap is not refused unheard,
-    but it is "over": the host gives it a short time to say hello and lets it
-    in only with a seat's token. So idle connections cost their sender its own
-    slots and never lock a seated player out.
+    Each address may keep ``per_address`` of them waiting; a connection over that
+    is not refused unheard, but it is "over": the host gives it a short time to
+    say hello and lets it in only with a seat's token. All addresses together
+    share ``total`` (less the connections already admitted). When that budget is
+    spent a newcomer still gets a slot: the connection idle longest at the address
+    holding the most slots is evicted. So a flood from many addresses costs the
+    flood its own connections, and a person's one handshake is never the one
+    evicted while some address holds two.
     """
 
     per_address: int = 8
     total: int = 80
-    _waiting: Counter[str] = field(default_factory=Counter, init=False)
+    _since: dict[object, tuple[str, float]] = field(default_factory=dict, init=False)
+    _count: Counter[str] = field(default_factory=Counter, init=False)
 
-    def open(self, address: str, others: int = 0) -> bool:
-        """A connection from ``address`` starts its handshake (``others``: admitted
-        connections that share ``total``). True if it is within the caps (then it
-        is counted until ``close``); False if it is over."""
-        if (self._waiting[address] >= self.per_address
-                or sum(self._waiting.values()) + others >= self.total):
-            return False
-        self._waiting[address] += 1
-        return True
+    def open(self, key: object, address: str, now: float, others: int = 0
+             ) -> tuple[bool, object | None]:
+        """Connection ``key`` from ``address`` starts its handshake at ``now``
+        (``others``: admitted connections, which share ``total``). Returns (counted,
+        evicted): counted until ``close`` if within the caps (False: it is over), and
+        the key of the connection it displaced, which the host must let go."""
+        room = self.total - others
+        if self._count[address] >= self.per_address or room <= 0:
+            return False, None
+        evicted = self._idlest() if len(self._since) >= room else None
+        if evicted is not None:
+            self.close(evicted)
+        self._since[key] = (address, now)
+        self._count[address] += 1
+        return True, evicted
 
-    def close(self, address: str) -> None:
-        """A counted handshake ended (welcome, refusal or a dropped connection)."""
-        self._waiting[address] -= 1
-        if self._waiting[address] <= 0:
-            del self._waiting[address]
+    def _idlest(self) -> object | None:
+        """The longest idle connection of the address (or addresses) with the most."""
+        most = max(self._count.values(), default=0)
+        crowded = [(since, i, key) for i, (key, (address, since)) in
+                   enumerate(self._since.items()) if self._count[address] == most]
+        return min(crowded)[2] if crowded else None
+
+    def heard(self, key: object, now: float) -> None:
+        """Connection ``key`` said something (its hello, its answer): not idle now."""
+        entry = self._since.get(key)
+        if entry is not None:
+            self._since[key] = (entry[0], now)
+
+    def holds(self, key: object) -> bool:
+        """Whether ``key`` still has its slot (False once closed or evicted)."""
+        return key in self._since
+
+    def close(self, key: object) -> None:
+        """A counted handshake ended (welcome, refusal, a dropped connection or an
+        eviction); closing one twice is harmless."""
+        entry = self._since.pop(key, None)
+        if entry is None:
+            return
+        self._count[entry[0]] -= 1
+        if self._count[entry[0]] <= 0:
+            del self._count[entry[0]]
 
     def waiting(self, address: str | None = None) -> int:
-        return self._waiting[address] if address is not None else sum(self._waiting.values())
+        return self._count[address] if address is not None else len(self._since)
 
 
 # --- wrong passwords, per address ----------------------------------------------------------
@@ -134,6 +165,14 @@ class PasswordThrottle:
     address out for ``lock_for`` seconds; after that every try is delayed again
     and ``lock_after - free`` more wrong ones lock it again. A right answer
     forgets the address; so does ``forget_after`` seconds without a try.
+
+    Many addresses together are bounded too: each check (right or wrong) takes a
+    token from one of two host-wide buckets before it is made, ``fresh_*`` for an
+    address with nothing on record (no wrong answer remembered, none waiting: a
+    person's first try; an attacker's address is fresh once per ``forget_after``),
+    ``known_*`` for the rest. A flood from forty addresses then gets about sixty
+    answers checked in fifteen seconds instead of four hundred, and a newcomer with
+    the password, being fresh, never queues behind the flood's known addresses.
     """
 
     free: int = 5
@@ -143,7 +182,13 @@ class PasswordThrottle:
     lock_for: float = 60.0
     forget_after: float = 600.0
     max_addresses: int = 4096
+    fresh_rate: float = 20.0
+    fresh_burst: float = 20.0
+    known_rate: float = 0.5
+    known_burst: float = 10.0
     _tries: dict[str, _Tries] = field(default_factory=dict, init=False)
+    _buckets: dict[bool, tuple[float, float]] = field(default_factory=dict, init=False)
+    """Per lane (fresh or not): the tokens left and when they were counted."""
 
     def _of(self, address: str, now: float) -> _Tries:
         tries = self._tries.get(address)
@@ -182,6 +227,30 @@ class PasswordThrottle:
         delay = min(self.max_delay, self.first_delay * 2 ** (before - self.free))
         tries.next_at = max(now, tries.next_at) + delay
         return tries.next_at
+
+    def fresh(self, address: str, now: float) -> bool:
+        """Whether ``address`` has nothing on record: no wrong answer remembered, no
+        answer waiting (ask before ``reserve``, which puts one on record)."""
+        tries = self._tries.get(address)
+        if tries is None:
+            return True
+        forgotten = tries.checking == 0 and tries.locked_until <= now \
+            and now - tries.last > self.forget_after
+        return forgotten or (tries.failures == 0 and tries.checking == 0)
+
+    def pace(self, fresh: bool, now: float) -> float:
+        """A reserved answer is due at ``now``: ``now`` if its lane's host-wide bucket
+        had a token (taken: check it), else the time the next token comes (ask again
+        then; answers waiting together take turns, none books a time ahead)."""
+        rate, burst = (self.fresh_rate, self.fresh_burst) if fresh \
+            else (self.known_rate, self.known_burst)
+        tokens, then = self._buckets.get(fresh, (burst, now))
+        tokens = min(burst, tokens + max(0.0, now - then) * rate)
+        if tokens >= 1.0 - 1e-9:  # a token's worth, give or take a rounding
+            self._buckets[fresh] = (max(0.0, tokens - 1.0), now)
+            return now
+        self._buckets[fresh] = (tokens, now)
+        return now + (1.0 - tokens) / rate
 
     def failed(self, address: str, now: float) -> None:
         """A reserved answer was checked and was wrong."""

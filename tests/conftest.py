@@ -1,14 +1,20 @@
-"""Shared test setup: Qt renders offscreen, and no test may leak a task."""
+"""Shared test setup: Qt renders offscreen, no test may leak a task, and no test
+binds one of lanplay's usual ports (a person's own window may be listening there)."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from lanplay.host.ports import in_usual_range
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The suite reads English: a developer's German desktop must not turn every text it
@@ -29,3 +35,30 @@ if "LANPLAY_DATA_DIR" not in os.environ:
 def data_dir() -> Path:
     """A fresh data directory (for saves) inside the test run's own."""
     return Path(tempfile.mkdtemp(dir=os.environ.get("LANPLAY_DATA_DIR")))
+
+
+_FIXED_BINDS: list[object] = []
+
+
+def _watch_binds(event: str, args: tuple[Any, ...]) -> None:
+    """Every bind in this process, seen through Python's audit events (the real
+    sockets, nothing replaced): one to a usual lanplay port is remembered."""
+    if event == "socket.bind" and len(args) > 1:
+        address = args[1]
+        if isinstance(address, tuple) and len(address) >= 2 \
+                and isinstance(address[1], int) and in_usual_range(address[1]):
+            _FIXED_BINDS.append(address)
+
+
+sys.addaudithook(_watch_binds)
+
+
+@pytest.fixture(autouse=True)
+def no_fixed_port() -> Iterator[None]:
+    """A test that binds 7531..7540 fails: those are the ports a person's own lanplay
+    takes, so such a test fails (or disturbs a real room) whenever one is running.
+    Tests find free ports instead (port 0, or ``first_port`` moved to free ones)."""
+    _FIXED_BINDS.clear()
+    yield
+    bound, _FIXED_BINDS[:] = list(_FIXED_BINDS), []
+    assert not bound, f"the test bound lanplay's usual ports: {bound}"

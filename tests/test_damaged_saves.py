@@ -284,7 +284,7 @@ def test_an_older_save_with_the_password_in_it_is_rewritten_without_it(
     edit(path, lambda d: d.update(password=PASSWORD))
 
     async def main() -> None:
-        host = Host.resume(path, config(data_dir))
+        host = Host.resume(path, config(data_dir), port=0)  # not the save's 7531
         port = await host.start()
         try:
             assert isinstance(host.tokens.room_key, RoomKey)

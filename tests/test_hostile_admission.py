@@ -46,13 +46,24 @@ def readable(reason: str) -> None:
 
 def test_handshakes_are_capped_per_address_and_in_all() -> None:
     caps = Handshakes(per_address=3, total=5)
-    assert [caps.open("10.0.0.1") for _ in range(4)] == [True, True, True, False]
-    assert caps.open("10.0.0.2") and caps.open("10.0.0.2")
-    assert not caps.open("10.0.0.3")  # five wait in all
-    assert caps.open("10.0.0.3", others=0) is False
-    caps.close("10.0.0.1")
-    assert caps.open("10.0.0.3") and caps.waiting("10.0.0.1") == 2 and caps.waiting() == 5
-    assert not Handshakes(per_address=3, total=5).open("10.0.0.9", others=5)
+    opened = [caps.open(("a", i), "10.0.0.1", float(i)) for i in range(4)]
+    assert opened == [(True, None)] * 3 + [(False, None)]  # the fourth is over
+    assert caps.open("b1", "10.0.0.2", 5.0) == (True, None)
+    assert caps.open("b2", "10.0.0.2", 6.0) == (True, None)
+    # five wait in all: a newcomer takes the slot of the idlest at the most crowded address
+    assert caps.open("c1", "10.0.0.3", 7.0) == (True, ("a", 0))
+    assert not caps.holds(("a", 0)) and caps.waiting("10.0.0.1") == 2 and caps.waiting() == 5
+    caps.heard(("a", 1), 8.0)  # it spoke: ("a", 2) is the idlest now
+    assert caps.open("c2", "10.0.0.3", 9.0) == (True, ("a", 2))
+    caps.close(("a", 2))  # the evicted connection's own close changes nothing
+    assert caps.waiting() == 5 and caps.waiting("10.0.0.1") == 1
+    # two each, one alone: the alone one is evicted last
+    caps.close(("a", 1))
+    assert caps.open("d1", "10.0.0.4", 10.0) == (True, None)
+    assert caps.open("e1", "10.0.0.5", 11.0)[1] == "b1"
+    # admitted connections share the total; with none of it left, a newcomer is over
+    assert Handshakes(per_address=3, total=5).open("x", "10.0.0.9", 0.0, others=5) \
+        == (False, None)
 
 
 def fastest_attack(throttle: PasswordThrottle, tries: int) -> float:

@@ -113,7 +113,10 @@ class Reception:
         link.limits = self._limits(HANDSHAKE)
         conn: Conn | None = None
         self._links.add(link)
-        waiting = self.handshakes.open(address, len(self.peers.conns))
+        waiting, evicted = self.handshakes.open(link, address, time.monotonic(),
+                                                len(self.peers.conns))
+        if evicted is not None:
+            self._evict(evicted)
         over = not waiting
         if over:
             self._over += 1
@@ -125,7 +128,7 @@ class Reception:
             if hello is None:
                 return
             if waiting:
-                self.handshakes.close(address)
+                self.handshakes.close(link)
                 waiting = False
             conn = self._admit(link, hello)
             if conn is None:
@@ -166,13 +169,22 @@ class Reception:
                                               "connection; please join again.")))
         finally:
             if waiting:
-                self.handshakes.close(address)
+                self.handshakes.close(link)
             if over:
                 self._over -= 1
             if conn is not None:
                 self.detach(conn)
             self._links.discard(link)
             await link.close()
+
+    def _evict(self, key: object) -> None:
+        """A newcomer took this handshake's slot (the budget for unproven connections
+        was spent): it is told the host is full and let go; an answer of it waiting
+        for its check is never checked."""
+        link = next((x for x in self._links if x is key), None)
+        if link is not None:
+            link.send(refused("full", self._busy))
+            self._spawn(link.close())
 
     def _limits(self, limits: Limits) -> Limits:
         """``limits`` with a frame no larger than the host's ``max_frame``."""
@@ -206,6 +218,7 @@ class Reception:
                 if over:
                     deadline.reschedule(began + min(cfg.over_hello, cfg.handshake_timeout))
                 hello = await link.recv()
+                self.handshakes.heard(link, time.monotonic())
                 if not isinstance(hello, Hello):
                     link.send(refused("malformed", msg("The first message must be a hello, "
                                                        "not {type}.", type=hello.TYPE)))
@@ -225,6 +238,7 @@ class Reception:
                     nonce = admission.new_nonce()
                     link.send(Challenge(nonce, key.salt))
                     answer = await link.recv()
+                    self.handshakes.heard(link, time.monotonic())
         except TimeoutError:
             if over:
                 link.send(refused("full", self._busy))
@@ -251,14 +265,17 @@ class Reception:
         longer, then lock it out for a while; other addresses never wait."""
         throttle = self.throttle
         loop = asyncio.get_running_loop()
+        fresh = throttle.fresh(address, loop.time())
         at = throttle.reserve(address, loop.time())
         if at is None:
             self._locked_out(link, address)
             return False
         checked = False
         try:
-            if at > loop.time():
+            while at > loop.time() or (at := throttle.pace(fresh, loop.time())) > loop.time():
                 await asyncio.sleep(at - loop.time())
+                if link.closed:  # evicted, or gone, while it waited: never checked
+                    return False
             now = loop.time()
             if throttle.locked(address, now):
                 self._locked_out(link, address)
