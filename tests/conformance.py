@@ -355,7 +355,15 @@ def through_laptop(game: Game, state: Any, move: Move, laptops: Laptops,
         plain = game.bot(laptops.shown(state, seat), seat, rng)
         if plain is not None:
             action = plain
-    return (seat, laptops.send(state, seat, action)) if seat != SYSTEM else move
+    if seat == SYSTEM:
+        return move
+    try:
+        return seat, laptops.send(state, seat, action)
+    except IllegalAction:  # the laptop refuses what its secret gives the lie (a false
+        plain = game.bot(laptops.shown(state, seat), seat, rng)  # "Wrong"): its bot plays
+        if plain is None:
+            raise
+        return seat, laptops.send(state, seat, plain)
 
 
 _RUNS: dict[tuple[str, int, str], Playthrough] = {}

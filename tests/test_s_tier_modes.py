@@ -361,12 +361,27 @@ def test_a_competitive_round_waits_for_the_reveal_and_a_false_one_is_void() -> N
     assert list(wrong.last) == list(right.last)  # one shape: a delta keeps key order
 
 
-def test_a_team_leader_s_false_wrong_is_named_at_the_reveal() -> None:
+def test_a_team_leader_s_laptop_refuses_a_false_wrong() -> None:
+    """The rulebook allows "Wrong" only on a wrong placement: the leader's laptop checks
+    it against the note it keeps, and nothing leaves."""
     state = notes(team_start(players=6))
     own = state.faces[0]                           # Green's leader wrote own[k] on tier k
     green = state.leaders[0]
+    state = take(state, own[0], 0)                 # right
+    with pytest.raises(IllegalAction, match="cannot say"):
+        LAPTOPS.send(state, green, {"type": "wrong"})
+    wrong = take(notes(team_start(players=6)), own[0], 3)  # wrong: the laptop lets it go
+    assert LAPTOPS.send(wrong, green, {"type": "wrong"}) == {"type": "wrong"}
+
+
+def test_a_team_leader_s_false_wrong_is_named_and_the_picture_scored_where_it_lay() -> None:
+    """A modified laptop says "Wrong" on a right placement anyway: the team must move
+    the picture, but the reveal scores it where it lay and names the leader."""
+    state = notes(team_start(players=6))
+    own = state.faces[0]
+    green = state.leaders[0]
     state = take(state, own[0], 0)                 # right ...
-    state = act(state, green, {"type": "wrong"})   # ... but its laptop's leader says Wrong
+    state = LAPTOPS.settle(GAME.apply(state, green, {"type": "wrong"}))  # ... "Wrong!"
     assert state.phase == "fix" and state.claims[0] == (0, 0)
     state = act(state, taker(state), {"type": "move", "picture": own[0], "tier": 1})
     for t, k in [(1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)]:
@@ -377,7 +392,10 @@ def test_a_team_leader_s_false_wrong_is_named_at_the_reveal() -> None:
     named = [line for line in state.log if "named" in line.text]
     assert len(named) == 1 and named[0].seats == (green,)
     assert "said \u201cWrong!\u201d about" in named[0].text
-    assert state.last is not None and [len(c) for c in state.last["correct"]] == [4, 5]
+    assert "scored where it lay" in named[0].text
+    assert state.last is not None and [len(c) for c in state.last["correct"]] == [5, 5]
+    shown = {p["id"]: p for p in state.last["pictures"]}
+    assert shown[own[0]]["tier"] == 0 and shown[own[0]]["right"]
 
 
 def test_team_notes_are_revealed_by_both_laptops_and_a_false_one_voids_the_round() -> None:

@@ -66,6 +66,13 @@ class Witness:
         seen.viewer = seat
         seen.saw(state_id, record)
 
+    def doubt(self, state_id: int, what: str) -> None:
+        """Something this laptop refused the host while playing (asked for the S-tier
+        note before the round's end): the game's verdict names it, at ``state_id``."""
+        seen = self.seen
+        if seen is not None and self.verdict is None and len(seen.problems) < 16:
+            seen.problems.append((state_id, what))
+
     def on_game_over(self, msg: GameOver) -> None:
         seen = self.seen
         if seen is not None and self.verdict is None:

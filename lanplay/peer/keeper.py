@@ -8,6 +8,13 @@ module runs them:
   and its salt stay here; when the host asks this seat's laptop for
   something (the count, the reveal) it answers by itself; ``shown`` is the
   view with the seat's own note in it, for its table or its bot.
+  It answers only what the rules allow at that moment, whatever view the host
+  shows it: the count once per note and attempt (asked again for the same
+  board it says the same; for another board, nothing: that would be a guessing
+  oracle), the note once the view shows the round's end, and never before a
+  timer it saw start has run its length on this laptop's own clock. An ask that
+  comes too soon is refused on the table and named in this laptop's audit
+  verdict (``Witness.doubt``).
 * ``NoteFiles`` keeps each secret in a small file of the peer's data
   directory, named by its commitment (which the view names and which is
   unique to one round of one game), written durably before the commitment
@@ -32,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from lanplay import games
 from lanplay.game import SYSTEM, Action, Game, IllegalAction, Seat, Secrets, View, secrets_of
-from lanplay.messages import Msg
+from lanplay.messages import Msg, msg
 from protocol.messages import Accepted, Rejected
 
 if TYPE_CHECKING:
@@ -45,6 +52,10 @@ SALT_BYTES = 16
 KEEP_DAYS = 30
 """A kept note nobody asked for this long (a game never resumed) is deleted."""
 FORMAT = 1
+CLOCK_SLACK = 1.0
+"""Seconds a host's timer may end before this laptop's clock says it should (the
+view that started it reached this laptop a little after the host started it)."""
+TIMERS_KEPT = 64
 
 
 def _is_key(text: str) -> bool:
@@ -128,6 +139,9 @@ class Keeper:
         self._answered_at = -1
         self._current: str | None = None
         """The key the last view named for this seat (its file goes when that changes)."""
+        self._timers: dict[str, tuple[float, float]] = {}
+        """A timer's key -> (when this laptop first saw it run, its seconds)."""
+        self._wake: asyncio.TimerHandle | None = None
 
     # --- wiring ------------------------------------------------------------------------
 
@@ -138,6 +152,9 @@ class Keeper:
     def detach(self) -> None:
         if self.peer is not None and self._on_event in self.peer.listeners:
             self.peer.listeners.remove(self._on_event)
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
 
     def _secrets(self) -> Secrets | None:
         peer = self.peer
@@ -158,9 +175,10 @@ class Keeper:
         peer = self.peer
         assert peer is not None, "attach the keeper to its peer first"
         secrets = self._secrets()
-        if secrets is not None and peer.view is not None and peer.seat is not None:
+        view = self.shown()  # with the seat's own note: a team leader's "Wrong" is checked
+        if secrets is not None and view is not None and peer.seat is not None:
             try:
-                sealed = secrets.seal(peer.view, peer.seat, action, os.urandom(SALT_BYTES))
+                sealed = secrets.seal(view, peer.seat, action, os.urandom(SALT_BYTES))
             except IllegalAction as exc:
                 return self._refuse(exc.message)
             if sealed is not None:
@@ -194,8 +212,12 @@ class Keeper:
     # --- keeping -----------------------------------------------------------------------
 
     def _keep(self, secret: Secret) -> None:
+        self.kept[str(secret["commitment"])] = secret
+        self._save(secret)
+
+    def _save(self, secret: Secret) -> None:
+        """Write the secret (and what this laptop told of it) to its file, if it keeps one."""
         key = str(secret["commitment"])
-        self.kept[key] = secret
         if self.files is not None:
             try:
                 self.files.save(key, secret)
@@ -255,13 +277,93 @@ class Keeper:
             if key is not None:
                 self._forget(key)
             return
+        self._note_timer(view)
         if self._answering is not None or self._answered_at == peer.state_id:
             return
-        action = self.answer(secrets, view, seat, self._find(key))
+        secret = self._find(key)
+        try:
+            action = self.answer(secrets, view, seat, secret)
+            if action is not None and secret is not None:
+                action = self._once(secrets, view, secret, action)
+        except IllegalAction as exc:  # asked too soon: nothing leaves, and it is said
+            self._answered_at = peer.state_id
+            self._asked_early(exc.message)
+            return
         if action is None:
             return
         self._answered_at = peer.state_id
         self._answering = peer.intent(action)
+
+    def _note_timer(self, view: View) -> None:
+        """Remember when this laptop first saw each timer of the view run."""
+        timer = view.get("timer")
+        if not isinstance(timer, dict):
+            return
+        name, seconds = timer.get("key"), timer.get("seconds")
+        if isinstance(name, str) and isinstance(seconds, int | float) \
+                and not isinstance(seconds, bool) and name not in self._timers:
+            if len(self._timers) >= TIMERS_KEPT:
+                self._timers.pop(next(iter(self._timers)))
+            self._timers[name] = (time.monotonic(), float(seconds))
+
+    def _once(self, secrets: Secrets, view: View, secret: Secret, action: Action
+              ) -> Action | None:
+        """``action`` as this laptop may send it now, from what it already told of this
+        note: None to wait (a timer the host says is over runs on here), IllegalAction
+        for what must not leave (a second board to count, a reveal with no count)."""
+        kind = action.get("type")
+        if kind not in ("count", "reveal"):
+            return action
+        ended = getattr(secrets, "timed_out", None)
+        timer = ended(view) if callable(ended) else None
+        if timer in self._timers:
+            started, seconds = self._timers[timer]
+            left = started + seconds - CLOCK_SLACK - time.monotonic()
+            if left > 0:  # the host says the time is up; this laptop's clock says not yet
+                self._wake_in(left)
+                return None
+        told = secret.get("told")
+        if kind == "count":
+            board = view.get("board")
+            attempt = view.get("attempt")
+            if isinstance(told, dict):
+                if told.get("board") == board and told.get("attempt") == attempt:
+                    return {"type": "count", "correct": told.get("correct")}
+                raise IllegalAction(msg("this laptop has already counted another board "
+                                        "for this note"))
+            secret["told"] = {"attempt": attempt, "board": board,
+                              "correct": action.get("correct")}
+            self._save(secret)
+            return action
+        effects = view.get("effects") or []
+        if view.get("mode") == "cooperative" and view.get("attempt") == 1 \
+                and "no-second" not in effects \
+                and not (isinstance(told, dict) and told.get("correct") == 5):
+            raise IllegalAction(msg("the second attempt has not been made yet"))
+        if not secret.get("revealed"):
+            secret["revealed"] = True  # once out, the same note again tells nothing new
+            self._save(secret)
+        return action
+
+    def _wake_in(self, seconds: float) -> None:
+        if self._wake is not None:
+            self._wake.cancel()
+        with contextlib.suppress(RuntimeError):
+            self._wake = asyncio.get_running_loop().call_later(seconds, self._pump)
+
+    def _asked_early(self, why: Msg) -> None:
+        """The host asked for the note (or its count) before the rules allow: refuse
+        it on the table and note it for this laptop's verdict of the game."""
+        peer = self.peer
+        assert peer is not None
+        log.warning("The host asked about the note when the rules do not allow it (%s); "
+                    "nothing was sent.",
+                    why.english())
+        peer.witness.doubt(peer.state_id, f"the host asked this laptop about the leader's "
+                                          f"note when the rules did not allow it "
+                                          f"({why.english()}); this laptop sent nothing.")
+        self._refuse(msg("The host asked this laptop about your note when the rules do not "
+                         "allow it ({why}); nothing was sent.", why=why))
 
     def answer(self, secrets: Secrets, view: View, seat: Seat,
                secret: Secret | None) -> Action | None:
@@ -290,7 +392,7 @@ class Laptops:
         """The action seat's laptop sends for ``action``; IllegalAction for a bad note."""
         if self.secrets is None or seat == SYSTEM:
             return action
-        sealed = self.secrets.seal(self._view(state, seat), seat, action,
+        sealed = self.secrets.seal(self.shown(state, seat), seat, action,
                                    self.rng.randbytes(SALT_BYTES))
         if sealed is None:
             return action

@@ -5,7 +5,11 @@ person's table and a bot write a plain note, ``{"type": "note", "tiers":
 ...}``, as they always did; the laptop (``lanplay.peer.keeper``) turns it into
 the commitment the host is sent (``seal``), keeps the note and its salt,
 and answers by itself what the rules ask of it later (``answer``): the count
-after the first cooperative attempt and the note at the reveal. ``fill``
+after the first cooperative attempt and the note at the reveal, and only once
+the view shows the round's end (``early`` says why an ask comes too soon: a
+lying host could otherwise show this laptop alone a "reveal" during the
+guessing and read the note). A team leader's "Wrong" is checked against the
+note before it leaves (``seal``). ``fill``
 shows the leader its own note in its view; ``standin`` is what the host's
 stand-in for an away leader does where a note is needed: it knows none, so
 the host voids the round.
@@ -27,6 +31,7 @@ from lanplay.games.s_tier import competitive
 from lanplay.games.s_tier.common import (
     GAME_ID,
     TIER_COUNT,
+    TIERS,
     commitment,
     is_commitment,
     is_tier,
@@ -125,11 +130,36 @@ def note_problem(view: View, action: Mapping[str, Any]) -> Msg | None:
     return None
 
 
+def wrong_problem(view: View, seat: Seat) -> Msg | None:
+    """Why this team leader may not say "Wrong" now: its own note (in ``view`` as
+    ``fill`` shows it) has the picture just placed on the very tier it lies on."""
+    note, pending = view.get("note"), view.get("pending")
+    if view.get("mode") != "team" or not isinstance(note, list) \
+            or not isinstance(pending, Mapping):
+        return None
+    picture = pending.get("picture")
+    found = next((p for p in view.get("pictures") or []
+                  if isinstance(p, Mapping) and p.get("id") == picture), None)
+    if found is None or picture not in note or not is_tier(found.get("tier")) \
+            or note.index(picture) != found["tier"]:
+        return None
+    return msg("Your note has {picture} on {tier}: it lies right, so you cannot say "
+               "\u201cWrong\u201d.", picture=picture_word(str(picture),
+                                                         str(found.get("name") or picture)),
+               tier=TIERS[found["tier"]])
+
+
 def seal(view: View, seat: Seat, action: Mapping[str, Any],
          salt: bytes) -> tuple[Action, Secret] | None:
     """A plain note turned into what the host is sent (its commitment, with the faces
     and hint the table must see) and the secret the laptop keeps; None for any other
-    action. IllegalAction, before anything is sent, for a note the rules would not take."""
+    action. IllegalAction, before anything is sent, for a note the rules would not take,
+    and for a team leader's "Wrong" that its note (in ``view``, filled) gives the lie."""
+    if action.get("type") == "wrong" and view.get("game") == GAME_ID:
+        problem = wrong_problem(view, seat)
+        if problem:
+            raise IllegalAction(problem)
+        return None
     if action.get("type") != "note" or view.get("game") != GAME_ID:
         return None
     if _leads(view, seat) is None:
@@ -158,14 +188,82 @@ def seal(view: View, seat: Seat, action: Mapping[str, Any],
 
 # --- answering what the rules ask -------------------------------------------------------
 
+TIME_UP = {"cooperative": "Time is up: the board is submitted as it lies.",
+           "competitive": "Time is up for {late}: unplaced pictures count as wrong."}
+"""The log line each mode's timer leaves when it ends the guessing (the keys)."""
+
+
+def timed_out(view: View) -> str | None:
+    """The key of the timer whose end the view's last log line tells (``"guess-2-1"``),
+    or None: a laptop that saw that timer start can hold the host to its length."""
+    log = view.get("log")
+    last = log[-1] if isinstance(log, list) and log else None
+    if not isinstance(last, Mapping) or last.get("key") != TIME_UP.get(str(view.get("mode"))):
+        return None
+    if view.get("mode") == "cooperative":
+        return f"guess-{view.get('round')}-{view.get('attempt')}"
+    return f"place-{view.get('round')}"
+
+
+def _all_in(view: View, field: str) -> bool:
+    """Whether every guesser is in ``field`` (cooperative: locked in; competitive:
+    answered, a list of flags by seat)."""
+    leader, players = view.get("leader"), view.get("players")
+    if not isinstance(players, int) or not 0 < players <= 64:
+        return False
+    guessers = [s for s in range(players) if s != leader]
+    found = view.get(field)
+    if field == "answered":
+        return isinstance(found, list) and len(found) == players \
+            and all(found[s] is True for s in guessers)
+    return isinstance(found, list) and set(guessers) <= set(
+        s for s in found if isinstance(s, int))
+
+
+def early(view: View, seat: Seat) -> Msg | None:
+    """Why the host asks ``seat``'s laptop for its count or note before the public view
+    shows the round's end (None when it does): every guesser locked in or placed, or
+    the time up; cooperative, the count only after attempt 1 and the note only after
+    the last attempt; team, both notes written and every picture taken."""
+    mode, phase = view.get("mode"), view.get("phase")
+    if mode == "team":
+        commitments = view.get("commitments")
+        if not (isinstance(commitments, list) and len(commitments) == 2
+                and all(is_commitment(c) for c in commitments)):
+            return msg("the other leader has not written their note yet")
+        pictures = view.get("pictures")
+        if not (isinstance(pictures, list) and len(pictures) == 2 * TIER_COUNT and all(
+                isinstance(p, Mapping) and p.get("taken") is not None for p in pictures)) \
+                or view.get("pending") is not None:
+            return msg("not every picture is taken yet")
+        return None
+    if mode == "competitive":
+        if not _all_in(view, "answered") and timed_out(view) is None:
+            return msg("not every guesser has placed their picture yet")
+        return None
+    if not _all_in(view, "locked") and timed_out(view) is None:
+        return msg("not every guesser has locked in yet")
+    last_try = view.get("attempt") == 2 or "no-second" in (view.get("effects") or [])
+    if phase == "count" and (last_try or view.get("attempt") != 1):
+        return msg("no count is due in this attempt")
+    if phase == "reveal" and not last_try and view.get("count") != TIER_COUNT:
+        return msg("the second attempt has not been made yet")
+    return None
+
+
 def answer(view: View, seat: Seat, secret: Secret | None) -> Action | None:
     """What the laptop sends by itself now: the count or the note when the host asks
-    ``seat``'s laptop for it, or a void when it has no note to answer from."""
+    ``seat``'s laptop for it, or a void when it has no note to answer from.
+    IllegalAction (the laptop sends nothing) when the view does not show the round's
+    end (``early``)."""
     if (view.get("game") != GAME_ID or view.get("over") or view.get("phase") not in ASKING
             or seat not in (view.get("actors") or []) or _leads(view, seat) is None):
         return None
     if secret is None or secret.get("commitment") != key(view, seat):
         return {"type": "void"}
+    why = early(view, seat)
+    if why is not None:
+        raise IllegalAction(why)
     tiers = list(secret["tiers"])
     if view["phase"] == "count":
         board: Sequence[str | None] = list(view.get("board") or [None] * TIER_COUNT)
@@ -205,5 +303,5 @@ def standin(view: View, seat: Seat) -> Action | None:
     return {"type": "void", "seat": seat}
 
 
-__all__ = ["Secret", "answer", "fill", "key", "note_problem", "revealed", "seal", "standin",
-           "writing"]
+__all__ = ["Secret", "answer", "early", "fill", "key", "note_problem", "revealed", "seal",
+           "standin", "timed_out", "writing", "wrong_problem"]

@@ -14,10 +14,11 @@ Decisions where the rulebook is silent (also in help.md):
   possible when the placement is wrong. The team then moves the picture to
   another tier.
 * The notes stay on the leaders' laptops (DESIGN.md "Fair play"): the host
-  gets each note's commitment; a leader's "Wrong" is taken on trust (its
-  laptop knows the note) and checked at the reveal, when both laptops send
-  their notes once every picture is taken. A "Wrong" the note does not bear
-  out names the leader; the round is scored from the notes. A reveal that
+  gets each note's commitment; a leader's laptop refuses a "Wrong" its note
+  gives the lie (``secret.seal``), and the host checks every "Wrong" at the
+  reveal, when both laptops send their notes once every picture is taken. A
+  "Wrong" the note does not bear out (a modified laptop's) names the leader,
+  and the picture is scored where it lay when the leader said it. A reveal that
   does not match its commitment, or a leader whose note cannot be had (a
   stand-in, or a laptop that lost it), voids the round for both teams.
 * The team with more correct pictures this round moves one step; a tie
@@ -440,20 +441,25 @@ def reveal_note(state: Team, seat: Seat, tiers: list[Any], salt: str) -> Team:
     return reveal(replace(after, log=(*after.log, *lie_lines(after))))
 
 
+def false_claims(state: Team) -> list[tuple[int, int, int]]:
+    """Each "Wrong" said about a picture that lay where its leader's note has it, as
+    (team, picture index, the tier it lay on)."""
+    out = []
+    for team, claim in enumerate(state.claims):
+        if claim is not None and state.truth(claim[0]) == claim[1]:
+            out.append((team, claim[0], claim[1]))
+    return out
+
+
 def lie_lines(state: Team) -> list[LogLine]:
     """A "Wrong" said about a picture that lay where its leader's note has it."""
     out = []
-    for team, claim in enumerate(state.claims):
-        if claim is None:
-            continue
-        index, tier = claim
-        if state.truth(index) == tier:
-            out.append(LogLine(msg("{leader} said \u201cWrong!\u201d about {picture} on {tier}, "
-                                   "but their note has it there: {leader} is named for it; "
-                                   "the round is scored from the notes.",
-                                   leader=_seat(state.leaders[team]),
-                                   picture=state.word(state.pictures[index]),
-                                   tier=TIERS[tier])))
+    for team, index, tier in false_claims(state):
+        out.append(LogLine(msg("{leader} said \u201cWrong!\u201d about {picture} on {tier}, "
+                               "but their note has it there: {leader} is named for it, and "
+                               "the picture is scored where it lay.",
+                               leader=_seat(state.leaders[team]),
+                               picture=state.word(state.pictures[index]), tier=TIERS[tier])))
     return out
 
 
@@ -476,6 +482,10 @@ def void(state: Team, leader: Seat, why: str) -> Team:
 
 
 def reveal(state: Team) -> Team:
+    restored = list(state.placed)
+    for _team, index, tier in false_claims(state):  # where it lay before the false "Wrong"
+        restored[index] = tier
+    state = replace(state, placed=tuple(restored))
     right: list[list[str]] = [[], []]
     for i, p in enumerate(state.pictures):
         team = state.takers[i]
