@@ -25,6 +25,7 @@ from lanplay.fair.audit import Verdict
 from lanplay.fair.seed import SECRET_BYTES, seeded_bytes
 from lanplay.fair.witness import Witness
 from lanplay.net.link import Link, LinkClosed, open_link
+from lanplay.peer.inbound import result_fault
 from protocol import delta
 from protocol.codec import FROM_HOST, HANDSHAKE
 from protocol.messages import (
@@ -408,6 +409,11 @@ class Peer:
             _keep(self.chat, msg, CHAT_KEPT)
             self._notify("chat", msg)
         elif isinstance(msg, GameOver):
+            fault = result_fault(msg.result)
+            if fault is not None:  # never read by the end screen or a bot
+                raise _HostBroke(self._say(messages.msg(
+                    "The host sent a result this version cannot read; the game is saved "
+                    "on the host.")))
             self.result = msg.result
             self.witness.on_game_over(msg)
             self._notify("game_over", msg)

@@ -1,0 +1,51 @@
+"""What a peer checks in the host's game result before any code reads it.
+
+Like ``lanplay/store/schema.py`` for saves: a result whose ``winners`` is a float,
+``scores`` a number, or which lacks either, crashed the window's end screen and the
+bot (issue 23, finding 2). A result that breaks the shape is refused here, and the
+peer leaves the host with one sentence."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+MAX_SEATS = 64
+"""No game seats more (S-tier team's 16 is the largest); a longer list is not a result."""
+
+
+def result_fault(result: Any) -> str | None:
+    """Why ``result`` is not a game result this version can read, or None."""
+    if not isinstance(result, Mapping):
+        return "the result is not a map"
+    winners = result.get("winners")
+    if not isinstance(winners, list) or len(winners) > MAX_SEATS:
+        return "winners is not a list of seats"
+    if any(not _seat(w) for w in winners):
+        return "a winner is not a seat"
+    scores = result.get("scores")
+    if not isinstance(scores, list) or len(scores) > MAX_SEATS:
+        return "scores is not a list of numbers"
+    if any(not _number(s) for s in scores):
+        return "a score is not a number"
+    detail = result.get("detail", {})
+    if detail is not None and not (isinstance(detail, Mapping)
+                                   and all(isinstance(k, str) for k in detail)):
+        return "detail is not a map of names"
+    return None
+
+
+def _seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_SEATS
+
+
+def _number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) < 1 << 53
+    return isinstance(value, float) and math.isfinite(value)
+
+
+__all__ = ["MAX_SEATS", "result_fault"]
