@@ -10,6 +10,9 @@ of finished games, and ``lanplay replay`` printing a game.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -329,3 +332,39 @@ def test_a_list_of_games_names_the_mode_of_a_game_that_has_several() -> None:
     assert game_and_mode("s-tier", "team") == "S-tier (Team)"
     assert game_and_mode("s-tier", "cooperative") == "S-tier (Cooperative)"
     assert game_and_mode("ranking", "standard") == "Ranking"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("change", [
+    ("result", "winners", 1.5), ("result", "scores", 7), ("saved", None, 1e308),
+    ("saved", None, float("nan")), ("result", "winners", None)],
+    ids=["winners-float", "scores-int", "saved-1e308", "saved-nan", "no-winners"])
+def test_one_damaged_kept_audit_is_left_out_of_the_list_and_refused_in_a_sentence(
+        finished: Played, tmp_path: Path, change: tuple[str, str | None, Any]) -> None:
+    """Issue 23, finding 7: an audit file with winners a float, scores an int, or its
+    time 1e308 or NaN aborted the window's Help -> Replays (TypeError, OverflowError,
+    ValueError) on every opening, and ``lanplay replay`` printed a traceback. The list
+    now leaves it out, the good one beside it stays, and opening it says why."""
+    laptop = tmp_path / "laptop"
+    good = files.keep_audit(finished.audits[1], finished.seats, 1, finished.results[1],
+                            "verified", root=laptop, now=1_000_000)
+    bad = files.keep_audit(finished.audits[2], finished.seats, 2, finished.results[2],
+                           "verified", root=laptop)
+    data = json.loads(bad.read_text())
+    part, key, value = change
+    if key is None:
+        data[part] = value
+    elif value is None:
+        del data[part][key]
+    else:
+        data[part][key] = value
+    bad.write_text(json.dumps(data))  # (NaN as JSON's NaN, as Python writes it)
+    listed = files.finished_games(laptop)
+    assert [i.path for i in listed] == [good]
+    for item in listed:  # what the window's list does with each
+        time.strftime("%Y-%m-%d %H:%M", time.localtime(item.played))
+    with pytest.raises(ReplayError, match="damaged audit"):
+        files.open_replay(bad)
+    done = subprocess.run([sys.executable, "-m", "lanplay", "replay", str(bad)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "Traceback" not in done.stderr + done.stdout

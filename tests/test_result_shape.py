@@ -1,7 +1,7 @@
 """Issue 23, finding 2: a mis-shaped ``game_over`` from a hostile host (``winners:
 1.5``, ``scores: 7``, no ``winners``) crashed the window's end screen and the bot
 (``TypeError`` in the end screen's headline, ``KeyError: 'winners'`` in the CLI). The
-peer now checks the result's shape (``lanplay/peer/inbound.py``) before any code reads
+peer now checks the result's shape (``lanplay/store/results.py``) before any code reads
 it, and leaves such a host with one sentence. Real TCP on 127.0.0.1 against a small
 hostile host."""
 
@@ -15,8 +15,8 @@ from typing import Any
 import hostile
 import pytest
 
-from lanplay.peer.inbound import result_fault
 from lanplay.peer.peer import Peer
+from lanplay.store.results import result_fault
 
 SENTENCE = ("The host sent a result this version cannot read; the game is saved on "
             "the host.")

@@ -25,7 +25,7 @@ from lanplay.fair.audit import Verdict
 from lanplay.fair.seed import SECRET_BYTES, seeded_bytes
 from lanplay.fair.witness import Witness
 from lanplay.net.link import Link, LinkClosed, open_link
-from lanplay.peer.inbound import result_fault
+from lanplay.store.results import result_fault
 from protocol import delta
 from protocol.codec import FROM_HOST, HANDSHAKE
 from protocol.messages import (

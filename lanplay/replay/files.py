@@ -26,6 +26,7 @@ from typing import Any
 from lanplay.fair.seed import Fairness, derive_seed, from_hex
 from lanplay.replay.model import Finished, Player, Replay, ReplayError, result_text
 from lanplay.store import durable, folders, saves
+from lanplay.store.results import result_fault, saved_fault
 from protocol.messages import Audit
 
 AUDITS = "audits"
@@ -196,6 +197,9 @@ def from_record(data: dict[str, Any], name: str = "This game") -> Finished:
     if not isinstance(result, dict):
         raise ReplayError(f"{name} holds a game that had not finished when it was kept; "
                           f"only a finished game can be replayed.")
+    fault = result_fault(result) or saved_fault(data.get("saved", 0.0))
+    if fault is not None:
+        raise ReplayError(f"{damaged}: {fault}.")
     you = data.get("you")
     if not (isinstance(you, int) and not isinstance(you, bool) and 0 <= you < len(seats)):
         you = None

@@ -1,9 +1,11 @@
-"""What a peer checks in the host's game result before any code reads it.
+"""The shape of a game's result, checked before any code reads it: the host's
+``game_over`` on a peer, and a kept audit from the disk.
 
 Like ``lanplay/store/schema.py`` for saves: a result whose ``winners`` is a float,
 ``scores`` a number, or which lacks either, crashed the window's end screen and the
-bot (issue 23, finding 2). A result that breaks the shape is refused here, and the
-peer leaves the host with one sentence."""
+bot, and one such kept audit broke Help -> Replays until it was deleted (issue 23,
+findings 2 and 7). A peer leaves a host that breaks the shape with one sentence; a
+file that breaks it is left out of the list."""
 
 from __future__ import annotations
 
@@ -48,4 +50,17 @@ def _number(value: Any) -> bool:
     return isinstance(value, float) and math.isfinite(value)
 
 
-__all__ = ["MAX_SEATS", "result_fault"]
+def saved_fault(value: Any) -> str | None:
+    """Why ``value`` is not a time a file was kept at (seconds since 1970), or None:
+    ``1e308`` and NaN broke the list's dates."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "its time is not a number"
+    if not (math.isfinite(value) and 0 <= value < LAST_TIME):
+        return "its time is out of range"
+    return None
+
+
+LAST_TIME = 32_503_680_000
+"""The year 3000: later than any file is kept, earlier than dates overflow."""
+
+__all__ = ["LAST_TIME", "MAX_SEATS", "result_fault", "saved_fault"]
