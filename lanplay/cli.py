@@ -544,31 +544,25 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
 
     from lanplay.peer.peer import JoinError, Peer
 
-    received: list[bytes] = []
+    from lanplay.peer.recording import FrameRecorder
+
+    recording = FrameRecorder(args.record) if args.record is not None else None
     peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
                 password=args.password,
-                recorder=received.append if args.record is not None else None)
+                recorder=recording.write if recording is not None else None)
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
+        if recording is not None:
+            recording.discard()
         return _fail(printable(exc.reason))  # a host's words: nothing may reach the terminal raw
     try:
         return await _play_joined(args, peer, welcome)
     finally:
-        if args.record is not None:
-            _write_frames(args.record, peer.seat, received)
-
-
-def _write_frames(folder: Path, seat: int | None, bodies: list[bytes]) -> None:
-    """The frames received, length-prefixed, as ``selfplay --record`` writes them."""
-    import struct
-
-    folder.mkdir(parents=True, exist_ok=True)
-    name = f"peer-{seat}.frames" if seat is not None else "spectator.frames"
-    with open(folder / name, "wb") as out:
-        for body in bodies:
-            out.write(struct.pack(">I", len(body)) + body)
-    print(f"Recorded {len(bodies)} frames to {folder / name}.", file=sys.stderr, flush=True)
+        if recording is not None:
+            where = recording.finish(peer.seat)
+            print(f"Recorded {recording.count} frames to {where}.", file=sys.stderr,
+                  flush=True)
 
 
 async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int:
