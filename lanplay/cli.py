@@ -543,7 +543,6 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     import socket
 
     from lanplay.peer.peer import JoinError, Peer
-
     from lanplay.peer.recording import FrameRecorder
 
     recording = FrameRecorder(args.record) if args.record is not None else None
