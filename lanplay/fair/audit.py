@@ -43,6 +43,11 @@ MAX_MOVES = 200_000
 """More moves than any game has (the conformance suite's stuck-game limit is 20,000):
 a peer gathers no longer audit, so a hostile host cannot fill its memory."""
 
+MAX_AUDIT_BYTES = 8 * 1024 * 1024
+"""Most packed log bytes a peer gathers for one audit: a real game's audit is 2-25 KB,
+a 20,000-move stuck game's about 1 MB. Without it 1,500 parts of 1 MiB each took a peer
+to 1.4 GB (issue 23, finding 5)."""
+
 VERIFIED = "verified"
 
 
@@ -94,30 +99,41 @@ class Gathered:
 
     first: Audit | None = None
     log: list[Any] = field(default_factory=list)
+    size: int = 0
+    """Packed bytes of the log gathered so far (``MAX_AUDIT_BYTES`` at most)."""
 
     def add(self, msg: Audit) -> Audit | None:
         """Add a part; the whole audit once the last part is in, else None. A part
         out of order or disagreeing with the first starts the gathering over; an
-        audit longer than any game raises ValueError."""
+        audit longer than any game (in moves or in bytes) raises ValueError."""
         if msg.moves > MAX_MOVES or msg.at + len(msg.log) > MAX_MOVES:
-            self.first, self.log = None, []
+            self.drop()
             raise ValueError(f"The host's audit claims {max(msg.moves, msg.at)} moves, "
                              f"more than any game has.")
         head = self.first
         if msg.at == 0 or head is None or _header(head) != _header(msg) \
                 or msg.at != len(self.log):
-            self.first, self.log = msg, []
-            head = msg
+            self.drop()
+            self.first = head = msg
             if msg.at != 0:
                 self.first = None
                 return None
+        self.size += len(pack(msg.log))
+        if self.size > MAX_AUDIT_BYTES:
+            self.drop()
+            raise ValueError(f"The host's audit is larger than {MAX_AUDIT_BYTES // 2**20} "
+                             f"MB, more than any game needs.")
         self.log.extend(msg.log)
         if len(self.log) < head.moves:
             return None
         whole = Audit(head.game, head.rules, head.mode, head.options, head.secret,
                       head.values, head.drawn, self.log, 0, len(self.log))
-        self.first, self.log = None, []
+        self.first, self.log, self.size = None, [], 0
         return whole
+
+    def drop(self) -> None:
+        """Forget the parts gathered (a new audit, a lost connection, one too big)."""
+        self.first, self.log, self.size = None, [], 0
 
 
 def _header(msg: Audit) -> tuple[Any, ...]:

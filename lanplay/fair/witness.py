@@ -78,6 +78,11 @@ class Witness:
         if seen is not None and self.verdict is None:
             seen.final, seen.result = msg.state_id, msg.result
 
+    def on_lost(self) -> None:
+        """The connection dropped: the parts gathered go (a resync sends the audit
+        again), so a host cannot keep them growing across reconnects."""
+        self._gathered.drop()
+
     def on_audit(self, msg: Audit) -> Verdict | None:
         """Add a part of the audit; the verdict once it is whole (else None)."""
         try:

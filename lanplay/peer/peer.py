@@ -275,6 +275,7 @@ class Peer:
                 self._count(link)
                 link.abort()
                 self.link = None
+            self.witness.on_lost()
             if self._closing or not await self._reconnect():
                 self._finish(self.closed_reason or self._say(LOST))
                 return
