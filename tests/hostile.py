@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import msgpack
 
@@ -100,6 +101,21 @@ async def read_hello(reader: asyncio.StreamReader) -> Hello:
 def welcome(seat: int | None = 0) -> bytes:
     return encode(Welcome(PROTOCOL_VERSION, seat, "t0k3n" if seat is not None else "",
                           "Mallory's laptop", "alles-klar"))
+
+
+def game_view(game_id: str = "alles-klar", players: int = 3, seat: int | None = 0,
+              seed: int = 1, mode: str | None = None) -> dict[str, Any]:
+    """A real view of a game just dealt: a peer checks a view against its game's shape
+    (``lanplay.peer.views``), so a hostile host that wants its deltas applied starts
+    from one."""
+    from lanplay.game import resolve_options
+    from lanplay.games import load
+
+    game = load(game_id)
+    chosen = mode or game.modes[0].id
+    state = game.setup(players, chosen, resolve_options(game, {}), seed)
+    view: dict[str, Any] = game.view(state, seat)
+    return view
 
 
 def raw(msg: dict[str, object]) -> bytes:

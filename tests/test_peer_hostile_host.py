@@ -18,7 +18,7 @@ from lanplay.peer.peer import CHAT_KEPT, MAX_CHAT, JoinError, Peer
 from protocol import delta
 from protocol.codec import FrameReader, frame
 from protocol.delta import EXTEND, VIEW_LIMITS, BoundedView, DeltaError, measure
-from protocol.messages import Delta, Lobby, Ping, Pong, Resync, Snapshot
+from protocol.messages import PROTOCOL_VERSION, Delta, Lobby, Ping, Pong, Resync, Snapshot
 
 LOCAL = "127.0.0.1"
 
@@ -97,13 +97,13 @@ def test_deltas_extending_a_list_stop_at_the_view_limit_and_the_peer_asks_again(
     """The finding's attack, scaled to the frame limits: deltas of 40 extends of
     2048 items each (82k items a delta) to one list, 60 of them. On main the
     view grew by all of it and each op copied the whole list."""
-    ops = [[EXTEND, ["log"], [0] * 2048] for _ in range(40)]
+    ops = [[EXTEND, ["hand_counts"], [0] * 2048] for _ in range(40)]
     resyncs: list[str] = []
     ponged = asyncio.Event()  # the peer answered the ping sent after every delta
 
     async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await hostile.read_hello(reader)
-        writer.write(hostile.welcome() + hostile.msg(Snapshot(0, {"log": []})))
+        writer.write(hostile.welcome() + hostile.msg(Snapshot(0, hostile.game_view())))
         frames = FrameReader()
 
         async def listen() -> None:
@@ -135,7 +135,8 @@ def test_deltas_extending_a_list_stop_at_the_view_limit_and_the_peer_asks_again(
                 await asyncio.wait_for(task, 5)
             view = peer.view
             assert view is not None
-            assert len(view["log"]) == 81_920  # one delta in; the second would pass the limit
+            # one delta in; the second would pass the limit
+            assert len(view["hand_counts"]) == 3 + 81_920
             assert peer.state_id == 1
             assert measure(view).nodes <= VIEW_LIMITS.nodes
             assert resyncs[0] == ("a delta did not fit: delta op 8: the view would hold "
@@ -149,7 +150,7 @@ def test_names_and_texts_from_a_hostile_host_are_cleaned() -> None:
     async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await hostile.read_hello(reader)
         writer.write(hostile.raw({
-            "type": "welcome", "version": 1, "seat": 0, "token": "t",
+            "type": "welcome", "version": PROTOCOL_VERSION, "seat": 0, "token": "t",
             "host_name": "Evil\u202e host\x00\x1b[2J", "game": "alles-klar"}))
         lobby = Lobby("Evil\u202ehost", "alles-klar", "standard", {},
                       [{"name": "A\x00B\x1b[31mC\r\n", "colour": "#E69F00", "ready": True,

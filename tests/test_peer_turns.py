@@ -9,6 +9,8 @@ def test_a_peer_lets_other_work_run_before_it_replays_an_audit() -> None:
     """Two peers in one loop each get a delta then an audit in one read: both apply
     their delta before either replays its audit (the replay takes milliseconds; a
     window's redraw, another connection, must not wait behind it)."""
+    import hostile
+
     from lanplay.net.link import Link
     from lanplay.peer.peer import Peer
     from protocol.codec import encode
@@ -16,7 +18,7 @@ def test_a_peer_lets_other_work_run_before_it_replays_an_audit() -> None:
 
     events: list[str] = []
     frames = b"".join(encode(m) for m in (
-        Snapshot(0, {"n": 0}), Delta(0, 1, [[0, ["n"], 1]]),
+        Snapshot(0, hostile.game_view()), Delta(0, 1, [[0, ["turn"], 1]]),
         Audit(1, "alles-klar", "standard", {}, "00" * 32, [], [], [], 0, 0), Bye("done")))
 
     async def main() -> None:

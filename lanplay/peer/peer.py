@@ -11,7 +11,6 @@ follows ``listeners`` (a window turns them into Qt signals) or awaits
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import math
 import secrets
@@ -25,7 +24,7 @@ from lanplay.fair.audit import Verdict
 from lanplay.fair.seed import SECRET_BYTES, seeded_bytes
 from lanplay.fair.witness import Witness
 from lanplay.net.link import Link, LinkClosed, open_link
-from lanplay.store.results import result_fault
+from lanplay.peer import inbound
 from protocol import delta
 from protocol.codec import FROM_HOST, HANDSHAKE
 from protocol.messages import (
@@ -185,6 +184,7 @@ class Peer:
         try:
             first = await asyncio.wait_for(link.recv(), timeout)
             if isinstance(first, Challenge):
+                inbound.check(first, None, None)
                 if not self.password:
                     link.abort()
                     self._count(link)
@@ -192,6 +192,12 @@ class Peer:
                         "This room needs a password; ask the host for it.")), "password")
                 link.send(Answer(admission.proof(self.password, first.nonce, first.salt)))
                 first = await asyncio.wait_for(link.recv(), timeout)
+            if isinstance(first, Refused | Welcome):
+                first = inbound.check(first, None, None)
+        except inbound.Fault as fault:
+            link.abort()
+            self._count(link)
+            raise JoinError(self._say(fault.sentence)) from None
         except (LinkClosed, ConnectionError, TimeoutError, ProtocolError) as exc:
             link.abort()
             self._count(link)
@@ -210,7 +216,7 @@ class Peer:
         link.limits = FROM_HOST  # from the frame after the welcome on
         self.link = link
         self.seat, self.token, self.owner = first.seat, first.token or None, first.owner
-        self.host_name, self.game_id = names.clean(first.host_name, 60), first.game
+        self.host_name, self.game_id = first.host_name, first.game
         self._notify("welcome", first)
         return first
 
@@ -361,6 +367,14 @@ class Peer:
     # --- receiving ---------------------------------------------------------------
 
     def _handle(self, msg: Message) -> None:
+        # Nothing below reads what the host sent before it passed its check.
+        try:
+            msg = inbound.check(msg, self.lobby, self._delta_base(msg))
+        except inbound.Fault as fault:
+            if not fault.fatal:  # a pack's pictures: their names are shown instead
+                self._notify("pack_error", fault.why)
+                return
+            raise _HostBroke(self._say(fault.sentence)) from None
         if isinstance(msg, Delta):
             self._on_delta(msg)
         elif isinstance(msg, Snapshot):
@@ -376,7 +390,6 @@ class Peer:
             self.witness.on_view(msg.state_id, msg.view, self.seat)
             self._notify("view", None)
         elif isinstance(msg, Lobby):
-            msg = _clean_lobby(msg)
             if msg.phase == "playing" and (self.lobby is None or self.lobby.phase != "playing"):
                 self.result = None
             self.lobby = msg
@@ -410,11 +423,6 @@ class Peer:
             _keep(self.chat, msg, CHAT_KEPT)
             self._notify("chat", msg)
         elif isinstance(msg, GameOver):
-            fault = result_fault(msg.result)
-            if fault is not None:  # never read by the end screen or a bot
-                raise _HostBroke(self._say(messages.msg(
-                    "The host sent a result this version cannot read; the game is saved "
-                    "on the host.")))
             self.result = msg.result
             self.witness.on_game_over(msg)
             self._notify("game_over", msg)
@@ -448,6 +456,15 @@ class Peer:
             self.closed_reason = self.heard(msg.message, msg.reason)
             self._notify("refused", msg)
             raise _Done
+
+    def _delta_base(self, msg: Message) -> dict[str, Any] | None:
+        """The view a delta's ops are checked against: the one they apply to (None when
+        they will not be applied: a snapshot is awaited or asked for)."""
+        if (type(msg) is not Delta or self._view is None or self._awaiting_snapshot
+                or msg.base != self.state_id):
+            return None
+        held: dict[str, Any] = self._view.value
+        return held
 
     def _on_delta(self, msg: Delta) -> None:
         if self._awaiting_snapshot:
@@ -546,14 +563,6 @@ def _keep(kept: list[Any], item: Any, most: int) -> None:
     kept.append(item)
     if len(kept) > most:
         del kept[:len(kept) - most]
-
-
-def _clean_lobby(lobby: Lobby) -> Lobby:
-    """The lobby with every name cleaned (``lanplay.names``), whatever the host sent."""
-    seats = [{**seat, "name": names.clean(seat["name"]) or "?"}
-             if isinstance(seat, dict) and isinstance(seat.get("name"), str) else seat
-             for seat in lobby.seats]
-    return dataclasses.replace(lobby, seats=seats, host_name=names.clean(lobby.host_name, 60))
 
 
 def _why(exc: BaseException) -> str:
