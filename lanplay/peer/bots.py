@@ -12,16 +12,20 @@ move is the game module's ``bot(view, seat, rng)`` unless a test passes a
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable
 from typing import Any
 
-from lanplay import games
+from lanplay import games, messages
 from lanplay.admission import RoomKey
 from lanplay.game import Action, View
+from lanplay.peer import inbound
 from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import Peer
 from lanplay.rng import stream, varied
+
+log = logging.getLogger(__name__)
 
 Chooser = Callable[[View, int, int], Action | None]
 """(view, seat, state_id) -> the move to make, or None to wait."""
@@ -145,12 +149,18 @@ async def drive(peer: Peer, seed: int, delay: float = 0.0,
                 # benchmarks, the tests' tables) plays its game's bot as it is
                 strength = getattr(lobby, "bots", "strong") if delay and house \
                     else "strong"  # the room's strength is for the host's own bots
-                if choose is None:
-                    action = games.load(lobby.game).bot(view, peer.seat, rng)
-                    if action is not None and strength == "relaxed":
-                        action = relaxed(action, view, ease)
-                else:
-                    action = choose(view, peer.seat, peer.state_id)
+                try:
+                    if choose is None:  # the view's game: checked, and the one it shows
+                        action = games.load(view["game"]).bot(view, peer.seat, rng)
+                        if action is not None and strength == "relaxed":
+                            action = relaxed(action, view, ease)
+                    else:
+                        action = choose(view, peer.seat, peer.state_id)
+                except Exception as exc:  # a view the checks let through, yet unplayable
+                    log.debug("no move from the view at %d: %r", peer.state_id, exc)
+                    peer.closed_reason = messages.render(inbound.SENTENCES["view"], (),
+                                                         peer.lang)
+                    break
                 if action is not None:
                     if delay:
                         await asyncio.sleep(wait_for(action, delay, strength, pace))

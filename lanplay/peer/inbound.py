@@ -409,14 +409,16 @@ def snapshot(msg: Snapshot, room: Lobby | None) -> Snapshot:
     return msg
 
 
-def delta(msg: Delta, view: dict[str, Any] | None) -> Delta:
+def delta(msg: Delta, view: dict[str, Any] | None, room: Lobby | None = None) -> Delta:
     """The ops' envelope, and each op's value at the shape its path leads to (about a
-    microsecond an op; see ``lanplay.peer.views.ops_fault``)."""
+    microsecond an op; see ``lanplay.peer.views.ops_fault``); the view changed must be
+    of the room's game (the window's table is the lobby's game's)."""
     if type(msg.base) is not int or not -1 <= msg.base <= MAX_STATE \
             or type(msg.state_id) is not int or not 0 <= msg.state_id <= MAX_STATE:
         raise Fault("view", "delta: its state ids are out of range")
     why = _ops_fault(msg.ops)
     if why is None and view is not None:
+        _same_game(view, room)
         why = views.ops_fault(view, msg.ops)
     if why is not None:
         raise Fault("view", f"delta: {why}")
@@ -479,8 +481,8 @@ def picture_chunk(msg: PictureChunk) -> PictureChunk:
 
 def _same_game(view: Mapping[str, Any], room: Lobby | None) -> None:
     if room is not None and view.get("game") != room.game:
-        raise Fault("view", f"snapshot.view: a view of {str(view.get('game'))[:40]!r} in a "
-                            f"room playing {room.game[:40]!r}")
+        raise Fault("view", f"a view of {str(view.get('game'))[:40]!r} in a room playing "
+                            f"{room.game[:40]!r}")
 
 
 CHECKS: dict[type[Message], Callable[..., Message]] = {
@@ -500,7 +502,7 @@ def check(msg: Message, room: Lobby | None, view: dict[str, Any] | None) -> Mess
     kind = type(msg)
     if kind is Delta:
         assert isinstance(msg, Delta)
-        return delta(msg, view)
+        return delta(msg, view, room)
     if kind is Snapshot:
         assert isinstance(msg, Snapshot)
         return snapshot(msg, room)
