@@ -237,11 +237,23 @@ def test_every_field_of_every_games_view_wrong_in_turn_the_bot_ends_in_a_sentenc
     assert not problems, "\n".join(problems[:20])
 
 
+def decodes(case: Case) -> bool:
+    """The case's message gets past the decoder (a frame it refuses costs a window a
+    few reconnects with back-off before it gives up: tests/test_peer_hostile_host.py)."""
+    body = case.frames[-1]
+    try:
+        from_wire(body)
+    except Exception:
+        return False
+    return True
+
+
 def sample(seed: int, count: int) -> list[Case]:
-    """A seeded sample of every kind of case: each message type, each game's view."""
+    """A seeded sample of every kind of case that reaches the peer's checks: each message
+    type, each game's view."""
     rng = random.Random(seed)
     groups: dict[str, list[Case]] = {}
-    for case in [*field_cases(), *op_cases(), *view_cases()]:
+    for case in filter(decodes, [*field_cases(), *op_cases(), *view_cases()]):
         groups.setdefault(case.name.split("#")[0].split(".")[0], []).append(case)
     picked = [rng.choice(group) for group in groups.values()]
     rest = [c for group in groups.values() for c in group if c not in picked]
@@ -278,7 +290,7 @@ def test_lanplay_join_bot_ends_in_a_sentence_never_a_traceback() -> None:
 
 def test_a_window_joined_to_the_hostile_host_stays_up_and_says_a_sentence(
         aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
-    cases = sample(SEED + 1, 48)
+    cases = sample(SEED + 1, 120)
 
     async def scenario() -> list[str]:
         win = window(tmp_path, "Ann")

@@ -47,7 +47,7 @@ def frame(mode: str, phases: list[str], table: dict[str, Any]) -> dict[str, Any]
             "game": {"type": "str", "enum": ["s-tier"]},
             "mode": {"type": "str", "enum": [mode]},
             "you": {**SEAT, "nullable": True, "doc": "your seat; null for a spectator"},
-            "players": "int",
+            "players": {"type": "int", "min": 2, "max": 16},
             "round": {"type": "int", "min": 1},
             "phase": {"type": "str", "enum": [*phases, "over"]},
             "actors": {**SEATS, "doc": "the seats that may act now"},
