@@ -225,3 +225,48 @@ def test_the_discovery_example_shows_the_version_a_host_announces() -> None:
     row = re.search(r"^\| `v` \| [^|]+\| `([^`]*)` \|$", section, re.M)
     assert row is not None, "the TXT table has no `v` row"
     assert row.group(1) == Announcement("Bob's laptop", "alles-klar", 7531, 3, 6).txt()["v"]
+
+
+# --- the result's detail ------------------------------------------------------------------
+
+DETAIL_CASES = [("alles-klar", "standard", 3), ("ranking", "standard", 3),
+                ("ranking-top", "standard", 3), ("ranagedon", None, 2), ("ranagedon", None, 4),
+                ("s-tier", "cooperative", 2), ("s-tier", "competitive", 4),
+                ("s-tier", "team", 4)]
+
+
+def documented_detail() -> dict[str, set[str]]:
+    """The keys of ``result.detail`` per game (and S-tier mode) as PROTOCOL.md lists them."""
+    start = DOC.index("#### The result's `detail`")
+    table = DOC[start:DOC.index("**`seed` is an unsigned 64-bit int**", start)]
+    keys: dict[str, set[str]] = {}
+    row = r"^\| `([a-z-]+)`(?: \(every mode\))? \| `([a-z_]+)` \|"
+    for game, key in re.findall(row, table, re.M):
+        keys.setdefault(game, set()).add(key)
+    mode_row = r"^\| `s-tier` (cooperative|competitive|team) \| `([a-z_]+)` \|"
+    for mode, key in re.findall(mode_row, table, re.M):
+        keys.setdefault(f"s-tier {mode}", set()).add(key)
+    return keys
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), DETAIL_CASES,
+                         ids=[f"{g}-{m}-{p}" for g, m, p in DETAIL_CASES])
+def test_the_results_detail_holds_the_documented_keys_and_the_seed_exactly(
+        game_id: str, mode: str | None, players: int) -> None:
+    from conformance import random_playthrough
+
+    from lanplay import games
+    game = games.load(game_id)
+    seed = 2**64 - 59  # far over 2**53: a double would change it
+    last = random_playthrough(game, players, mode or game.modes[0].id, seed)[-1]
+    result = game.result(last)
+    assert result is not None
+    detail = result.to_wire()["detail"]
+    documented = documented_detail()
+    want = documented.get(game_id, set())
+    if game_id == "s-tier":
+        want = want | documented.get(f"s-tier {mode}", set())
+    optional = {"teams"} if game_id == "ranagedon" and players != 4 else set()
+    assert set(detail) == want - optional, (sorted(detail), sorted(want))
+    if "seed" in want:
+        assert detail["seed"] == seed and type(detail["seed"]) is int
