@@ -19,6 +19,7 @@ from protocol.messages import (
     MAX_DEPTH,
     Message,
     ProtocolError,
+    UnknownType,
     check_plain,
     from_wire,
     to_wire,
@@ -155,6 +156,110 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ProtocolError(f"msgpack extension type {code} is not allowed")
 
 
+PEEK_STEPS = 64
+"""How many msgpack headers ``peek_id`` reads before it gives up."""
+
+_FIXED = {0xc0: 1, 0xc2: 1, 0xc3: 1, 0xca: 5, 0xcb: 9, 0xcc: 2, 0xcd: 3, 0xce: 5, 0xcf: 9,
+          0xd0: 2, 0xd1: 3, 0xd2: 5, 0xd3: 9}
+"""Scalars of a fixed size: nil, false, true, float 32/64, uint 8-64, int 8-64."""
+_SIZED = {0xc4: 1, 0xc5: 2, 0xc6: 4, 0xd9: 1, 0xda: 2, 0xdb: 4}
+"""bin 8/16/32 and str 8/16/32: the bytes of their length after the type byte."""
+_COUNTED = {0xdc: (2, 1), 0xdd: (4, 1), 0xde: (2, 2), 0xdf: (4, 2)}
+"""array 16/32 and map 16/32: the bytes of their count, and values per count."""
+_INTS = {0xcc: ">B", 0xcd: ">H", 0xce: ">I", 0xcf: ">Q",
+         0xd0: ">b", 0xd1: ">h", 0xd2: ">i", 0xd3: ">q"}
+
+
+def peek_id(body: bytes, steps: int = PEEK_STEPS) -> int:
+    """The int under the top-level ``"id"`` key of the msgpack map in ``body``, read
+    without decoding it, or 0.
+
+    For a frame the rate limit refuses before decoding it: its ``rejected`` still
+    names the intent it drops. Only headers are read, never a value built: a str
+    or bin is skipped by its length, a map or array item by item, ``steps``
+    headers at most (keys and values, every level counted). So it costs the same
+    on any frame, and finds the id of any honest intent or control; it gives 0
+    when the id comes after more than that, or when the bytes are not msgpack.
+    Nothing here is trusted: whatever it returns is only echoed back.
+    """
+    at, budget = 0, [steps]
+    try:
+        first = body[0]
+        if 0x80 <= first <= 0x8f:
+            entries, at = first & 0x0f, 1
+        elif first in (0xde, 0xdf):
+            width = 2 if first == 0xde else 4
+            entries, at = int.from_bytes(body[1:1 + width], "big"), 1 + width
+        else:
+            return 0
+        for _ in range(entries):
+            key = _str_at(body, at)
+            at = _skip(body, at, budget)
+            if key == b"id":
+                return _int_at(body, at)
+            at = _skip(body, at, budget)
+    except (IndexError, ValueError, struct.error):
+        pass
+    return 0
+
+
+def _str_at(body: bytes, at: int) -> bytes | None:
+    """The bytes of the str whose header is at ``at`` when it is a short one, else None."""
+    b = body[at]
+    if 0xa0 <= b <= 0xbf:
+        return body[at + 1:at + 1 + (b & 0x1f)]
+    if b == 0xd9:
+        return body[at + 2:at + 2 + body[at + 1]]
+    return None
+
+
+def _int_at(body: bytes, at: int) -> int:
+    b = body[at]
+    if b <= 0x7f:
+        return b
+    if b >= 0xe0:
+        return b - 0x100
+    fmt = _INTS.get(b)
+    if fmt is None:
+        return 0
+    (value,) = struct.unpack_from(fmt, body, at + 1)
+    return int(value)
+
+
+def _skip(body: bytes, at: int, budget: list[int]) -> int:
+    """Where the value whose header is at ``at`` ends; ValueError past the budget,
+    IndexError past the end."""
+    pending = 1
+    while pending:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ValueError("out of steps")
+        b = body[at]
+        pending -= 1
+        if b <= 0x7f or b >= 0xe0:
+            at += 1
+        elif b <= 0x8f:
+            pending, at = pending + 2 * (b & 0x0f), at + 1
+        elif b <= 0x9f:
+            pending, at = pending + (b & 0x0f), at + 1
+        elif b <= 0xbf:
+            at += 1 + (b & 0x1f)
+        elif b in _FIXED:
+            at += _FIXED[b]
+        elif b in _SIZED:
+            width = _SIZED[b]
+            at += 1 + width + int.from_bytes(body[at + 1:at + 1 + width], "big")
+        elif b in _COUNTED:
+            width, per = _COUNTED[b]
+            pending += per * int.from_bytes(body[at + 1:at + 1 + width], "big")
+            at += 1 + width
+        else:  # ext types and the reserved byte: no frame the host would decode
+            raise ValueError("not in the wire subset")
+        if at > len(body):
+            raise IndexError("past the end")
+    return at
+
+
 def frame(body: bytes, max_frame: int = MAX_FRAME) -> bytes:
     if len(body) > max_frame:
         raise ValueError(f"frame of {len(body)} bytes exceeds the {max_frame} byte limit")
@@ -205,13 +310,17 @@ class FrameReader:
         If one of the completed frames is bad, ProtocolError is raised and
         the good messages before it in the same call are dropped with it: the
         connection is closing anyway.
+
+        A message of a type this version does not know is skipped (see
+        ``UnknownType``): the frame was sound, so the stream reads on.
         """
-        bodies = self.feed_frames(data)
-        try:
-            return [self.decode(body) for body in bodies]
-        except ProtocolError as exc:
-            self._broken = exc.reason
-            raise
+        out: list[Message] = []
+        for body in self.feed_frames(data):
+            try:
+                out.append(self.decode(body))
+            except UnknownType:
+                continue
+        return out
 
     def feed_frames(self, data: bytes) -> list[bytes]:
         """Like ``feed`` but returns raw frame bodies (recorders keep these).
@@ -264,9 +373,14 @@ class FrameReader:
         return body
 
     def decode(self, body: bytes) -> Message:
-        """``body`` decoded under this reader's limits; a bad one breaks the reader."""
+        """``body`` decoded under this reader's limits; a bad one breaks the reader.
+
+        ``UnknownType`` (a sound frame of a type this version does not know) does
+        not: the caller skips that message and reads on."""
         try:
             return decode_body(body, self.limits)
+        except UnknownType:
+            raise
         except ProtocolError as exc:
             self._broken = exc.reason
             raise

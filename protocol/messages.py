@@ -30,6 +30,17 @@ class ProtocolError(Exception):
         self.reason = reason
 
 
+class UnknownType(ProtocolError):
+    """A well-formed message whose ``type`` this version does not know (a later
+    version's, say). Unlike every other ProtocolError it leaves the stream intact:
+    a receiver skips the message whole and reads on (docs/PROTOCOL.md, "Messages"),
+    as it ignores a field it does not know."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"unknown message type {kind[:40]!r}")
+        self.kind = kind[:40]
+
+
 @dataclass(frozen=True)
 class Message:
     TYPE: ClassVar[str] = ""
@@ -561,7 +572,7 @@ def from_wire(data: Any, *, checked: bool = False) -> Message:
         raise ProtocolError("a message needs a str 'type' field")
     cls = MESSAGE_TYPES.get(kind)
     if cls is None:
-        raise ProtocolError(f"unknown message type {kind[:40]!r}")
+        raise UnknownType(kind)
     if not checked:
         check_plain(data, kind)
     hints = _hints(cls)

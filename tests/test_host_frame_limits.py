@@ -5,7 +5,7 @@ Four hostile hellos of just under 1 MiB (the frames of ``tests/hostile.py``) use
 cost the host 2.7 s of CPU and an honest spectator's ping 1.2 s; now each is refused
 at its 4-byte length, before any of it is read. After the welcome a client's frames
 may be 64 KiB; a frame over the rate limit is not even decoded (its ``rejected``
-"rate" therefore names id 0).
+"rate" names the id read from the frame's first bytes, ``codec.peek_id``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from nethelpers import run
 from resilience import GAME, LOCAL, config
 
 from lanplay.host import Host
+from lanplay.net.link import Link
 from protocol.codec import CLIENT_FRAME, HANDSHAKE_FRAME, FrameReader, encode, pack
 from protocol.messages import (
     PROTOCOL_VERSION,
@@ -154,7 +155,18 @@ def test_after_the_welcome_a_client_frame_may_be_64_kib_and_no_more(data_dir: Pa
 
 @pytest.mark.timeout(60)
 def test_a_frame_over_the_rate_limit_is_refused_before_it_is_decoded(
-        data_dir: Path) -> None:
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    decoded = 0
+    real_decode = Link.decode
+
+    def counted(link: Link, body: bytes) -> Message:
+        nonlocal decoded
+        if len(body) > 1000:  # the padded controls only
+            decoded += 1
+        return real_decode(link, body)
+
+    monkeypatch.setattr(Link, "decode", counted)
+
     async def main() -> None:
         host = Host(GAME, config=config(data_dir))
         port = await host.start()
@@ -174,7 +186,10 @@ def test_a_frame_over_the_rate_limit_is_refused_before_it_is_decoded(
             slowed = [r.id for r in rejected if r.code == "rate"]
             assert len(answered) >= 40 and len(slowed) >= 15, (answered, slowed)
             assert answered == sorted(answered) and 0 not in answered
-            assert set(slowed) == {0}  # never decoded, so its id is unknown
+            # never decoded, yet each names the control it dropped (its id read from
+            # the frame's first bytes): every control answered once, in order
+            assert [r.id for r in rejected] == list(range(1, 61))
+            assert decoded == len(answered), (decoded, len(answered))
             # small frames are decoded first: a pong stays free with the bucket empty
             raw.send_bytes(encode(Pong(1)) * 50 + encode(Control("ready", {}, 99)))
             got = await raw.until(Rejected)  # no "rate" for any pong (it would name id 0)

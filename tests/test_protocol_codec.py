@@ -8,6 +8,7 @@ import contextlib
 import itertools
 import math
 import struct
+import time
 from typing import Any
 
 import msgpack
@@ -23,6 +24,7 @@ from protocol.codec import (
     encode,
     frame,
     pack,
+    peek_id,
     unpack,
 )
 from protocol.messages import (
@@ -56,6 +58,7 @@ from protocol.messages import (
     Resync,
     SeedCommit,
     Snapshot,
+    UnknownType,
     Welcome,
     to_wire,
 )
@@ -271,7 +274,6 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("no type", body_of({"nonce": 1}), "needs a str 'type'"),
     ("type not str", body_of({"type": 1}), "needs a str 'type'"),
     ("type as bin", body_of({"type": b"ping", "nonce": 1}), "needs a str 'type'"),
-    ("unknown type", body_of({"type": "teleport"}), "unknown message type 'teleport'"),
     ("missing field", body_of({"type": "ping"}), "ping is missing its 'nonce' field"),
     ("missing nullable", body_of({"type": "welcome", "version": 1, "token": "t",
                                   "host_name": "h", "game": "g"}),
@@ -345,6 +347,86 @@ def test_a_reader_refuses_everything_after_its_first_error(body: bytes, reason: 
         reader.feed(b"")
     with pytest.raises(ProtocolError, match="connection already failed"):
         reader.feed_frames(encode(Ping(2)))
+
+
+# --- a type this version does not know ------------------------------------------------
+
+
+def test_an_unknown_type_is_its_own_error_and_leaves_the_reader_sound() -> None:
+    body = body_of({"type": "teleport", "to": "the other table"})
+    with pytest.raises(UnknownType, match="unknown message type 'teleport'") as info:
+        decode_body(body)
+    assert isinstance(info.value, ProtocolError) and info.value.kind == "teleport"
+    reader = FrameReader()
+    assert reader.feed(framed(body) + encode(Ping(1))) == [Ping(1)]  # skipped whole
+    with pytest.raises(UnknownType):
+        reader.decode(body)
+    assert reader.broken is None
+    assert reader.feed(encode(Ping(2))) == [Ping(2)]
+
+
+def test_an_unknown_type_that_breaks_the_value_rules_is_still_malformed() -> None:
+    reader = FrameReader()
+    with pytest.raises(ProtocolError, match="extension type") as info:
+        reader.feed(framed(b"\x82\xa4type\xa8teleport\xa1x\xd4\x01\x00"))
+    assert not isinstance(info.value, UnknownType) and reader.broken is not None
+
+
+# --- the id of a frame the rate limit drops, read without decoding it -------------------
+
+
+@pytest.mark.parametrize("msg", [
+    Intent(7, 3, {"type": "play", "card": 12}),
+    Control("ready", {"ready": True}, 41),
+    Control("set_game", {"game": "alles-klar", "options": {"end": "cards", "x": [1, 2]}},
+            2**40),
+    Intent(-5, 0, {}),
+    Intent(2**64 - 1, 0, {}),
+    Intent(-(2**63), 0, {}),
+    Control("ready", {"pad": "p" * 60_000}, 300),  # a long str is skipped by its length
+])
+def test_peek_id_reads_the_id_of_an_honest_intent_or_control(msg: Message) -> None:
+    assert peek_id(pack(to_wire(msg))) == msg.id  # type: ignore[attr-defined]
+
+
+def test_peek_id_finds_the_id_wherever_it_is_among_small_fields() -> None:
+    last = {"type": "intent", "state_id": 3, "action": {"type": "guess", "at": [1, 2, 3]},
+            "note": None, "f": 1.5, "b": b"xy", "id": 9}
+    assert peek_id(body_of(last)) == 9
+    wide = msgpack.packb({"type": "control", "command": "ready", "id": 70000},
+                         use_bin_type=True)
+    assert peek_id(b"\xde\x00\x03" + wide[1:]) == 70000  # a map 16 header
+    assert peek_id(b"\x81\xd9\x02id\x05") == 5  # a str 8 key
+
+
+@pytest.mark.parametrize("body", [
+    b"",
+    b"\x91\x05",  # an array, not a map
+    body_of({"type": "chat", "text": "hi"}),  # no id at all
+    body_of({"type": "intent", "id": "7"}),  # not an int
+    body_of({"type": "intent", "id": 1.0}),
+    body_of({"type": "intent", "id": True}),
+    b"\x82\xa4type\xa6intent\xa2id",  # cut short before the value
+    b"\x82\xa4type\xd4\x01\x00\xa2id\x05",  # an ext before the id
+    b"\x82\xa4type\xc1\xa2id\x05",  # the reserved byte
+    b"\x82\xa4type\xdb\xff\xff\xff\xff\xa2id\x05",  # a str claiming 4 GiB
+])
+def test_peek_id_gives_0_for_what_it_cannot_read(body: bytes) -> None:
+    assert peek_id(body) == 0
+
+
+def test_peek_id_gives_up_after_its_steps_whatever_the_frame() -> None:
+    """A client that sends its id after a big value gets 0; reading costs the same
+    on any frame (no value is built, at most 64 headers are read)."""
+    buried = {"type": "control", "command": "ready", "args": {"x": list(range(100))},
+              "id": 4}
+    assert peek_id(body_of(buried)) == 0
+    hostile = b"\x81\xa1x\xdd\xff\xff\xff\xff" + b"\x91" * 60_000  # 4 billion items
+    many = b"\xdf\xff\xff\xff\xff" + b"\xa1x\xc0" * 20_000
+    started = time.perf_counter()
+    for body in (hostile, many) * 100:
+        assert peek_id(body) == 0
+    assert time.perf_counter() - started < 0.5  # 200 frames of 60 KB: about 6 ms here
 
 
 def test_a_reader_stays_broken_after_an_oversized_frame() -> None:

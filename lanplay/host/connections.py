@@ -36,7 +36,7 @@ from lanplay.net.carrier import Carrier
 from lanplay.net.link import Link, LinkClosed
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal, Session
-from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits
+from protocol.codec import FROM_CLIENT, HANDSHAKE, Limits, peek_id
 from protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
@@ -47,6 +47,7 @@ from protocol.messages import (
     Message,
     Pong,
     ProtocolError,
+    UnknownType,
     Welcome,
 )
 
@@ -141,23 +142,29 @@ class Reception:
                 conn.last_seen = now
                 # Charged before it is decoded, so decoding costs only what the bucket
                 # allows; a body this small (a pong, a bye) is decoded first, as those
-                # are free and decoding a few bytes costs nothing.
+                # are free and decoding a few bytes costs nothing. A refused frame is
+                # never decoded: its refusal names the id read from its first bytes.
                 charged = len(body) > FREE_BODY
-                if charged and not conn.limit.allow(now):
-                    got: Message | None = None
-                else:
-                    got = link.decode(body)
-                    if isinstance(got, Bye):
-                        self._on_bye(conn)
-                        continue
-                    if charged or isinstance(got, Pong) or conn.limit.allow(now):
-                        self._dispatch(conn, got)
-                        continue
+                got: Message | None = None
+                if not charged or conn.limit.allow(now):
+                    try:
+                        got = link.decode(body)
+                    except UnknownType:  # a later version's message: skipped, charged
+                        if charged or conn.limit.allow(now):
+                            continue
+                    else:
+                        if isinstance(got, Bye):
+                            self._on_bye(conn)
+                            continue
+                        if charged or isinstance(got, Pong) or conn.limit.allow(now):
+                            self._dispatch(conn, got)
+                            continue
                 if conn.limit.flooding():
                     link.send(refused("flood", msg("You sent far too many messages too fast; "
                                                    "the host closed your connection.")))
                     return
-                link.send(rejected(getattr(got, "id", 0) if got is not None else 0, "rate",
+                ident = getattr(got, "id", 0) if got is not None else peek_id(body)
+                link.send(rejected(ident if isinstance(ident, int) else 0, "rate",
                                    msg("Slow down: too many moves at once.")))
         except ProtocolError as exc:  # about the wire: its reason stays as the codec says it
             link.send(refused("malformed", exc.reason))

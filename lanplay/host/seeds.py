@@ -72,6 +72,9 @@ class Shuffle:
         self.seeds = seeds
         self._deal = deal
         self.exchange: Exchange | None = None
+        self.closed: Fairness | None = None
+        """The last shuffle closed, to tell a seat that sends again after it that its
+        contribution is in (``duplicate``), not that it came too late."""
         self._deadline: asyncio.TimerHandle | None = None
 
     @property
@@ -81,6 +84,7 @@ class Shuffle:
     def begin(self, game: int) -> None:
         """Commit to a fresh secret and ask every seat for its contribution."""
         self.cancel()
+        self.closed = None
         exchange = self.exchange = Exchange(game, len(self.room.seats),
                                             self.seeds.secret(game))
         wait = max(0.0, float(self.config.contribution_wait))
@@ -88,17 +92,27 @@ class Shuffle:
         self._deadline = asyncio.get_running_loop().call_later(wait, self.finish)
 
     def offer(self, conn: Conn, msg: Contribution) -> None:
-        """A peer's contribution: counted, or refused with a reason."""
+        """A peer's contribution: counted (no answer: ``contributions`` shows it), or
+        refused with the reason that holds whenever it comes: a spectator's is a
+        spectator's, a seat's second one to a shuffle is a duplicate, also once that
+        shuffle has closed; only one that no open shuffle can take is late."""
         exchange = self.exchange
-        if exchange is None:
-            conn.link.send(rejected(0, "late", messages.msg(
-                "No shuffle is waiting for contributions now.")))
-            return
         if conn.seat is None:
             conn.link.send(rejected(0, "spectator", messages.msg(
                 "Only seated players contribute to the shuffle.")))
             return
-        problem = exchange.offer(self.room.index(conn.seat), msg.game, msg.value)
+        seat = self.room.index(conn.seat)
+        if exchange is None:
+            closed = self.closed
+            if closed is not None and msg.game == closed.game and seat < len(closed.values) \
+                    and seat not in closed.drawn:
+                conn.link.send(rejected(0, "duplicate", messages.msg(
+                    "Your contribution to this shuffle is already in.")))
+            else:
+                conn.link.send(rejected(0, "late", messages.msg(
+                    "No shuffle is waiting for contributions now.")))
+            return
+        problem = exchange.offer(seat, msg.game, msg.value)
         if problem is not None:
             conn.link.send(rejected(0, *problem))
         elif exchange.complete:
@@ -110,7 +124,7 @@ class Shuffle:
         self.cancel()
         if exchange is None or self.status.stopping:
             return
-        fair = exchange.close(lambda seat: self.seeds.draw(exchange.game, seat))
+        fair = self.closed = exchange.close(lambda seat: self.seeds.draw(exchange.game, seat))
         self._deal(fair)
 
     def cancel(self) -> None:

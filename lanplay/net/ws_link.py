@@ -21,7 +21,7 @@ from websockets.protocol import State
 
 from lanplay.net.link import MAX_WRITE_BUFFER, LinkClosed
 from protocol.codec import FROM_HOST, MAX_FRAME, Limits, decode_body, pack
-from protocol.messages import Message, ProtocolError, to_wire
+from protocol.messages import Message, ProtocolError, UnknownType, to_wire
 
 
 class WsLink:
@@ -79,6 +79,8 @@ class WsLink:
     def decode(self, body: bytes) -> Message:
         try:
             return decode_body(body, self._limits)
+        except UnknownType:  # a sound message of a later version: skipped, not fatal
+            raise
         except ProtocolError as exc:
             self._broken = exc.reason
             raise

@@ -54,6 +54,7 @@ from protocol.messages import (
     Resync,
     SeedCommit,
     Snapshot,
+    UnknownType,
     Welcome,
 )
 
@@ -240,7 +241,10 @@ class Peer:
                 async with asyncio.timeout(None) as deadline:
                     while True:
                         deadline.reschedule(loop.time() + self.dead_after)
-                        msg = await link.recv()
+                        try:
+                            msg = await link.recv()
+                        except UnknownType:  # a later version's message: skipped whole
+                            continue
                         if isinstance(msg, Audit):
                             # The audit means replaying the whole game (milliseconds):
                             # whatever else the loop has to do (a window's redraw,
