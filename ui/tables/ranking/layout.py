@@ -56,6 +56,8 @@ class Layout:
     tall: frozenset[int] = frozenset()
     """Floors whose names need two lines under their tiles."""
     hand_name_h: float = 0.0
+    caption: QRectF = field(default_factory=QRectF)
+    """The line over the floors kept for the row's caption (empty: none kept)."""
 
     def name_below(self, floor: int) -> float:
         """The height under a tile on ``floor`` for its name (none when beside)."""
@@ -70,15 +72,17 @@ class Layout:
         """Distance between tiles on a floor holding ``count``: wider when few, so
         their names fit in full."""
         area = self.shelves[0].right() - self.tiles_left() - self.margin * 0.5
-        if floor is not None and self.side.get(floor):
-            return min(area / max(1, count), self.tile + self.side_w + self.text_px * 2.0)
+        if floor is not None and self.side.get(floor):  # the floor shared out evenly
+            return area / max(1, count)
         tight = self.tile * (1 + GAP)
         roomy = self.tile + self.text_px * 5.0
         return max(tight, min(roomy, area / max(1, count)))
 
     def name_room(self, count: int, floor: int) -> float:
+        """Under a tile: its name's width; beside it: the room right of the picture for
+        the owner's mark, the name and the stones (up to the next tile)."""
         if self.side.get(floor):
-            return self.side_w
+            return self.step(count, floor) - self.tile - self.text_px * 1.2
         return self.step(count, floor) - self.text_px * 0.3
 
     def tile_rect(self, floor: int, index: int, count: int = 7) -> QRectF:
@@ -95,7 +99,8 @@ class Layout:
 def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
-            action_room: bool = True, track_need: float = 0.0) -> Layout:
+            action_room: bool = True, track_need: float = 0.0,
+            caption_h: float = 0.0) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
@@ -105,6 +110,8 @@ def compute(width: float, height: float, text_px: float, players: int,
     ``tall_hand`` of 3 gives the hand's names three.
     Without ``action_room`` (nothing to show right of the hand) the hand has the band.
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
+    ``caption_h``: a line kept over the floors for a caption about the row (the
+    finished round's) that has no room beside the tiles.
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
@@ -128,7 +135,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     area_w = x1 - x0 - track_w - label_w - m * 0.5
     widest = max(4, *floor_counts)
     tile_w = area_w / (widest * (1 + GAP))
-    top = roof.bottom() + m * 0.6
+    top = roof.bottom() + m * 0.6 + caption_h
     floors_h = band.top() - m * 0.8 - top
     empty_h = t * 2.0
     pad = m * 0.35 + t * 0.4
@@ -187,8 +194,13 @@ def compute(width: float, height: float, text_px: float, players: int,
     hy = band.top() + (band_h - hand_tile - hand_name_h) / 2
     hand = [QRectF(hx + i * hand_step, hy, hand_tile, hand_tile + hand_name_h)
             for i in range(hand_count)]
+    caption = QRectF()
+    if caption_h:
+        left = x0 + track_w + label_w + t * 0.6
+        caption = QRectF(left, roof.bottom() + m * 0.3, x1 - left - t * 0.5, caption_h)
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
-                  band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h)
+                  band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h,
+                  caption)
 
 
 def track_position(score: int) -> tuple[int | None, bool]:
