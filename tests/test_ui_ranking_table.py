@@ -423,3 +423,21 @@ def test_a_reveal_beside_small_pictures_keeps_names_whole_and_nothing_over_anoth
     finally:
         locale.set_language(None)  # conftest's LANPLAY_LANG=en
         app.setFont(was)
+
+
+def test_plates_and_three_line_names_fit_a_small_window_under_x() -> None:
+    """Under X at 1024x640 (its larger default type: the table's text 19 px) five plates
+    ran 30 px past the window's foot, and five tiles on one floor cut "Stöckelschuh"
+    to "Stö-ckel…" in two lines. The plates now give up height and gaps down to what
+    their lines need, and a floor whose names need three lines gets them."""
+    from ui.tables.ranking.layout import THREE_LINES, compute
+
+    t = 19.2
+    lay = compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False)
+    assert lay.plates[-1].bottom() <= 469 - lay.margin + 0.5
+    assert min(p.height() for p in lay.plates) >= t * 4.5
+    three = compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
+                    frozenset({3}), taller=frozenset({3}))
+    assert three.name_below(3) == pytest.approx(three.name_h * THREE_LINES)
+    assert three.name_below(3) > compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
+                                         frozenset({3})).name_below(3)

@@ -58,12 +58,15 @@ class Layout:
     hand_name_h: float = 0.0
     caption: QRectF = field(default_factory=QRectF)
     """The line over the floors kept for the row's caption (empty: none kept)."""
+    taller: frozenset[int] = frozenset()
+    """Floors whose names need three lines (five tiles on a floor of a small window
+    under X: "Stöckelschuh", "Filmprojektor")."""
 
     def name_below(self, floor: int) -> float:
         """The height under a tile on ``floor`` for its name (none when beside)."""
         if self.side.get(floor):
             return 0.0
-        return self.name_h * TWO_LINES if floor in self.tall else self.name_h
+        return self.name_h * _lines(floor, self.tall, self.taller)
 
     def tiles_left(self) -> float:
         return self.shelves[0].left() + self.track_w + self.label_w
@@ -100,14 +103,14 @@ def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
             action_room: bool = True, track_need: float = 0.0,
-            caption_h: float = 0.0) -> Layout:
+            caption_h: float = 0.0, taller: frozenset[int] = frozenset()) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
     otherwise it is a small reminder strip and the tower takes the height.
     ``tall`` floors (and the hand, with ``tall_hand``) hold names too long for one
     line under their tiles: they get two (the table measures, then asks again); a
-    ``tall_hand`` of 3 gives the hand's names three.
+    ``tall_hand`` of 3 gives the hand's names three, as ``taller`` does to its floors.
     Without ``action_room`` (nothing to show right of the hand) the hand has the band.
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     ``caption_h``: a line kept over the floors for a caption about the row (the
@@ -116,8 +119,15 @@ def compute(width: float, height: float, text_px: float, players: int,
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
     panel_w = min(max(t * 14.5, w * 0.21), t * 19)
-    plate_h = t * 4.9
-    plates = [QRectF(m, m + i * (plate_h + m * 0.7), panel_w, plate_h) for i in range(players)]
+    # Five plates on a 1024x640 screen under X (its larger default type) ran 30 px past
+    # the window's foot: they give up some of their height and gaps, down to what their
+    # three lines need.
+    gap = m * 0.7
+    room = h - 2 * m - gap * max(0, players - 1)
+    plate_h = min(t * 4.9, max(t * 4.5, room / max(1, players)))
+    if players > 1 and plate_h * players + gap * (players - 1) > h - 2 * m:
+        gap = max(2.0, (h - 2 * m - plate_h * players) / (players - 1))
+    plates = [QRectF(m, m + i * (plate_h + gap), panel_w, plate_h) for i in range(players)]
 
     x0 = m + panel_w + m * 1.5
     x1 = w - m
@@ -151,12 +161,12 @@ def compute(width: float, height: float, text_px: float, players: int,
     if occupied:
         for _ in range(4):
             side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-            extra = sum(pad + (0.0 if side[f] else name_h * (TWO_LINES if f in tall else 1))
+            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller))
                         for f in side)
             free = floors_h - (FLOORS - occupied) * empty_h - extra
             tile = max(t * 2.2, min(cap, free / occupied))
         side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-    below = [0.0 if side.get(f) else name_h * (TWO_LINES if f in tall else 1)
+    below = [0.0 if side.get(f) else name_h * _lines(f, tall, taller)
              for f in range(FLOORS)]
     over = sum(tile + pad + below[f] if c > 0 else empty_h
                for f, c in enumerate(floor_counts)) - floors_h
@@ -200,7 +210,12 @@ def compute(width: float, height: float, text_px: float, players: int,
         caption = QRectF(left, roof.bottom() + m * 0.3, x1 - left - t * 0.5, caption_h)
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
                   band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h,
-                  caption)
+                  caption, taller)
+
+
+def _lines(floor: int, tall: frozenset[int], taller: frozenset[int]) -> float:
+    """A floor's name room under its tiles, in lines' heights."""
+    return THREE_LINES if floor in taller else TWO_LINES if floor in tall else 1.0
 
 
 def track_position(score: int) -> tuple[int | None, bool]:

@@ -221,10 +221,11 @@ class RankingTable(WaitingTable):
         lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                       action_room=action, track_need=track,
                       caption_h=max(0.0, self._caption_room))
-        tall, tall_hand = self._long_names(lay, row, hand)
+        tall, taller, tall_hand = self._long_names(lay, row, hand)
         if tall or tall_hand > 1:  # two lines under the tiles whose names need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
-                          tall, tall_hand, action, track, max(0.0, self._caption_room))
+                          tall, tall_hand, action, track, max(0.0, self._caption_room),
+                          taller)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
@@ -233,17 +234,18 @@ class RankingTable(WaitingTable):
         self._draw_hand(view, lay, hand)
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
-                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], int]:
+                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], frozenset[int], int]:
         """The floors with a name too long for one line under its tile at the smallest
-        type (they get a second line), and the lines the hand's longest name needs
-        (1, 2, or 3 for a name of several words that two lines cannot hold)."""
+        type (they get a second line), those too long for two (a third), and the lines
+        the hand's longest name needs (1, 2, or 3 for a name of several words that two
+        lines cannot hold)."""
         metrics = QFontMetricsF(look.font(look.default_px(), bold=True))
         counts = [0] * FLOORS
         for slot in row:
             floor = slot.get("floor")
             if isinstance(floor, int) and 0 <= floor < FLOORS:
                 counts[floor] += 1
-        tall = set()
+        tall, taller = set(), set()
         for slot in row:
             floor = slot.get("floor")
             if not isinstance(floor, int) or not 0 <= floor < FLOORS \
@@ -252,6 +254,9 @@ class RankingTable(WaitingTable):
             room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
             if metrics.horizontalAdvance(slot_name(slot)) > room:
                 tall.add(floor)
+                if not textfit.fit(slot_name(slot), room, look.default_px(), 2,
+                                   bold=True).fits:
+                    taller.add(floor)
         room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
         tall_hand = 1
         for tile in hand:
@@ -259,7 +264,7 @@ class RankingTable(WaitingTable):
             if metrics.horizontalAdvance(name) > room:
                 two = textfit.fit(name, room, look.default_px(), 2, bold=True)
                 tall_hand = max(tall_hand, 2 if two.fits else 3)
-        return frozenset(tall), tall_hand
+        return frozenset(tall), frozenset(taller), tall_hand
 
     def _draw_plates(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         scores = list(view.get("scores") or [0] * players)
