@@ -18,8 +18,11 @@ from pathlib import Path
 
 import pytest
 
-SIZES = ("1024x640", "1280x800", "1920x1080")
+SIZES = ("1000x592", "1280x800", "1920x1080")
 SMALLEST = SIZES[0]
+"""The window a 1024x640 screen opens (``place_on_screen`` leaves room for a title bar):
+at 1024x640 itself the check saw 48 lines more than a person gets, and passed while
+Home's hints, the S-tier side panel and the end screen were cut on that screen."""
 SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "table",
            "table-chat", "game-over", "alles-klar-5p-trick", "alles-klar-5p-spectator",
            "ranking-top", "s-tier-competitive-reveal", "s-tier-competitive-11p",
@@ -30,7 +33,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "ranking-top-choice", "ranking-top-chain", "ranking-guess", "ranagedon-aim",
            "s-tier-cooperative-reveal", "room-notice", "replay", "home-two-rooms",
            "spectator-over", "alles-klar-zoom2", "alles-klar-teach", "ranking-teach",
-           "ranking-top-teach", "s-tier-teach", "ranagedon-teach")
+           "ranking-top-teach", "s-tier-teach", "ranagedon-teach",
+           # "Resume a game…" on Home (a game hosted here did not finish)
+           "home-resume")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

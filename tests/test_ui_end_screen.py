@@ -27,6 +27,17 @@ def test_a_team_wins_as_a_team() -> None:
     assert headline(shared, NAMES, None) == "Mia, Ben, Ada and Jonas share the win!"
 
 
+def test_a_big_team_is_named_in_short() -> None:
+    """Eight names took the headline over two lines, and at 1024x640 the 16 seats' score
+    rows under it were squeezed below their text's height; the rows name everyone."""
+    names = [f"P{i}" for i in range(16)]
+    result = {"winners": list(range(0, 16, 2)),
+              "detail": {"teams": [list(range(0, 16, 2)), list(range(1, 16, 2))]}}
+    assert headline(result, names, None) == "The team of P0, P2, P4 and 5 more wins!"
+    assert headline({"winners": [0, 1, 2, 3, 4]}, names, None) == \
+        "P0, P1, P2 and 2 more share the win!"
+
+
 def test_a_cooperative_game_is_won_or_lost_together() -> None:
     won = {"winners": [0, 1, 2], "detail": {"outcome": "victory"}}
     lost = {"winners": [], "detail": {"outcome": "defeat"}}

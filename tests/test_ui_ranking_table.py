@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PyQt6.QtCore import QPoint, Qt
+from PyQt6.QtWidgets import QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
 from lanplay.games.ranking import GAME
@@ -372,3 +373,71 @@ def test_a_long_question_is_never_cut_at_the_smallest_window(qtbot: QtBot) -> No
         textfit.draw = draw  # type: ignore[assignment]
         app.setFont(was)
     assert shown and all(f.fits for f in shown), [f.lines for f in shown]
+
+
+def test_a_reveal_beside_small_pictures_keeps_names_whole_and_nothing_over_another(
+        qtbot: QtBot) -> None:
+    """A 1024x640 screen's window (1000x592), five bots' seats, the reveal: each floor
+    holds one tile, its name beside its picture. The names were cut ("Babyflas…"), the
+    owner's '+0' and the "supply" tag lay over the pictures and the names. Now each is
+    one row right of its picture: the mark, the name whole, the guess stones."""
+    from PyQt6.QtCore import QRectF
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+    from ui.tools.demos import ranking as demo
+    from ui.tools.screenshot_tables import _bots
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    before, at = demo.real_views(5)["reveal"]
+    seats = _bots(demo.demo_seats(5, 4))
+    locale.set_language("de")
+    try:
+        widget = RankingTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)  # the window's table with its bar and the log open
+        widget.show()
+        qtbot.waitExposed(widget)
+        widget.set_view(before[0], seats, 0, animate=False)
+        widget.set_view(at[0], seats, 0, animate=False)
+        tiles = list(widget.tiles.values())
+        assert len(tiles) == 7 and all(t.name_side for t in tiles)
+        for tile in tiles:
+            row = tile._side_row()
+            assert row.fitted.fits and row.fitted.lines == [tile.name], row.fitted.lines
+            lead = tile._owner_width() if tile.owner is not None else tile._tag_width()
+            assert lead > 0, f"{tile.name}: an owner's mark or the supply tag"
+            assert row.lead_x >= tile.size, f"{tile.name}: its mark on the picture"
+            assert row.name_x >= row.lead_x + lead, f"{tile.name}: its mark on the name"
+            assert row.stones_x >= row.name_x + row.fitted.width()
+            assert tile.x() + row.end <= widget.layout_.shelves[0].right()
+        texts = [item.text() for item in widget.scene.items()
+                 if isinstance(item, QGraphicsSimpleTextItem)]
+        assert not [t for t in texts if "\u2026" in t], texts
+        assert widget.layout_.caption == QRectF() or "Letzte Runde" in " ".join(texts)
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)
+
+
+def test_plates_and_three_line_names_fit_a_small_window_under_x() -> None:
+    """Under X at 1024x640 (its larger default type: the table's text 19 px) five plates
+    ran 30 px past the window's foot, and five tiles on one floor cut "Stöckelschuh"
+    to "Stö-ckel…" in two lines. The plates now give up height and gaps down to what
+    their lines need, and a floor whose names need three lines gets them."""
+    from ui.tables.ranking.layout import THREE_LINES, compute
+
+    t = 19.2
+    lay = compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False)
+    assert lay.plates[-1].bottom() <= 469 - lay.margin + 0.5
+    assert min(p.height() for p in lay.plates) >= t * 4.5
+    three = compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
+                    frozenset({3}), taller=frozenset({3}))
+    assert three.name_below(3) == pytest.approx(three.name_h * THREE_LINES)
+    assert three.name_below(3) > compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
+                                         frozenset({3})).name_below(3)

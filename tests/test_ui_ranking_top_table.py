@@ -489,3 +489,43 @@ def test_a_window_that_closes_untopped_holds_a_moment(table: RankingTopTable) ->
             return
         seen = now
     raise AssertionError("no untopped close in 400 moves")
+
+
+def test_the_keep_choice_stays_beside_the_direction_on_a_small_window(qtbot: QtBot) -> None:
+    """Under X at 1024x640 in German "Diese Karte behalten (1)" and "Abbrechen (Esc)"
+    made the choice wider than the stage: it covered the start of "rechtsherum". Now the
+    keys' marks go first and the box stays within the stage."""
+    from lanplay import locale
+    from ui.tools.demos import ranking_top as demo
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language("de")
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)  # a 1024x640 screen's window: the table, log open
+        widget.show()
+        qtbot.waitExposed(widget)
+        before, at = demo.real_views(4)["keep"]
+        seat = at[None]["actors"][0]
+        seats = demo.demo_seats(4, 3)
+        widget.set_view(before[seat], seats, seat, animate=False)
+        widget.set_view(at[seat], seats, seat, animate=False)
+        demo.click_first_card(widget)
+        chooser = widget.chooser
+        assert chooser.isVisible()
+        lay = widget.layout_
+        assert lay is not None
+        left = widget.graphics.mapFromScene(lay.stage.topLeft())
+        right = widget.graphics.mapFromScene(lay.stage.topRight())
+        box = chooser.geometry()
+        assert box.left() >= left.x() - 1 and box.right() <= right.x() + 1, \
+            (box, left, right)
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)

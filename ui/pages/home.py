@@ -95,6 +95,21 @@ class HomePage(QWidget):
         titles.addWidget(label("lanplay", "title"))
         titles.addWidget(label(_("Tabletop games with the people in this room"), "muted"))
         top.addLayout(titles, 1)
+        # This laptop's addresses, beside the title: in a card of the side column they
+        # pushed the Play card's hints out of a 1024x640 screen in German (cut in half).
+        here = QVBoxLayout()
+        here.setSpacing(0)
+        self.here_text = label(_("Others can join a game you host at:"), "muted", wrap=True)
+        self.here_text.setMinimumWidth(250)  # two lines in German, not four
+        self.here_text.setMaximumWidth(320)
+        here.addWidget(self.here_text)
+        self.addresses = label("", "big", wrap=True)
+        self.addresses.setMaximumWidth(320)
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.addresses.setAccessibleName(_("This laptop"))
+        here.addWidget(self.addresses)
+        top.addLayout(here)
+        top.addSpacing(28)
         self.badge = Badge(size=40)
         self.you = label("", "big")
         self.change = button(_("Change name or colour\u2026"), "flat")
@@ -200,14 +215,6 @@ class HomePage(QWidget):
         self.resume.hide()
         self.resume_hint.hide()
         side.addWidget(play)
-        here = Card()
-        here.body.addWidget(label(_("This laptop"), "heading"))
-        here.body.addWidget(label(_("Others can join a game you host at:"), "muted",
-                                  wrap=True))
-        self.addresses = label("", "big", wrap=True)
-        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        here.body.addWidget(self.addresses)
-        side.addWidget(here)
         side.addStretch(1)
         self.refresh_addresses()
 
@@ -224,7 +231,7 @@ class HomePage(QWidget):
         self.resume_hint.setVisible(bool(self.unfinished))
 
     def refresh_addresses(self) -> None:
-        self.addresses.setText("\n".join(local_addresses()))
+        self.addresses.setText(" \u00b7 ".join(local_addresses()))  # on one line where they fit
 
     def on_host(self, kind: str, host: FoundHost) -> None:
         """A Browser listener: a host was added, updated or removed."""

@@ -119,14 +119,19 @@ def disc_half_width(radius: float, letter: str) -> float:
 
 
 def draw_disc(painter: QPainter, centre: QPointF, radius: float, colour: QColor,
-              letter: str) -> None:
-    """A seat's colour always with its initial, so colour is never the only cue."""
+              letter: str, *, bot: bool = False) -> None:
+    """A seat's colour always with its initial, so colour is never the only cue; a
+    bot's is square-ish, as its badge elsewhere in the window."""
     fnt = _disc_font(radius, letter)
     box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
     painter.setPen(QPen(QColor("#101010"), max(1.0, radius * 0.08)))
     painter.setBrush(colour)
     half = disc_half_width(radius, letter)
-    if half > radius:  # a small disc (never smaller text): a pill that holds it
+    if bot:
+        box = QRectF(centre.x() - max(half, radius), centre.y() - radius,
+                     2 * max(half, radius), 2 * radius)
+        painter.drawRoundedRect(box, radius * 0.44, radius * 0.44)
+    elif half > radius:  # a small disc (never smaller text): a pill that holds it
         box = QRectF(centre.x() - half, centre.y() - radius, 2 * half, 2 * radius)
         painter.drawRoundedRect(box, radius, radius)
     else:

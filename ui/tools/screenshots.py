@@ -272,6 +272,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     watcher_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
+        await _home_resume(camera, net)
         await window.start()
         await other.start()
         other.add_bot()
@@ -320,6 +321,49 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
         await window.shutdown()
         window.close()
         window.deleteLater()
+
+
+async def _home_resume(camera: _Camera, net: Any) -> None:
+    """Home with "Resume a game…": this laptop's data folder holds a real game hosted
+    here that did not finish (a seeded Alles klar? a few moves in, saved as a host
+    saves it)."""
+    import dataclasses
+    import time
+
+    from lanplay import games
+    from lanplay.session import Session
+    from lanplay.store import folders, saves
+    from ui.services.settings import Settings
+    from ui.window.window import MainWindow
+
+    with tempfile.TemporaryDirectory(prefix="lanplay-shots-resume-") as data:
+        session = Session(games.load("alles-klar"), 3, seed=4)
+        while session.state_id < 5 and session.actors():
+            for seat in session.actors():
+                session.submit(seat, session.game.legal(session.state, seat)[0])
+        save = saves.Save(
+            game_id="shots1", game="alles-klar", mode=session.mode, options=session.options,
+            seed=4, seats=[saves.SavedSeat(name, colour, f"tok{i}") for i, (name, colour)
+                           in enumerate((("Mia", "#E69F00"), ("Jonas", "#009E73"),
+                                         ("Ada", "#56B4E9")))],
+            log=list(session.log), state_id=session.state_id, phase="playing", port=7531,
+            started=time.time() - 600, updated=time.time() - 60,
+            state=saves.plain(session.state))
+        folder = folders.saves_dir(data)
+        folder.mkdir(parents=True, exist_ok=True)
+        saves.write(save, folder / saves.file_name(save))
+        window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)),
+                            dataclasses.replace(net, data_dir=data))
+        window.resize(*camera.first)
+        window.show()
+        try:
+            window.home.refresh_saves(data)
+            assert window.home.unfinished, "the save was not found"
+            await camera.shot(window, "home-resume.png")
+        finally:
+            await window.shutdown()
+            window.close()
+            window.deleteLater()
 
 
 async def _home(window: Any, camera: _Camera, ben_port: int = 0) -> None:

@@ -78,8 +78,12 @@ def in_language(lang: str, text: str) -> str:
     return catalogue(lang).gettext(text) if text else text
 
 
-def and_list(items: list[str]) -> str:
-    """"A, B and C" in the window's language ("A, B und C", "A, B y C")."""
+def and_list(items: list[str], most: int | None = None) -> str:
+    """"A, B and C" in the window's language ("A, B und C", "A, B y C"); past ``most``
+    items it ends "A, B, C and 5 more", so a headline or banner stays short."""
+    if most is not None and len(items) > most:
+        more = len(items) - most + 1
+        items = [*items[:most - 1], ngettext("{n} more", "{n} more", more).format(n=more)]
     return _join(items, N_("{first} and {second}"))
 
 

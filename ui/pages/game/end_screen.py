@@ -51,6 +51,11 @@ def _score(value: Any) -> str:
     return f"{value:g}" if isinstance(value, int | float) else str(value)
 
 
+HEADLINE_NAMES = 4
+"""Winners the headline names before "and 5 more": eight names took two lines and
+pushed the score rows below their height at 1024x640."""
+
+
 def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
     """The result in one sentence, read from the result alone (the same on every laptop).
 
@@ -70,7 +75,7 @@ def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
            for w in winners]
     team = _winning_team(detail, winners)
     if team is not None:
-        members = and_list(who)
+        members = and_list(who, HEADLINE_NAMES)  # the table below names them all
         if you is not None and you in winners:
             return _("Your team wins! ({members})").format(members=members)
         # (not "Team Bot 1 and Bot 3 wins!": the verb goes with the team)
@@ -81,7 +86,7 @@ def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
         return _("Nobody wins.")
     if len(who) == 1:
         return _("{name} wins!").format(name=who[0])
-    return _("{names} share the win!").format(names=and_list(who))
+    return _("{names} share the win!").format(names=and_list(who, HEADLINE_NAMES))
 
 
 def _winning_team(detail: Any, winners: list[int]) -> int | None:
@@ -107,7 +112,7 @@ class EndScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 40, 40, 40)
+        outer.setContentsMargins(40, 16, 40, 16)  # 16 seats' scores in a 640-line screen
         outer.addStretch(1)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -189,6 +194,8 @@ class EndScreen(QWidget):
         crowded = len(order) > ROWS
         marks = badges(seats)
         self.grid.setVerticalSpacing(4 if crowded else 8)
+        # Many rows: a headline a size smaller, so rows keep their height at 1024x640.
+        theme.restyle(self.headline, "heading" if crowded else "title")
         for c in range(3 * columns):
             self.grid.setColumnStretch(c, 1 if c % 3 == 1 else 0)
         for column in range(columns):

@@ -40,6 +40,14 @@ ORDINAL_WORDS = ((N_("highest"), N_("top")), (N_("2nd highest"), N_("2nd")),
 marked: translated where drawn)."""
 
 
+def rank_caption_width() -> float:
+    """The width a ranking card needs for its shortest words at the smallest type
+    ("top", "2nd", ..., "down"), its caption box being 90% of the card."""
+    metrics = QFontMetrics(look.font(look.default_px(), bold=True))
+    words = [w[-1] for w in ORDINAL_WORDS] + [N_("down")]
+    return max(metrics.horizontalAdvance(_(w)) for w in words) / 0.9 + 4
+
+
 def numerals_text(numerals: list[int]) -> str:
     return " ".join(ROMAN[n - 1] for n in numerals if 1 <= n <= 5)
 
@@ -341,7 +349,8 @@ class PlateItem(QGraphicsObject):
         centre = QPointF(self.h * 0.12 + disc_r, self.h * 0.5)
         if self.active:
             self._paint_pointer(painter, QPointF(centre.x() + disc_r + t * 0.25, t * 0.95))
-        look.draw_disc(painter, centre, disc_r, self.colour, look.letter_of(self.seat_map))
+        look.draw_disc(painter, centre, disc_r, self.colour, look.letter_of(self.seat_map),
+                       bot=self.bot)
         left = self._left()
         name_font = look.font(t * 1.05, bold=True)
         tag_font = look.font(t * 0.95)
@@ -352,6 +361,12 @@ class PlateItem(QGraphicsObject):
         tag_w = QFontMetrics(tag_font).horizontalAdvance(tag)
         fitted = textfit.fit(self.name, max(t * 2, name_box.width() - tag_w),
                              name_font.pixelSize(), bold=True)
+        if not fitted.fits and self.bot and tag == " " + _("(bot)"):
+            # A narrow plate (a 1024x640 screen, the text zoomed): the name whole, and
+            # the square disc and the tooltip say "bot" ("Jon… (bot)" said neither).
+            tag, tag_w = "", 0
+            fitted = textfit.fit(self.name, max(t * 2, name_box.width()),
+                                 name_font.pixelSize(), bold=True)
         shown, name_font = fitted.lines[0], fitted.font
         name_w = QFontMetrics(name_font).horizontalAdvance(shown)
         painter.setFont(name_font)

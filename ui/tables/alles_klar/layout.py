@@ -73,8 +73,9 @@ def row_slots(row: QRectF, count: int, card_w: float, card_h: float) -> list[QRe
 
 
 def compute(width: float, height: float, players: int, bottom: int, text_px: float,
-            hand_count: int) -> Layout:
-    """The table for ``players`` seats seen from ``bottom`` (my seat, or seat 0 when watching)."""
+            hand_count: int, rank_min: float = 0.0) -> Layout:
+    """The table for ``players`` seats seen from ``bottom`` (my seat, or seat 0 when
+    watching); ``rank_min`` is the least width a ranking card's shortest words need."""
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.015 * min(w, h))
     plate_h = t * 3.3
@@ -102,6 +103,9 @@ def compute(width: float, height: float, players: int, bottom: int, text_px: flo
     gap = card_w * 0.10
     wide_gap = card_w * 0.5
     rank_w = card_w * RANK_WIDER
+    if rank_min > rank_w:  # text zoomed in a small window: "down" whole, not "do…"
+        room = (w - 2 * m - 2 * card_w - 4 * gap - 2 * wide_gap) / 5
+        rank_w = max(rank_w, min(rank_min, room))
     band = 2 * card_w + 5 * rank_w + 4 * gap + 2 * wide_gap
     x = (w - band) / 2
     out = QRectF(x, centre_top, card_w, card_h)

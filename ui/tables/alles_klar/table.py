@@ -30,6 +30,7 @@ from ui.tables.alles_klar.items import (
     RankingItem,
     StackItem,
     ZoneItem,
+    rank_caption_width,
 )
 from ui.tables.alles_klar.layout import Layout, compute
 from ui.tables.felt import FeltTable
@@ -194,7 +195,8 @@ class AllesKlarTable(FeltTable):
         bottom = self.you if self.you is not None else 0
         hand = view.get("hand", []) if self.you is not None else []
         text_px = max(look.default_px() * 1.2, min(width, height) * 0.021)
-        lay = compute(width, height, players, bottom, text_px, len(hand))
+        lay = compute(width, height, players, bottom, text_px, len(hand),
+                      rank_caption_width())
         self.layout_ = lay
         self._draw_plates(view, lay, players)
         self._draw_rows(view, lay)

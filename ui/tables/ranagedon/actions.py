@@ -92,9 +92,23 @@ class ActionPanel(QWidget):
         self.setVisible(visible)
         return visible
 
+    def _fit_hint(self, width: int, height: int) -> None:
+        """The hint a size smaller (never below the platform's type) where the buttons
+        leave it less room: German's aiming hint ran under "Dive" at 1024x640."""
+        if self.hint.isHidden() or not self.hint.text():
+            return
+        spacing = self.action_column.spacing()
+        buttons = [b for b in (*self.cluster_buttons, *self._buttons()) if not b.isHidden()]
+        room = height - sum(b.sizeHint().height() + spacing for b in buttons) - spacing
+        px = float(self.hint.font().pixelSize())
+        while self.hint.heightForWidth(width) > room and px > look.default_px():
+            px = max(float(look.default_px()), px * 0.92)
+            self.hint.setFont(look.font(px))
+
     def place(self, top_left: QPoint, width: float, height: float) -> None:
         """Fill ``width`` x ``height`` from ``top_left`` (viewport pixels), over the felt."""
         self.setFixedSize(round(width), max(40, round(height)))
+        self._fit_hint(round(width), max(40, round(height)))
         self.action_column.activate()
         self.move(top_left)
         self.raise_()

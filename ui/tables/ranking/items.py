@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
+from PyQt6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
 from PyQt6.QtWidgets import (
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
@@ -32,6 +32,21 @@ SHELF = QColor("#8A6D2F")
 SHELF_DARK = QColor("#5E4A20")
 TOWER = QColor(0, 0, 0, 55)
 SIDE_COLOURS = {"red": QColor("#D55E00"), "blue": QColor("#0072B2")}
+
+
+@dataclass(frozen=True)
+class SideRow:
+    """Where the parts of a tile whose name stands beside its picture go (x from the
+    tile's left)."""
+
+    lead_x: float
+    """The owner's disc or the tag."""
+    name_x: float
+    fitted: textfit.Fitted
+    stones_x: float
+    steps: list[float]
+    """The width of each guess stone in the row."""
+    end: float
 
 
 @dataclass(frozen=True)
@@ -93,9 +108,9 @@ def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:
 
 
 def track_room(letters: Sequence[str], t: float) -> float:
-    """The least width of the score track beside the tower where every seat's scoring
-    stone lies in one row with its mark readable (all start on floor 0); 0 when the
-    usual column does (single initials)."""
+    """The least width of the score track beside the tower where these scoring stones
+    (those on one floor) lie in one row with their marks readable; 0 when the usual
+    column does (single initials)."""
     r = t * 0.62
     half, least = stone_step(r, letters)
     if half <= r:
@@ -155,6 +170,7 @@ class TileItem(QGraphicsObject):
         self.hovered = False
         self.on_click: Callable[[TileItem], None] | None = None
         self.key = ""  # the key that takes it ("1"), shown on it while it is lit
+        self._row_cache: tuple[object, SideRow] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -167,9 +183,8 @@ class TileItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         pad = max(max(6.0, self.size * 0.12) + 3, key_size("9")[1] * 0.5 + 2)  # ring, cap
         if self.name_side:
-            stones = len(self.stone_groups()) * self.stone_radius() * 3.2
-            return QRectF(-pad, -pad * 1.6, self.size + self.name_room + stones + 2 * pad,
-                          self.size + 2.6 * pad)
+            right = max(self.size + self.name_room, self._side_row().end)
+            return QRectF(-pad, -pad * 1.6, right + 2 * pad, self.size + 2.6 * pad)
         side = max(pad, (self.name_room - self.size) / 2 + 2)
         return QRectF(-side, -pad * 1.6, self.size + 2 * side,
                       self.size + self.name_h + 2.6 * pad)
@@ -207,11 +222,9 @@ class TileItem(QGraphicsObject):
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_name(painter)
         self._paint_stones(painter)
-        if self.mine and self.owner is None:
-            self._paint_tag(painter, _("yours"))
-        elif self.supply:
-            # translators: a tile of the supply (nobody's), tagged on the tower
-            self._paint_tag(painter, _("supply"), quiet=True)
+        tag = self._tag()
+        if tag is not None:
+            self._paint_tag(painter, *tag)
         if self.moved in ("up", "down"):
             s = max(look.default_px() * 0.7, self.size * 0.13)
             _arrow(painter, QPointF(self.size - s * 0.9, s * 1.1), s, self.moved == "up",
@@ -222,16 +235,92 @@ class TileItem(QGraphicsObject):
             at = QPointF(0, self.size * 0.5) if self.slot is not None else QPointF(self.size, 0)
             paint_key(painter, at, self.key, straddle=self.slot is not None)
 
+    def _tag(self) -> tuple[str, bool] | None:
+        """The word tagged on the tile (and whether it is the quiet grey one)."""
+        if self.mine and self.owner is None:
+            return _("yours"), False
+        if self.supply:
+            # translators: a tile of the supply (nobody's), tagged on the tower
+            return _("supply"), True
+        return None
+
+    def _name_px(self) -> float:
+        return max(look.default_px(), self.text_px * 0.92)
+
+    def _side_row(self) -> SideRow:
+        """A name beside its picture: one row right of it, nothing over the picture or
+        over another: the owner's disc with its points (or the "supply"/"yours" tag),
+        the name, the guess stones. The name gets what the others leave of
+        ``name_room``, in one line, else two where the picture is tall enough; the
+        stones close up (their letters still clear) before a name is cut."""
+        groups = self.stone_groups()
+        key = (self.size, self.name_room, self.text_px, self.name, self.mine,
+               self.owner, self.gain, self.supply, tuple(groups))
+        cached = self._row_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        gap = self.text_px * 0.4
+        x = self.size + gap
+        lead = self._owner_width() if self.owner is not None else self._tag_width()
+        name_x = x + lead + gap if lead else x
+        end = self.size + self.name_room
+        r = self.stone_radius()
+        fitted = textfit.fit(self.name, 1.0, self._name_px())
+        steps: list[float] = []
+        for tight in (False, True):
+            steps = self._stone_steps(groups, r, tight)
+            stones = sum(steps) + (gap if steps else 0.0)
+            room = max(1.0, end - name_x - stones)
+            fitted = textfit.fit(self.name, room, self._name_px(), 1, bold=self.mine)
+            if not fitted.fits:
+                fitted = textfit.fit(self.name, room, self._name_px(), 2, bold=self.mine,
+                                     height=self.size + self.text_px * 0.3)
+            if fitted.fits:
+                break
+        else:  # a narrow table: the name whole at the least size, the stones close up
+            fitted = textfit.fit(self.name, 10_000.0, look.default_px(), 1, bold=self.mine)
+            room = end - (name_x + fitted.width() + gap)
+            if steps and sum(steps) > room:
+                each = max(r * 0.9, room / len(steps))
+                steps = [min(step, each) for step in steps]
+        stones_x = name_x + fitted.width() + gap
+        row = SideRow(x, name_x, fitted, stones_x, steps,
+                      stones_x + sum(steps) if steps else name_x + fitted.width())
+        self._row_cache = (key, row)
+        return row
+
+    def _stone_steps(self, groups: list[tuple[Mark, int, bool]], r: float,
+                     tight: bool) -> list[float]:
+        """The width each stone takes in a row beside the name: its disc or pill, the
+        ring round it, the count badge; ``tight`` lets them overlap as far as their
+        letters stay clear."""
+        steps = []
+        for mark, count, _ghost in groups:
+            half = look.disc_half_width(r, mark.letter)
+            ring = r * 0.22 if mark.ring is not None else 0.0
+            width = 2 * (half + ring) + r * 0.2
+            if count > 1:
+                width += self._count_width(r, mark, str(count)) - half
+            if tight:
+                width = min(width, max(look.disc_text_width(r, mark.letter) + r * 0.5,
+                                       1.25 * r))
+            steps.append(width)
+        return steps
+
+    def _count_width(self, r: float, mark: Mark, text: str) -> float:
+        """How far right of a stone's centre its count badge ('2') ends."""
+        fnt = look.font(look.default_px(), bold=True)
+        right = max(r * 0.55, look.disc_text_width(r, mark.letter) / 2 + r * 0.1)
+        return right + QFontMetrics(fnt).horizontalAdvance(text) + 4
+
     def _paint_name(self, painter: QPainter) -> None:
-        size = max(look.default_px(), self.text_px * 0.92)
+        size = self._name_px()
         room = self.name_room
         if self.name_side:
             painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
-            left = self._name_left()
-            box = QRectF(left, 0, room - left + self.size, self.size)
-            textfit.draw(painter, textfit.fit(self.name, box.width(), size, 2,
-                                              bold=self.mine, height=box.height()),
-                         box, Qt.AlignmentFlag.AlignLeft)
+            row = self._side_row()
+            box = QRectF(row.name_x, 0, row.fitted.width() + 1, self.size)
+            textfit.draw(painter, row.fitted, box, Qt.AlignmentFlag.AlignLeft)
             return
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
         box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
@@ -264,46 +353,22 @@ class TileItem(QGraphicsObject):
         """The scene x where what this tile draws ends (its name and stones beside it)."""
         if not self.name_side:
             return self.sceneBoundingRect().right()
-        size = max(look.default_px(), self.text_px * 0.92)
-        left = self._name_left()
-        fitted = textfit.fit(self.name, self.name_room + self.size - left, size, 2,
-                             bold=self.mine, height=self.size)
-        end = left + fitted.width()
-        beside = self._stones_beside()
-        if beside:
-            r = self.stone_radius()
-            end = beside + sum(2 * look.disc_half_width(r, mark.letter) + r * 1.2
-                               for mark, _, _ in self.stone_groups())
-        return self.x() + end
-
-    def _stones_beside(self) -> float:
-        """Beside a picture with its name beside it, the stones follow the name: the
-        x where they start (0 when they lie on the picture)."""
-        if not self.name_side or not (self.stones or self.pending):
-            return 0.0
-        size = max(look.default_px(), self.text_px * 0.92)
-        left = self._name_left()
-        fitted = textfit.fit(self.name, self.name_room + self.size - left, size, 2,
-                             bold=self.mine, height=self.size)
-        return left + fitted.width() + self.text_px * 0.5
-
-    def _name_left(self) -> float:
-        """Where a name beside its picture starts: right of the picture, and of the
-        owner's '+4' where that sticks out past it."""
-        return max(self.size + self.text_px * 0.5, self._owner_right() + self.text_px * 0.3)
+        return self.x() + self._side_row().end
 
     def _paint_stones(self, painter: QPainter) -> None:
         groups = self.stone_groups()
         if not groups:
             return
         r = self.stone_radius()
-        beside = self._stones_beside()
-        if beside:  # in a row after the name, none over another
-            y, x = self.size / 2, beside
-            for mark, count, ghost in groups:
+        if self.name_side:  # in a row after the name, none over another
+            row = self._side_row()
+            y, x = self.size / 2, row.stones_x
+            for (mark, count, ghost), step in zip(groups, row.steps, strict=True):
                 half = look.disc_half_width(r, mark.letter)
-                self._paint_stone(painter, QPointF(x + half, y), r, mark, count, ghost)
-                x += 2 * half + r * 0.1 + (r * 0.9 if count > 1 else 0.0)
+                ring = r * 0.22 if mark.ring is not None else 0.0
+                self._paint_stone(painter, QPointF(x + half + ring, y), r, mark, count,
+                                  ghost)
+                x += step
             return
         half, least = stone_step(r, [mark.letter for mark, _, _ in groups])
         room = self.size - 2 * half
@@ -341,13 +406,24 @@ class TileItem(QGraphicsObject):
             painter.setPen(look.CARD_INK)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
+    def _tag_font(self) -> QFont:
+        return look.font(max(look.default_px(), self.text_px * 0.8), bold=True)
+
+    def _tag_width(self) -> float:
+        tag = self._tag()
+        if tag is None:
+            return 0.0
+        return QFontMetrics(self._tag_font()).horizontalAdvance(tag[0]) + self.text_px * 0.7
+
     def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
-        fnt = look.font(max(look.default_px(), self.text_px * 0.8), bold=True)
+        fnt = self._tag_font()
         metrics = QFontMetrics(fnt)
         w = metrics.horizontalAdvance(text) + self.text_px * 0.7
         h = metrics.height() * 1.05
-        # on the tile, not over the floor above; a name beside its picture keeps it above
-        box = QRectF(-self.size * 0.04, -h * (0.55 if self.name_side else 0.15), w, h)
+        if self.name_side:  # right of the picture, before the name
+            box = QRectF(self._side_row().lead_x, (self.size - h) / 2, w, h)
+        else:  # on the tile's top edge, not over the floor above
+            box = QRectF(-self.size * 0.04, -h * 0.15, w, h)
         painter.setPen(QPen(QColor("#101010"), 1.0))
         painter.setBrush(QColor("#6F7F78") if quiet else look.LIT)
         painter.drawRoundedRect(box, h * 0.4, h * 0.4)
@@ -355,28 +431,37 @@ class TileItem(QGraphicsObject):
         painter.setPen(QColor("#FFFFFF") if quiet else look.CARD_INK)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
-    def _owner_right(self) -> float:
-        """Where the owner's disc and its '+4' end, right of the tile's left edge (0 with
-        no owner shown)."""
+    def _owner_radius(self) -> float:
+        return max(look.default_px() * 0.75, self.size * 0.16)
+
+    def _gain_font(self, r: float) -> QFont:
+        return look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
+
+    def _owner_width(self) -> float:
+        """The owner's disc with its '+4' (0 with no owner shown)."""
         if self.owner is None:
             return 0.0
-        r = max(look.default_px() * 0.75, self.size * 0.16)
+        r = self._owner_radius()
         half = look.disc_half_width(r, self.owner.letter)
-        right = half - r * 0.2 + half
+        width = 2 * half
         if self.gain is not None:
-            fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
-            right += QFontMetrics(fnt).horizontalAdvance(f"+{self.gain}") + r * 0.6
-        return right
+            width += QFontMetrics(self._gain_font(r)).horizontalAdvance(
+                f"+{self.gain}") + r * 0.6
+        return width
 
     def _paint_owner(self, painter: QPainter) -> None:
-        """The owner's disc at the top left and, after scoring, '+4' beside it."""
+        """The owner's disc (on the picture's corner, or beside a small one) and, after
+        scoring, '+4' beside it."""
         assert self.owner is not None
-        r = max(look.default_px() * 0.75, self.size * 0.16)
+        r = self._owner_radius()
         half = look.disc_half_width(r, self.owner.letter)  # a pill where initials collide
-        centre = QPointF(half - r * 0.2, r * 0.5)
+        if self.name_side:  # right of the picture, before the name
+            centre = QPointF(self._side_row().lead_x + half, self.size / 2)
+        else:  # on the picture's top left corner
+            centre = QPointF(half - r * 0.2, r * 0.5)
         text = f"+{self.gain}" if self.gain is not None else ""
         if text:
-            fnt = look.font(max(look.default_px() * 1.1, r * 1.25), bold=True)
+            fnt = self._gain_font(r)
             metrics = QFontMetrics(fnt)
             w = metrics.horizontalAdvance(text) + r * 0.6
             pill = QRectF(centre.x(), centre.y() - r * 0.85, half + w, r * 1.7)

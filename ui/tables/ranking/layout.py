@@ -56,12 +56,17 @@ class Layout:
     tall: frozenset[int] = frozenset()
     """Floors whose names need two lines under their tiles."""
     hand_name_h: float = 0.0
+    caption: QRectF = field(default_factory=QRectF)
+    """The line over the floors kept for the row's caption (empty: none kept)."""
+    taller: frozenset[int] = frozenset()
+    """Floors whose names need three lines (five tiles on a floor of a small window
+    under X: "Stöckelschuh", "Filmprojektor")."""
 
     def name_below(self, floor: int) -> float:
         """The height under a tile on ``floor`` for its name (none when beside)."""
         if self.side.get(floor):
             return 0.0
-        return self.name_h * TWO_LINES if floor in self.tall else self.name_h
+        return self.name_h * _lines(floor, self.tall, self.taller)
 
     def tiles_left(self) -> float:
         return self.shelves[0].left() + self.track_w + self.label_w
@@ -70,15 +75,17 @@ class Layout:
         """Distance between tiles on a floor holding ``count``: wider when few, so
         their names fit in full."""
         area = self.shelves[0].right() - self.tiles_left() - self.margin * 0.5
-        if floor is not None and self.side.get(floor):
-            return min(area / max(1, count), self.tile + self.side_w + self.text_px * 2.0)
+        if floor is not None and self.side.get(floor):  # the floor shared out evenly
+            return area / max(1, count)
         tight = self.tile * (1 + GAP)
         roomy = self.tile + self.text_px * 5.0
         return max(tight, min(roomy, area / max(1, count)))
 
     def name_room(self, count: int, floor: int) -> float:
+        """Under a tile: its name's width; beside it: the room right of the picture for
+        the owner's mark, the name and the stones (up to the next tile)."""
         if self.side.get(floor):
-            return self.side_w
+            return self.step(count, floor) - self.tile - self.text_px * 1.2
         return self.step(count, floor) - self.text_px * 0.3
 
     def tile_rect(self, floor: int, index: int, count: int = 7) -> QRectF:
@@ -95,22 +102,32 @@ class Layout:
 def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
-            action_room: bool = True, track_need: float = 0.0) -> Layout:
+            action_room: bool = True, track_need: float = 0.0,
+            caption_h: float = 0.0, taller: frozenset[int] = frozenset()) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
     otherwise it is a small reminder strip and the tower takes the height.
     ``tall`` floors (and the hand, with ``tall_hand``) hold names too long for one
     line under their tiles: they get two (the table measures, then asks again); a
-    ``tall_hand`` of 3 gives the hand's names three.
+    ``tall_hand`` of 3 gives the hand's names three, as ``taller`` does to its floors.
     Without ``action_room`` (nothing to show right of the hand) the hand has the band.
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
+    ``caption_h``: a line kept over the floors for a caption about the row (the
+    finished round's) that has no room beside the tiles.
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
     panel_w = min(max(t * 14.5, w * 0.21), t * 19)
-    plate_h = t * 4.9
-    plates = [QRectF(m, m + i * (plate_h + m * 0.7), panel_w, plate_h) for i in range(players)]
+    # Five plates on a 1024x640 screen under X (its larger default type) ran 30 px past
+    # the window's foot: they give up some of their height and gaps, down to what their
+    # three lines need.
+    gap = m * 0.7
+    room = h - 2 * m - gap * max(0, players - 1)
+    plate_h = min(t * 4.9, max(t * 4.5, room / max(1, players)))
+    if players > 1 and plate_h * players + gap * (players - 1) > h - 2 * m:
+        gap = max(2.0, (h - 2 * m - plate_h * players) / (players - 1))
+    plates = [QRectF(m, m + i * (plate_h + gap), panel_w, plate_h) for i in range(players)]
 
     x0 = m + panel_w + m * 1.5
     x1 = w - m
@@ -128,7 +145,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     area_w = x1 - x0 - track_w - label_w - m * 0.5
     widest = max(4, *floor_counts)
     tile_w = area_w / (widest * (1 + GAP))
-    top = roof.bottom() + m * 0.6
+    top = roof.bottom() + m * 0.6 + caption_h
     floors_h = band.top() - m * 0.8 - top
     empty_h = t * 2.0
     pad = m * 0.35 + t * 0.4
@@ -144,12 +161,12 @@ def compute(width: float, height: float, text_px: float, players: int,
     if occupied:
         for _ in range(4):
             side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-            extra = sum(pad + (0.0 if side[f] else name_h * (TWO_LINES if f in tall else 1))
+            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller))
                         for f in side)
             free = floors_h - (FLOORS - occupied) * empty_h - extra
             tile = max(t * 2.2, min(cap, free / occupied))
         side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-    below = [0.0 if side.get(f) else name_h * (TWO_LINES if f in tall else 1)
+    below = [0.0 if side.get(f) else name_h * _lines(f, tall, taller)
              for f in range(FLOORS)]
     over = sum(tile + pad + below[f] if c > 0 else empty_h
                for f, c in enumerate(floor_counts)) - floors_h
@@ -187,8 +204,18 @@ def compute(width: float, height: float, text_px: float, players: int,
     hy = band.top() + (band_h - hand_tile - hand_name_h) / 2
     hand = [QRectF(hx + i * hand_step, hy, hand_tile, hand_tile + hand_name_h)
             for i in range(hand_count)]
+    caption = QRectF()
+    if caption_h:
+        left = x0 + track_w + label_w + t * 0.6
+        caption = QRectF(left, roof.bottom() + m * 0.3, x1 - left - t * 0.5, caption_h)
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
-                  band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h)
+                  band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h,
+                  caption, taller)
+
+
+def _lines(floor: int, tall: frozenset[int], taller: frozenset[int]) -> float:
+    """A floor's name room under its tiles, in lines' heights."""
+    return THREE_LINES if floor in taller else TWO_LINES if floor in tall else 1.0
 
 
 def track_position(score: int) -> tuple[int | None, bool]:

@@ -63,6 +63,10 @@ class RankingTable(WaitingTable):
         self._pair: tuple[TileItem, TileItem] | None = None
         """The first tile picked for a comparison (a slot)."""
         self._showing_previous = False
+        self._caption_room = 0.0
+        """The height kept over the floors for the row's caption (0: none)."""
+        self._caption_cut = False
+        """The last drawing found no floor with room for the caption."""
         self._rects: dict[tuple[Any, str], QRectF] = {}
         self.chooser = NumeralChooser(self._viewport())
         self.chooser.label.setText(_("Which fits the question better?"))
@@ -165,6 +169,20 @@ class RankingTable(WaitingTable):
         return row
 
     def _rebuild(self) -> None:
+        self._caption_room = 0.0
+        self._build()
+        lay = self.layout_
+        if self._caption_cut and lay is not None:  # no floor has room: a line over them
+            self._caption_room = lay.text_px * 1.45
+            self._build()
+            lay = self.layout_
+            if lay is not None and lay.shelves[0].bottom() > \
+                    lay.hand_band.top() - lay.margin * 0.8 + 0.5:  # not into the hand
+                self._caption_room = -1.0
+                self._build()
+
+    def _build(self) -> None:
+        self._caption_cut = False
         self._finish_animation()
         self.scene.clear()
         self.tiles, self.hand_items, self.plates = {}, [], {}
@@ -189,14 +207,25 @@ class RankingTable(WaitingTable):
         phase = self._phase()
         # Right of the hand: what I placed, or my guess and Pass.
         action = phase == "guess" or (phase == "place" and view.get("placed") is not None)
-        # Bots' badges (B1, B2...) are pills: the track makes room for a row of them.
-        track = track_room([look.seat_letter(self.seats, s) for s in range(players)], text_px)
+        # Bots' badges (B1, B2...) are pills: the track makes room for a row of those
+        # that stand together (scores change only between rounds, when the row on show
+        # is drawn anew: no tile glides sideways for it), the rest goes to the tiles.
+        scores = list(view.get("scores") or [])
+        places: dict[int | None, list[str]] = {}
+        for seat in range(players):
+            score = int(scores[seat]) if seat < len(scores) else 0
+            places.setdefault(track_position(score)[0], []).append(
+                look.seat_letter(self.seats, seat))
+        track = max((track_room(letters, text_px) for place, letters in places.items()
+                     if place is not None), default=0.0)
         lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
-                      action_room=action, track_need=track)
-        tall, tall_hand = self._long_names(lay, row, hand)
+                      action_room=action, track_need=track,
+                      caption_h=max(0.0, self._caption_room))
+        tall, taller, tall_hand = self._long_names(lay, row, hand)
         if tall or tall_hand > 1:  # two lines under the tiles whose names need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
-                          tall, tall_hand, action, track)
+                          tall, tall_hand, action, track, max(0.0, self._caption_room),
+                          taller)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
@@ -205,17 +234,18 @@ class RankingTable(WaitingTable):
         self._draw_hand(view, lay, hand)
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
-                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], int]:
+                    hand: list[dict[str, Any]]) -> tuple[frozenset[int], frozenset[int], int]:
         """The floors with a name too long for one line under its tile at the smallest
-        type (they get a second line), and the lines the hand's longest name needs
-        (1, 2, or 3 for a name of several words that two lines cannot hold)."""
+        type (they get a second line), those too long for two (a third), and the lines
+        the hand's longest name needs (1, 2, or 3 for a name of several words that two
+        lines cannot hold)."""
         metrics = QFontMetricsF(look.font(look.default_px(), bold=True))
         counts = [0] * FLOORS
         for slot in row:
             floor = slot.get("floor")
             if isinstance(floor, int) and 0 <= floor < FLOORS:
                 counts[floor] += 1
-        tall = set()
+        tall, taller = set(), set()
         for slot in row:
             floor = slot.get("floor")
             if not isinstance(floor, int) or not 0 <= floor < FLOORS \
@@ -224,6 +254,9 @@ class RankingTable(WaitingTable):
             room = max(lay.name_room(counts[floor], floor), lay.tile * 1.12)
             if metrics.horizontalAdvance(slot_name(slot)) > room:
                 tall.add(floor)
+                if not textfit.fit(slot_name(slot), room, look.default_px(), 2,
+                                   bold=True).fits:
+                    taller.add(floor)
         room = max(lay.hand_step - lay.text_px * 0.15, lay.hand_tile * 1.12)
         tall_hand = 1
         for tile in hand:
@@ -231,7 +264,7 @@ class RankingTable(WaitingTable):
             if metrics.horizontalAdvance(name) > room:
                 two = textfit.fit(name, room, look.default_px(), 2, bold=True)
                 tall_hand = max(tall_hand, 2 if two.fits else 3)
-        return frozenset(tall), tall_hand
+        return frozenset(tall), frozenset(taller), tall_hand
 
     def _draw_plates(self, view: dict[str, Any], lay: Layout, players: int) -> None:
         scores = list(view.get("scores") or [0] * players)
@@ -393,11 +426,37 @@ class RankingTable(WaitingTable):
             self.tiles[number] = item
             self._rects[(round_key, picture)] = QRectF(rect)
         if self._showing_previous and row:
-            self._caption_over(lay, _("Last round: owners and points earned"))
+            long = _("Last round: owners and points earned")
+            # translators: over the finished round's row where the long caption has no room
+            short = _("Last round")
+            if self._caption_over(lay, long) or self._caption_over(lay, short):
+                return
+            if not lay.caption.isEmpty():
+                self._caption_over(lay, long, strip=True)
+            elif self._caption_room < 0:  # no line to spare either: the short one, cut
+                self._caption_over(lay, short, force=True)
+            else:
+                self._caption_cut = True
 
-    def _caption_over(self, lay: Layout, text: str) -> None:
+    def _caption_over(self, lay: Layout, text: str, strip: bool = False,
+                      force: bool = False) -> bool:
         """A line about the row on show, right on the highest floor (or two floors) with
-        room for it beside their tiles, in two lines if it must (three over two floors)."""
+        room for it beside their tiles, in two lines if it must (three over two floors);
+        False where none has room. ``strip``: in the line the layout keeps over the
+        floors where none had (``Layout.caption``), if it keeps one; ``force``: on the
+        last place tried, cut if it must."""
+        if strip:
+            if lay.caption.isEmpty():
+                return False
+            box = lay.caption
+            fitted = textfit.fit(text, box.width(), lay.text_px * 0.95, 1, bold=True,
+                                 height=box.height())
+            for item in textfit.add_lines(self.scene, fitted, QRectF(
+                    box.left(), box.center().y() - fitted.height() / 2, box.width(),
+                    fitted.height()), look.MUTED_ON_FELT):
+                item.setX(box.right() - item.boundingRect().width())
+                item.setZValue(-1)
+            return True
         tries = [(f, f) for f in range(FLOORS - 1, -1, -1)]
         tries += [(f, f - 1) for f in range(FLOORS - 1, 0, -1)]
         for top_floor, low_floor in tries:
@@ -412,14 +471,15 @@ class RankingTable(WaitingTable):
             lines = 2 if top_floor == low_floor else 3  # two floors hold a third line
             fitted = textfit.fit(text, box.width(), lay.text_px * 0.95, lines, bold=True,
                                  height=box.height())
-            if not fitted.fits and (top_floor, low_floor) != tries[-1]:
+            if not fitted.fits and not (force and (top_floor, low_floor) == tries[-1]):
                 continue
             top = box.top() + (box.height() - fitted.height()) / 2
             for item in textfit.add_lines(self.scene, fitted, QRectF(
                     box.left(), top, box.width(), fitted.height()), look.MUTED_ON_FELT):
                 item.setX(box.right() - item.boundingRect().width())
                 item.setZValue(-1)
-            return
+            return True
+        return False
 
     def _tile_tip(self, slot: dict[str, Any], floor: int) -> str:
         lines = [_("{name}, floor {n}").format(name=slot_name(slot), n=floor)]
@@ -464,9 +524,10 @@ class RankingTable(WaitingTable):
         first = lay.hand[0] if lay.hand else band
         column = QRectF(band.left(), band.top(), HAND_LABEL * t - t * 0.4, band.height())
         fitted = textfit.fit(_("Your hand"), column.width(), t * 0.9, 2)
-        textfit.add_lines(self.scene, fitted, QRectF(
-            column.left(), first.top() + lay.hand_tile / 2 - fitted.height() / 2,
-            column.width(), fitted.height()), look.MUTED_ON_FELT, centre=False)
+        top = max(band.top(), first.top() + lay.hand_tile / 2 - fitted.height() / 2)
+        textfit.add_lines(self.scene, fitted, QRectF(  # beside a small hand: not over floor 0
+            column.left(), top, column.width(), fitted.height()), look.MUTED_ON_FELT,
+            centre=False)
         self._draw_action(view, lay)
 
     def _draw_action(self, view: dict[str, Any], lay: Layout) -> None:

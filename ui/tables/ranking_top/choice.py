@@ -117,12 +117,17 @@ class ChoicePanel(QFrame):
         self.label.setMinimumWidth(0)
         wanted = sum(b.sizeHint().width() for b in self.buttons) \
             + self.row.spacing() * (len(self.buttons) - 1)
-        if wanted > bounds.width() - 32:  # the keys' marks go first
+        limit = bounds.width() - 32
+        if room > 0:  # beside the stage: the direction of play and the piles in sight
+            limit = min(limit, room - 32)
+        if wanted > limit:  # the keys' marks go first (the keys still work, F1 says)
             cancel.setText(_("Cancel"))
             for button in self.buttons[:-1]:
                 button.setText(button.accessibleName())
         self._size_to(bounds.width() - 8, room)
         x = at.x() - self.width() // 2
+        if 0 < self.width() <= room:  # kept within the stage (``at`` is its foot)
+            x = max(at.x() - room // 2, min(x, at.x() + room // 2 - self.width()))
         y = at.y() + 10 if below else at.y() - self.height() - 10
         x = max(4, min(x, bounds.width() - self.width() - 4))
         y = max(4, min(y, bounds.height() - self.height() - 4))
@@ -191,9 +196,10 @@ class ChoicePanel(QFrame):
             widget.ensurePolished()  # the style sheet's padding and bold type count
         wanted = [b.sizeHint().width() for b in self.buttons]
         row = sum(wanted) + self.row.spacing() * max(0, len(wanted) - 1)
-        self.row.setDirection(QBoxLayout.Direction.LeftToRight if row + side <= room
+        across = min(room, wanted_room) if wanted_room > 0 else room
+        self.row.setDirection(QBoxLayout.Direction.LeftToRight if row + side <= across
                               else QBoxLayout.Direction.TopToBottom)
-        if row + side > room:
+        if row + side > across:
             row = max(wanted, default=0)
         words = max(_one_line(self.label), _one_line(self.note) if self.note.text() else 0)
         longest = max(_longest_word(self.label), _longest_word(self.note))

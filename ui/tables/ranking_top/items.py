@@ -66,6 +66,8 @@ class CardItem(HandCard):
         self.compact = False
         """Overlapped by the next card: only the band's corner index shows."""
         self._lifted = False
+        self._words_top: float | None = None
+        """Where a song card's name starts, as last painted (the key's mark stays above)."""
         if not self.back:
             self.setToolTip(card_tip(self.face))
 
@@ -87,6 +89,7 @@ class CardItem(HandCard):
         if self.lit or self.selected:
             paint_glow(painter, rect, radius, max(2.5, self.w * (0.05 if self.selected else 0.035)),
                        QColor("#FFFFFF") if self.selected else look.LIT)
+        self._words_top = None
         if self.back:
             paint_back(painter, rect, radius)
         elif self.face.kind == "top":
@@ -98,7 +101,10 @@ class CardItem(HandCard):
         if self.quiet:
             paint_quiet(painter, rect, radius, 80)
         if self.key and self.lit:  # left, beside the big number: seen on a fanned card
-            paint_key(painter, QPointF(key_size(self.key)[0] + 5, self.h * 0.38), self.key)
+            y = self.h * 0.38
+            if self._words_top is not None:  # above the name (two lines of it rise)
+                y = max(self.h * 0.2, min(y, self._words_top - key_size(self.key)[1] - 5))
+            paint_key(painter, QPointF(key_size(self.key)[0] + 5, y), self.key)
 
     # --- faces ----------------------------------------------------------------
 
@@ -168,6 +174,7 @@ class CardItem(HandCard):
                              Qt.AlignmentFlag.AlignCenter, number)
         words.moveTop(body.top() + big_h)
         words.setHeight(used)
+        self._words_top = words.top()
         self._paint_words(painter, words, title, artist, look.CARD_INK, QColor("#55544F"))
 
     def _words_px(self) -> float:

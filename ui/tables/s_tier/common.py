@@ -123,11 +123,7 @@ class Context:
 
     def names_of(self, seats: list[int], limit: int = 4) -> str:
         """'Ben, Ada and you'; a long list ends '... and 5 more' so a banner stays short."""
-        words = [self.name(s) for s in seats]
-        if len(words) > limit:
-            more = len(words) - limit + 1
-            words = [*words[:limit - 1], ngettext("{n} more", "{n} more", more).format(n=more)]
-        return and_list(words) or _("nobody")
+        return and_list([self.name(s) for s in seats], limit) or _("nobody")
 
     def picture_names(self) -> dict[str, str]:
         return {str(p["id"]): pictures.shown_name(str(p["id"]), str(p.get("name", "")))

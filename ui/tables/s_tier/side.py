@@ -238,20 +238,45 @@ class SidePanel(QFrame):
     def fit(self, width: int, height: int) -> None:
         self.setFixedWidth(max(280, min(420, round(width * 0.22))))
         self.px = max(look.default_px() * 1.05, height * 0.0155)
-        self.title.setFont(look.font(self.px * 1.15, bold=True))
-        self.track_title.setFont(look.font(self.px * 1.15, bold=True))
-        self.facts.setFont(look.font(self.px * 0.95))
+        self._type(self.px)
+
+    def _type(self, px: float) -> None:
+        """Every text of the panel at ``px`` (the rows, the tracks, the titles, the facts)."""
+        self.title.setFont(look.font(px * 1.15, bold=True))
+        self.track_title.setFont(look.font(px * 1.15, bold=True))
+        self.facts.setFont(look.font(max(float(look.default_px()), px * 0.95)))
+        self.players.px = px
+        self.track.px = px
 
     def settle(self, room: float = 1e9) -> None:
         """Wrapped facts need their height for this width, or the panel overlaps itself;
-        a panel taller than ``room`` first brings its player rows closer."""
+        a panel taller than ``room`` first brings its player rows closer, then its
+        tracks and gaps, and last sets its texts in the smallest type (16 seats at
+        game over in a 1024x640 screen cut the facts off at the foot)."""
+        need = 0
+        for px in dict.fromkeys((self.px, min(self.px, float(look.default_px())))):
+            self._type(px)
+            need = self._settle_at(room)
+            if need <= room:
+                break
+        self.setFixedHeight(need)
+
+    def _settle_at(self, room: float) -> int:
+        # From the roomy panel each time: a second settle (the log folded away) squeezed
+        # the already squeezed rows by a share of their squeezed height, so they came
+        # back roomy and the facts under them were cut off (16 seats at 1024x640).
+        self.players.tight = 1.0
+        self.players.setFixedHeight(self.players.sizeHint().height())
+        self.track.row = TrackView.row
+        self.track.setFixedHeight(self.track.sizeHint().height())
         margins = self.contentsMargins()
         inner = self.width() - 22 - margins.left() - margins.right()
         self.facts.setFixedHeight(max(0, self.facts.heightForWidth(max(100, inner)))
                                   if self.facts.text() else 0)
         layout = self.layout()
         if layout is None:
-            return
+            return self.height()
+        layout.setSpacing(6)
         layout.activate()
         need = layout.sizeHint().height()
         if need > room and self.players.rows:
@@ -266,7 +291,9 @@ class SidePanel(QFrame):
             layout.setSpacing(3)
             layout.activate()
             need = layout.sizeHint().height()
-        self.setFixedHeight(need)
+        self.players.update()
+        self.track.update()
+        return int(need)
 
 
 __all__ = ["PlayersList", "SidePanel", "TrackView"]
