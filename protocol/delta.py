@@ -283,12 +283,17 @@ class BoundedView:
             raise ViewTooBig(f"a view of more than {limits.text} characters of text")
         self.value = view
         self.size = size
+        self.work = size.nodes + size.text // 8
+        """What the view holds that the one before did not, at most, in elements (a
+        copied map or list counts its entries; text, 8 bytes to one): the last
+        delta's work, or the whole view's size."""
 
     def apply(self, ops: Any) -> None:
         """Change the view by ``ops``; DeltaError (and no change) if they do not fit."""
         ctx = _Context(self.limits, self.size)
         self.value = _apply_all(self.value, ops, ctx)
         self.size = Size(ctx.nodes, ctx.text)
+        self.work = ctx.cost + ctx.added_text // 8
 
 
 def apply(old: Any, ops: Any) -> Any:
@@ -311,6 +316,7 @@ class _Context:
         self.fresh: dict[int, Any] = {}
         self.limits = limits
         self.cost = 0
+        self.added_text = 0
         self.nodes, self.text = size.nodes, size.text
 
     def spend(self, work: int) -> None:
@@ -339,6 +345,8 @@ class _Context:
         self.spend(nodes)
         self.nodes += sign * (nodes - items)
         self.text += sign * (text + len(key))
+        if sign > 0:
+            self.added_text += text + len(key)
 
     def check(self) -> None:
         limits = self.limits
