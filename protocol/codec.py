@@ -9,9 +9,9 @@ closed, never reused: the stream position can no longer be trusted.
 from __future__ import annotations
 
 import re
-from itertools import chain
 import struct
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import msgpack
