@@ -12,7 +12,9 @@ on its own:
 - ``check``: that data checked and made a ``Delta`` (``messages.from_wire``) and,
   once the peer checks each host message further (its ``_handle``), that too;
 - ``apply``: the ops applied to the peer's bounded view;
-- ``digest``: the fair-play digest of the view now held (``Witness.on_view``);
+- ``digest``: the fair-play digest of the view now held (``Witness.on_view``): the
+  view noted, its digest worked out when the audit comes (``Witness.flush``, timed
+  at each game's end: ``digest_at_audit_mean_us`` per delta);
 - ``event``: the "view" event to the peer's listeners (none here but the
   peer's own ``changed``: what a window or bot does with it is theirs).
 
@@ -89,6 +91,7 @@ def measure_case(case: Case, seeds: Sequence[int]) -> dict[str, Any]:
     steps: dict[str, dict[str, list[int]]] = {role: {name: [] for name in STEPS}
                                               for role in roles}
     totals: dict[str, tuple[list[int], list[int]]] = {role: ([], []) for role in roles}
+    deferred = dict.fromkeys(roles, 0)
     resyncs = 0
     for seed in seeds:
         actions = bot_actions(case, seed)
@@ -107,6 +110,9 @@ def measure_case(case: Case, seeds: Sequence[int]) -> dict[str, Any]:
                 _steps(split[role], bodies[viewer], steps[role])
                 _whole(whole[role], readers[role], bodies[viewer], *totals[role])
         for role in roles:
+            t0 = time.perf_counter_ns()
+            split[role].witness.flush()  # what waited for the audit
+            deferred[role] += time.perf_counter_ns() - t0
             # The two ways of taking the deltas must end at the same view.
             assert split[role].view == whole[role].view, (case, seed, role)
             noted = [peer.witness.seen for peer in (split[role], whole[role])]
@@ -119,7 +125,9 @@ def measure_case(case: Case, seeds: Sequence[int]) -> dict[str, Any]:
     }
     for role in roles:
         clock, cpu = totals[role]
-        figures: dict[str, Any] = {"deltas": len(clock)}
+        figures: dict[str, Any] = {
+            "deltas": len(clock),
+            "digest_at_audit_mean_us": _us(deferred[role] / max(len(clock), 1))}
         for name, samples in (*steps[role].items(), ("total", clock), ("total_cpu", cpu)):
             figures[f"{name}_p50_us"] = _us(percentile(samples, 50))
             figures[f"{name}_p99_us"] = _us(percentile(samples, 99))
