@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import struct
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import msgpack
@@ -40,6 +41,10 @@ picture request naming 256 hashes, is about 17 KiB."""
 _LEN = struct.Struct(">I")
 
 
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ProtocolError(f"msgpack extension type {code} is not allowed")
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one frame may hold, checked while it is decoded.
@@ -63,6 +68,19 @@ class Limits:
     """Maps and arrays in one frame; the biggest message, the offer of a pack
     with 500 pictures, questions, topics and cards, has about 3500."""
     items: int = 100_000
+    uncounted: int = field(init=False, repr=False, compare=False)
+    """A frame no longer than this cannot pass ``containers`` or ``items``."""
+    args: dict[str, Any] = field(init=False, repr=False, compare=False)
+    """msgpack's options for these limits."""
+    no_bin_args: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        args = {"raw": False, "strict_map_key": True, "ext_hook": _no_ext,
+                "max_str_len": self.str_len, "max_bin_len": self.bin_len,
+                "max_array_len": self.array_len, "max_map_len": self.map_len}
+        object.__setattr__(self, "uncounted", min(self.containers, self.items))
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "no_bin_args", {**args, "max_bin_len": 0, "max_ext_len": 0})
 
 
 FROM_HOST = Limits()
@@ -87,6 +105,10 @@ def unpack(body: bytes, limits: Limits = FROM_HOST) -> Any:
     MAX_DEPTH, invalid UTF-8 in a str, bytes after the object, and anything
     over ``limits`` (see ``Limits``).
     """
+    if len(body) <= limits.uncounted:
+        found = _unpack_small(body, limits)
+        if found is not _AGAIN:
+            return found
     containers = items = 0
 
     def count(node: Any) -> Any:
@@ -102,24 +124,10 @@ def unpack(body: bytes, limits: Limits = FROM_HOST) -> Any:
         return node
 
     try:
-        data = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_no_ext,
-                               list_hook=count, object_hook=count,
-                               max_str_len=limits.str_len, max_bin_len=limits.bin_len,
-                               max_array_len=limits.array_len, max_map_len=limits.map_len)
-    except ProtocolError:
-        raise
-    except msgpack.ExtraData as exc:
-        raise ProtocolError(f"a frame has {len(exc.extra)} bytes after its msgpack "
-                            "object (one object per frame)") from exc
-    except msgpack.StackError as exc:
-        raise ProtocolError("a frame nests msgpack arrays and maps too deeply") from exc
-    except msgpack.FormatError as exc:
-        raise ProtocolError("a frame is not msgpack (reserved type byte)") from exc
-    except UnicodeDecodeError as exc:
-        raise ProtocolError("a msgpack str is not valid UTF-8") from exc
-    except Exception as exc:  # msgpack raises plain ValueError and TypeError too
-        raise ProtocolError(_explain(exc)) from exc
-    if containers >= MAX_DEPTH or _BIN_OR_EXT.search(body) is not None:
+        data = msgpack.unpackb(body, list_hook=count, object_hook=count, **limits.args)
+    except Exception as exc:
+        raise _refusal(exc) from exc
+    if containers >= MAX_DEPTH or _bin_or_ext(body):
         check_plain(data)
     # Otherwise check_plain has nothing to find, and walking the tree to be told so
     # cost more than all the rest of decoding: no byte of the frame is a bin or ext
@@ -129,9 +137,76 @@ def unpack(body: bytes, limits: Limits = FROM_HOST) -> Any:
     return data
 
 
-_BIN_OR_EXT = re.compile(b"[\xc4-\xc9\xd4-\xd8]")
+_AGAIN = object()
+
+
+def _unpack_small(body: bytes, limits: Limits) -> Any:
+    """``unpack`` for a frame too short to pass the limits on maps, arrays and items
+    (each takes at least a byte): nothing to count, so no call back into Python for
+    every map and array, most of the time decoding took. ``_AGAIN`` when the frame
+    may hold a bin or an ext and the long way must see."""
+    if _bin_or_ext(body):
+        # A float's bytes often look like those type bytes: decoded with no room for
+        # a bin or an ext, a frame that has neither decodes all the same (an empty
+        # bin fits in no room: its bytes are looked for).
+        if _EMPTY_BIN.search(body) is not None:
+            return _AGAIN
+        try:
+            data = msgpack.unpackb(body, **limits.no_bin_args)
+        except Exception:
+            return _AGAIN
+    else:
+        try:
+            data = msgpack.unpackb(body, **limits.args)
+        except Exception as exc:
+            raise _refusal(exc) from exc
+    # Fewer bytes that could start a map or an array than MAX_DEPTH cannot nest it.
+    if len(body) - len(body.translate(None, _CONTAINER_BYTES)) >= MAX_DEPTH \
+            and _too_deep(data):
+        check_plain(data)  # it says where
+    return data
+
+
+def _refusal(exc: Exception) -> ProtocolError:
+    """What msgpack's complaint about a frame means, as the ProtocolError to raise."""
+    if isinstance(exc, ProtocolError):
+        return exc
+    if isinstance(exc, msgpack.ExtraData):
+        return ProtocolError(f"a frame has {len(exc.extra)} bytes after its msgpack "
+                             "object (one object per frame)")
+    if isinstance(exc, msgpack.StackError):
+        return ProtocolError("a frame nests msgpack arrays and maps too deeply")
+    if isinstance(exc, msgpack.FormatError):
+        return ProtocolError("a frame is not msgpack (reserved type byte)")
+    if isinstance(exc, UnicodeDecodeError):
+        return ProtocolError("a msgpack str is not valid UTF-8")
+    return ProtocolError(_explain(exc))  # msgpack raises plain ValueError and TypeError too
+
+
+_BIN_OR_EXT_BYTES = bytes((*range(0xC4, 0xCA), *range(0xD4, 0xD9)))
 """The type bytes of bin 8/16/32, ext 8/16/32 and fixext 1-16: a frame with none of
 these bytes anywhere holds no bin and no ext value."""
+_EMPTY_BIN = re.compile(b"\xc4\x00|\xc5\x00\x00|\xc6\x00\x00\x00\x00")
+_CONTAINER_BYTES = bytes(range(0x80, 0xA0)) + b"\xdc\xdd\xde\xdf"
+"""The type bytes of fixmap, fixarray, array 16/32 and map 16/32."""
+
+
+def _bin_or_ext(body: bytes) -> bool:
+    return len(body.translate(None, _BIN_OR_EXT_BYTES)) != len(body)
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether ``value`` nests maps and arrays MAX_DEPTH deep (``check_plain``'s
+    limit), one level at a time: a loop per level and item, none per node."""
+    level = [value] if type(value) is dict or type(value) is list else []
+    for _ in range(MAX_DEPTH):
+        items = chain(chain.from_iterable(n for n in level if type(n) is list),
+                      chain.from_iterable(n.values() for n in level if type(n) is dict))
+        level = [v for v in items if type(v) is list or type(v) is dict]
+        if not level:
+            return False
+    return True
+
 
 _TOO_LONG = re.compile(r"(\d+) exceeds max_(str|bin|array|map|ext)_len\((\d+)\)")
 _WHAT = {"str": "a str of {} bytes", "bin": "a bin of {} bytes", "array": "an array of {} items",
@@ -150,10 +225,6 @@ def _explain(exc: Exception) -> str:
     if "not allowed for map key" in text:
         return f"a map key must be str, not {text.split()[0]}"
     return f"a frame is not valid msgpack ({type(exc).__name__}: {text[:80]})"
-
-
-def _no_ext(code: int, data: bytes) -> Any:
-    raise ProtocolError(f"msgpack extension type {code} is not allowed")
 
 
 PEEK_STEPS = 64

@@ -243,23 +243,37 @@ class ViewTooBig(DeltaError):
 def measure(value: Any, stop: int | None = None) -> Size:
     """The view-size of ``value``; DeltaError once more than ``stop`` nodes are seen.
 
-    Iterative, so depth cannot exhaust the stack.
+    Iterative, so depth cannot exhaust the stack. A map's or list's scalars are
+    counted where they are met (never pushed and popped one by one), and ``stop`` is
+    looked at after each map and list: past it after one of them means past it.
     """
+    kind = type(value)
+    if kind is str or kind is bytes:
+        return Size(1, len(value))
+    if kind is not dict and kind is not list:
+        return Size(1, 0)
+    most = -1 if stop is None else stop
     nodes = text = 0
     stack = [value]
+    pop, push = stack.pop, stack.append
     while stack:
-        node = stack.pop()
+        node = pop()
         nodes += 1
-        if stop is not None and nodes > stop:
+        if type(node) is dict:
+            text += sum(map(len, node))
+            children: Any = node.values()
+        else:
+            children = node
+        for child in children:
+            kind = type(child)
+            if kind is dict or kind is list:
+                push(child)
+            else:
+                nodes += 1
+                if kind is str or kind is bytes:
+                    text += len(child)
+        if nodes > most >= 0:
             raise DeltaError(f"more than {stop} elements to look at")
-        kind = type(node)
-        if kind is str or kind is bytes:
-            text += len(node)
-        elif kind is dict:
-            text += sum(len(k) for k in node)
-            stack.extend(node.values())
-        elif kind is list:
-            stack.extend(node)
     return Size(nodes, text)
 
 
@@ -283,12 +297,17 @@ class BoundedView:
             raise ViewTooBig(f"a view of more than {limits.text} characters of text")
         self.value = view
         self.size = size
+        self.work = size.nodes + size.text // 8
+        """What the view holds that the one before did not, at most, in elements (a
+        copied map or list counts its entries; text, 8 bytes to one): the last
+        delta's work, or the whole view's size."""
 
     def apply(self, ops: Any) -> None:
         """Change the view by ``ops``; DeltaError (and no change) if they do not fit."""
         ctx = _Context(self.limits, self.size)
         self.value = _apply_all(self.value, ops, ctx)
         self.size = Size(ctx.nodes, ctx.text)
+        self.work = ctx.cost + ctx.added_text // 8
 
 
 def apply(old: Any, ops: Any) -> Any:
@@ -310,14 +329,15 @@ class _Context:
     def __init__(self, limits: ViewLimits | None, size: Size) -> None:
         self.fresh: dict[int, Any] = {}
         self.limits = limits
+        self.most = limits.cost if limits is not None else math.inf
         self.cost = 0
+        self.added_text = 0
         self.nodes, self.text = size.nodes, size.text
 
     def spend(self, work: int) -> None:
         self.cost += work
-        if self.limits is not None and self.cost > self.limits.cost:
-            raise DeltaError(f"the delta asks for more than {self.limits.cost} elements "
-                             f"of work")
+        if self.cost > self.most:
+            raise DeltaError(f"the delta asks for more than {self.most} elements of work")
 
     def grow(self, value: Any, sign: int = 1, key: str = "", items: bool = False) -> None:
         """Count ``value`` (with its map ``key``) into the view (``sign`` 1) or out of
@@ -336,9 +356,16 @@ class _Context:
                 raise DeltaError(f"the delta asks for more than {self.limits.cost} "
                                  f"elements of work") from None
             nodes, text = size.nodes, size.text
-        self.spend(nodes)
+        self.cost += nodes
+        if self.cost > self.most:
+            raise DeltaError(f"the delta asks for more than {self.most} elements of work")
         self.nodes += sign * (nodes - items)
-        self.text += sign * (text + len(key))
+        text += len(key)
+        if sign > 0:
+            self.text += text
+            self.added_text += text
+        else:
+            self.text -= text
 
     def check(self) -> None:
         limits = self.limits
@@ -355,10 +382,13 @@ def _apply_all(old: Any, ops: Any, ctx: _Context) -> Any:
     if not isinstance(ops, list):
         raise DeltaError(f"a delta must be an array of ops, not {wire_name(ops)}")
     result = old
+    limits = ctx.limits
+    most_nodes, most_text = (limits.nodes, limits.text) if limits else (math.inf, math.inf)
     for index, op in enumerate(ops):
         try:
             result = _apply_op(result, op, ctx)
-            ctx.check()
+            if ctx.nodes > most_nodes or ctx.text > most_text:
+                ctx.check()
         except DeltaError as exc:
             raise DeltaError(f"delta op {index}: {exc.reason}") from None
     return result
@@ -376,7 +406,9 @@ def _apply_op(root: Any, op: Any, ctx: _Context) -> Any:
     path = op[1]
     if not isinstance(path, list):
         raise DeltaError(f"an op path must be an array, not {wire_name(path)}")
-    ctx.spend(1 + len(path))
+    ctx.cost += 1 + len(path)
+    if ctx.cost > ctx.most:
+        raise DeltaError(f"the delta asks for more than {ctx.most} elements of work")
     if not path:
         if code == SET:
             ctx.grow(root, -1)
@@ -386,21 +418,24 @@ def _apply_op(root: Any, op: Any, ctx: _Context) -> Any:
             raise DeltaError("cannot delete the whole view")
         return _resize(root, code, op[2], ctx)
     root = parent = _own(root, path[0], ctx)
-    for step, key in enumerate(path[:-1]):
+    last = len(path) - 1
+    for step in range(last):
+        key = path[step]
         child = _own(_child(parent, key), path[step + 1], ctx)
         parent[key] = child
         parent = child
-    key = path[-1]
+    key = path[last]
     if code == SET:
+        value = op[2]
         if isinstance(parent, list):
             ctx.grow(_child(parent, key), -1)  # a list grows by EXTEND only
-            ctx.grow(op[2])
+            ctx.grow(value)
         elif key in parent:
             ctx.grow(parent[key], -1)
-            ctx.grow(op[2])
+            ctx.grow(value)
         else:
-            ctx.grow(op[2], key=key)
-        parent[key] = op[2]
+            ctx.grow(value, key=key)
+        parent[key] = value
     elif code == DELETE:
         if not isinstance(parent, dict):
             raise DeltaError(f"cannot delete list index {key}; truncate instead")

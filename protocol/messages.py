@@ -575,15 +575,33 @@ def from_wire(data: Any, *, checked: bool = False) -> Message:
         raise UnknownType(kind)
     if not checked:
         check_plain(data, kind)
-    hints = _hints(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            value = data[f.name]
-            why = _why_not(value, hints[f.name], f"{kind}.{f.name}")
-            if why is not None:
-                raise ProtocolError(why)
-            kwargs[f.name] = value
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise ProtocolError(f"{kind} is missing its '{f.name}' field")
+    for name, hint, required, exact in _plan(cls):
+        if name in data:
+            value = data[name]
+            if type(value) is not exact:  # else it fits, as _why_not would say
+                why = _why_not(value, hint, f"{kind}.{name}")
+                if why is not None:
+                    raise ProtocolError(why)
+            kwargs[name] = value
+        elif required:
+            raise ProtocolError(f"{kind} is missing its '{name}' field")
     return cls(**kwargs)
+
+
+_PLANS: dict[type[Message], list[tuple[str, Any, bool, type | None]]] = {}
+_EXACT: dict[Any, type] = {int: int, str: str, bool: bool, float: float, list[Any]: list}
+"""Field hints a value of this very type fits, its elements unlooked at."""
+
+
+def _plan(cls: type[Message]) -> list[tuple[str, Any, bool, type | None]]:
+    """Each field of ``cls``: its name, its hint, whether it must be there, and the one
+    type that fits the hint without a look inside (None: always look)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        hints = _hints(cls)
+        plan = _PLANS[cls] = [
+            (f.name, hints[f.name], f.default is dataclasses.MISSING
+             and f.default_factory is dataclasses.MISSING, _EXACT.get(hints[f.name]))
+            for f in dataclasses.fields(cls)]
+    return plan

@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from lanplay.tools import peercost
 from lanplay.tools.bench import render, run_bench
+from lanplay.tools.gamebench import CASES
 
 LATENCY = ("p50_ms", "p99_ms", "mean_ms", "max_ms", "delta_frame_median_bytes",
            "ratio_p50", "ratio_p99")
@@ -28,6 +30,8 @@ GAME_ROW = ("seats", "spectators", "connections", "viewers", "games", "actions",
             "host_work_p50_us", "host_work_p99_us", "host_work_mean_us", "host_work_cpu_p50_us",
             "host_work_cpu_p99_us", "delta_median_bytes",
             "snapshot_median_bytes", "delta_snapshot_ratio")
+PEER_COST = ("deltas", *(f"{step}_{q}_us" for step in (*peercost.STEPS, "total", "total_cpu")
+                         for q in ("p50", "p99")))
 TABLE_ROW = ("seats", "views", "frames", "apply_p50_ms", "apply_p99_ms", "frame_p50_ms",
              "frame_p99_ms")
 LARGEST = {("alles-klar", "standard"): 5, ("ranking", "standard"): 5,
@@ -97,6 +101,11 @@ def test_quick_bench_reports_every_figure_as_json(capsys: pytest.CaptureFixture[
     positive(ranagedon["physics"], ("jump_count", "jump_p50_us", "jump_p99_us",
                                     "dive_count", "dive_p50_us", "dive_p99_us"), "physics")
 
+    rows = report["peer_cost"]
+    assert {(g["game"], g["mode"]): g["seats"] for g in rows} == LARGEST
+    for g in rows:
+        well_shaped_peer_cost(g)
+
     window = report["ui"]
     assert "skipped" not in window, window
     assert {(t["game"], t["mode"]) for t in window["tables"]} == set(LARGEST)
@@ -105,11 +114,32 @@ def test_quick_bench_reports_every_figure_as_json(capsys: pytest.CaptureFixture[
     positive(window, ("startup_ms",), "ui")
 
     aims = report["aims"]
-    assert len(aims) == 8
+    assert len(aims) == 11
+    assert any("per delta received" in aim["aim"] and aim["limit"] == 60 for aim in aims)
+    assert sum("p50 without saving" in aim["aim"] and aim["limit"] == 10 for aim in aims) == 2
     for aim in aims:
         assert aim["aim"] and isinstance(aim["met"], bool)
         assert aim["value"] > 0 and aim["limit"] > 0
 
     assert report["seconds"] > 0
     table = render(report)
-    assert "Aims" in table and "floor" in table
+    assert "Aims" in table and "floor" in table and "at the peer" in table
+
+
+def well_shaped_peer_cost(row: dict[str, Any]) -> None:
+    assert row["resyncs"] == 0 and row["games"] >= 1
+    for role in ("seat", "spectator"):
+        figures = row[role]
+        positive(figures, PEER_COST, f"peer_cost[{row['label']}].{role}")
+        for step in (*peercost.STEPS, "total", "total_cpu"):
+            assert figures[f"{step}_p99_us"] >= figures[f"{step}_p50_us"], (role, step)
+
+
+def test_peer_cost_times_each_step_of_a_delta_for_a_seat_and_a_spectator() -> None:
+    """One seeded game of the largest S-tier: every delta a seat and a spectator got."""
+    case = next(c for c in CASES if c.mode == "team")
+    row = peercost.measure_case(case, [1])
+    assert (row["game"], row["mode"], row["seats"]) == ("s-tier", "team", 16)
+    well_shaped_peer_cost(row)
+    assert row["seat"]["deltas"] == row["spectator"]["deltas"] > 20
+    assert peercost.render([row])[1].split()[:3] == ["S-tier", "team", "seat"]

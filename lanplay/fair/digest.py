@@ -23,8 +23,23 @@ PART_BYTES = 16
 ENTRY = NAME_BYTES + PART_BYTES
 
 
+_LEAF = frozenset({str, int, float, bool, type(None), bytes})
+"""Values that are their own canonical form (exact types: a subclass takes the long way)."""
+
+
 def canonical(value: Any) -> Any:
-    """``value`` with every map's keys sorted (tuples become lists), for hashing."""
+    """``value`` with every map's keys sorted (tuples become lists), for hashing.
+
+    A scalar inside a map or list is taken as it is, without a call for it (the
+    audit's replay puts every view of the game through here)."""
+    kind = type(value)
+    if kind is dict:
+        leaf = _LEAF
+        return {k: v if type(v) in leaf else canonical(v)
+                for k in sorted(value) for v in (value[k],)}
+    if kind is list or kind is tuple:
+        leaf = _LEAF
+        return [v if type(v) in leaf else canonical(v) for v in value]
     if isinstance(value, dict):
         return {k: canonical(value[k]) for k in sorted(value)}
     if isinstance(value, (list, tuple)):
@@ -98,9 +113,6 @@ class Replayed:
         self._cache = cache
         return out
 
-
-_LEAF = frozenset({str, int, float, bool, type(None), bytes})
-"""Values that are their own canonical form (exact types: a subclass takes the long way)."""
 
 Memo = dict[int, tuple[Any, Any]]
 """id of a map or list -> (it, its canonical form)."""

@@ -4,6 +4,13 @@ The peer hands over every fair-play message and every view it comes to hold;
 the witness keeps the commitment, the contributions, its own contribution and
 a digest per state_id (not the views), and checks the audit when it is whole.
 ``lanplay verify`` feeds it a recorded peer's frames the same way, offline.
+
+The digests are worked out when they are needed (the audit, anyone reading
+``seen``), not on the move: a view is never changed once made (a delta copies
+what it changes), so the view noted at a state hashes later to the very bytes it
+would have then, and the views of one game share all they did not change. Until
+then the views wait, within ``PENDING_WORK`` and ``PENDING_VIEWS``; past either
+they are hashed at once, as a host sending without end would make them.
 """
 
 from __future__ import annotations
@@ -15,17 +22,53 @@ from lanplay.fair.audit import Gathered, Seen, Verdict, check
 from lanplay.fair.digest import Parts
 from protocol.messages import Audit, Contribution, Contributions, GameOver, SeedCommit
 
+PENDING_WORK = 500_000
+"""What the views awaiting their digests may hold beyond the current one, in the
+elements their deltas copied or added (``BoundedView.work``): an honest game's
+deltas come to at most about 80,000."""
+PENDING_VIEWS = 4096
+"""Views awaiting their digests (an honest game has at most about 600)."""
+
 
 class Witness:
     def __init__(self, contribute: Callable[[int], bytes] | None = None) -> None:
         self.contribute = contribute
         """This laptop's 32 random bytes for game ``n`` (None: it sends none, offline)."""
-        self.seen: Seen | None = None
+        self._seen: Seen | None = None
         self.verdict: Verdict | None = None
         self.last_audit: Audit | None = None
         """The last whole audit (a replay of the finished game is built from it)."""
         self._parts = Parts()
+        self._stale = False
+        """``_parts`` missed a view: the next one is hashed whole."""
+        self._pending: list[tuple[Seen, int, Mapping[str, Any], Sequence[Any] | None,
+                                  int | None]] = []
+        self._work = 0
         self._gathered = Gathered()
+
+    @property
+    def seen(self) -> Seen | None:
+        """What this laptop noted of the game so far, every view's digest included."""
+        self.flush()
+        return self._seen
+
+    @seen.setter
+    def seen(self, seen: Seen | None) -> None:
+        self.flush()
+        self._seen = seen
+
+    def flush(self) -> None:
+        """Work out the digests of the views noted but not hashed yet, in order."""
+        pending, self._pending, self._work = self._pending, [], 0
+        parts = self._parts
+        for seen, state_id, view, ops, seat in pending:
+            if ops is None or self._stale:
+                record = parts.reset(view)
+                self._stale = False
+            else:
+                record = parts.update(view, ops)
+            seen.viewer = seat
+            seen.saw(state_id, record)
 
     def on_commit(self, msg: SeedCommit, seat: int | None) -> Contribution | None:
         """A new game's shuffle: note the commitment; the contribution to send, if seated."""
@@ -57,14 +100,19 @@ class Witness:
                                      "time."))
 
     def on_view(self, state_id: int, view: Mapping[str, Any], seat: int | None,
-                ops: Sequence[Any] | None = None) -> None:
-        """The view the peer holds now, at ``state_id`` (``ops``: the delta that led here)."""
-        seen = self.seen
-        record = self._parts.reset(view) if ops is None else self._parts.update(view, ops)
+                ops: Sequence[Any] | None = None, work: int | None = None) -> None:
+        """The view the peer holds now, at ``state_id`` (``ops``: the delta that led here;
+        ``work``: what it holds that the last view did not, ``BoundedView.work``, if
+        known). It must never be changed in place: its digest is worked out later."""
+        seen = self._seen
         if seen is None or self.verdict is not None:
+            self._stale = True  # nothing to note: no need to hash it either
             return
-        seen.viewer = seat
-        seen.saw(state_id, record)
+        pending = self._pending
+        pending.append((seen, state_id, view, ops, seat))
+        self._work += (len(ops) if ops is not None else 1024) if work is None else work
+        if self._work > PENDING_WORK or len(pending) > PENDING_VIEWS:
+            self.flush()
 
     def doubt(self, state_id: int, what: str) -> None:
         """Something this laptop refused the host while playing (asked for the S-tier
@@ -74,7 +122,7 @@ class Witness:
             seen.problems.append((state_id, what))
 
     def on_game_over(self, msg: GameOver) -> None:
-        seen = self.seen
+        seen = self._seen  # the views may wait on: the audit comes after
         if seen is not None and self.verdict is None:
             seen.final, seen.result = msg.state_id, msg.result
 

@@ -391,7 +391,7 @@ class Peer:
             self.state_id = msg.state_id
             self._awaiting_snapshot = False
             self.result = None if msg.state_id == 0 else self.result
-            self.witness.on_view(msg.state_id, msg.view, self.seat)
+            self.witness.on_view(msg.state_id, msg.view, self.seat, None, self._view.work)
             self._notify("view", None)
         elif isinstance(msg, Lobby):
             if msg.phase == "playing" and (self.lobby is None or self.lobby.phase != "playing"):
@@ -482,7 +482,8 @@ class Peer:
             self._ask_snapshot(f"a delta did not fit: {exc.reason}")
             return
         self.state_id = msg.state_id
-        self.witness.on_view(msg.state_id, self._view.value, self.seat, msg.ops)
+        self.witness.on_view(msg.state_id, self._view.value, self.seat, msg.ops,
+                             self._view.work)
         self._notify("view", None)
 
     def _on_pictures(self, msg: PackOffer | PictureChunk) -> None:

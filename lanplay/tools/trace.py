@@ -31,7 +31,7 @@ from lanplay.host import fanout, saving
 from lanplay.net.link import Link
 from lanplay.peer import peer as peer_module
 from lanplay.session import Session
-from lanplay.store import durable, saves
+from lanplay.store import durable
 
 MARKS = (
     ("intent sent", "the acting peer sends its intent"),
@@ -161,7 +161,7 @@ def _wrapped(rec: Recorder) -> Iterator[None]:
     patch(fanout, "delta_bodies", after("deltas made"))
     patch(saving.Saver, "commit", after("save posted"))
     patch(durable.Writer, "flush", around("write begins", "write done"))
-    patch(saves, "_fdatasync", around("sync begins", "sync done"))
+    patch(durable, "_fdatasync", around("sync begins", "sync done"))
     patch(peer_module.Peer, "_on_delta", on_delta)
     patch(witness.Witness, "on_view", on_view)
     try:
