@@ -9,8 +9,9 @@ on its own:
 
 - ``decode``: the msgpack body to plain data under the host's limits
   (``codec.unpack``);
-- ``check``: that data checked and made a ``Delta`` (``messages.from_wire``) and,
-  once the peer checks each host message further (its ``_handle``), that too;
+- ``check``: that data checked and made a ``Delta`` (``messages.from_wire``), then
+  held to the peer's checks of what the host says (``inbound.check``: the ops'
+  envelope and each op's value at the shape its path leads to);
 - ``apply``: the ops applied to the peer's bounded view;
 - ``digest``: the fair-play digest of the view now held (``Witness.on_view``): the
   view noted, its digest worked out when the audit comes (``Witness.flush``, timed
@@ -34,6 +35,7 @@ from typing import Any
 from lanplay import games
 from lanplay.game import Viewer
 from lanplay.host import fanout
+from lanplay.peer import inbound
 from lanplay.peer.peer import Peer
 from lanplay.session import Session
 from lanplay.tools.gamebench import CASES, Case, bot_actions, percentile
@@ -60,6 +62,7 @@ def _steps(peer: Peer, body: bytes, out: dict[str, list[int]]) -> None:
     data = unpack(body, FROM_HOST)
     t1 = time.perf_counter_ns()
     msg = from_wire(data, checked=True)
+    msg = inbound.check(msg, peer.lobby, peer._delta_base(msg))
     t2 = time.perf_counter_ns()
     assert isinstance(msg, Delta) and peer._view is not None and msg.base == peer.state_id
     peer._view.apply(msg.ops)
