@@ -129,7 +129,8 @@ class Event:
     def to_view(self) -> dict[str, Any]:
         trajectory: dict[str, Any] | None = None
         if self.kind == "jump":
-            trajectory = {"kind": "arc", "points": [list(p) for p in self.arc]}
+            trajectory = model.arc_view(self.arc, model.FLIP_POINTS
+                                        if self.outcome == "flipped" else model.ARC_POINTS)
         elif self.kind == "dive":
             trajectory = {"kind": "slide", "hz": slide.SAMPLE_HZ,
                           "discs": [{"frog": f, "points": [list(p) for p in pts]}
