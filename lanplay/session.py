@@ -141,6 +141,7 @@ class Session:
         """
         out: dict[Viewer, Delta] = {}
         shared: delta.Shared = {}  # a public change is diffed once for all viewers
+        parts: delta.Parts = {}  # and a part their views share is looked at once
         for viewer in viewers:
             if viewer in out:
                 continue
@@ -148,7 +149,7 @@ class Session:
             marks = delta.marks(new)
             base, old, old_marks = self._views.get(viewer, (-1, None, None))
             self._views[viewer] = (self.state_id, new, marks)
-            ops = (delta.diff_marked(old, new, old_marks, marks, shared) if old is not None
+            ops = (delta.diff_marked(old, new, old_marks, marks, shared, parts) if old is not None
                    else [[delta.SET, [], new]])
             out[viewer] = Delta(base, self.state_id, ops)
         return out

@@ -125,8 +125,16 @@ Shared = dict[tuple[str, bytes, bytes], list[list[Any]]]
 viewers is diffed once."""
 
 
+Parts = dict[tuple[Any, ...], Any]
+"""(key, id(old part), id(new part)) -> (old part, new part, the ops for that key), and
+(key, type, old, new) -> the one op of a changed scalar: what one round of deltas found
+for the very objects (and scalars) several viewers' views share. The parts are kept with
+their ops, so an id cannot be reused by another object while the round lasts."""
+
+
 def diff_marked(old: Any, new: Any, old_marks: Marks | None, new_marks: Marks | None,
-                shared: Shared | None = None) -> list[list[Any]]:
+                shared: Shared | None = None,
+                parts: Parts | None = None) -> list[list[Any]]:
     """``diff(old, new)``, the same ops, cheaper for the host's views of one game.
 
     - A top-level list whose items are the very objects of the old one, in order,
@@ -139,45 +147,81 @@ def diff_marked(old: Any, new: Any, old_marks: Marks | None, new_marks: Marks | 
       is diffed once for all of them (``shared``, one per round of deltas). Equal
       bytes mean equal exact types, values and order at every node, where ``diff``
       finds nothing, and where it finds the same ops for every viewer.
+    - A part that is the very object it was (a game's constant) is unchanged; a pair
+      of old and new parts that another viewer's views held too (a game builds its
+      public parts once per state) gives the ops found for the first (``parts``, one
+      per round), and so does a scalar's change: no bytes are made again, and the
+      viewers' deltas share their op objects (the host packs a delta made of the same
+      ops once).
     """
     if (type(old) is not dict or type(new) is not dict or old_marks is None
             or new_marks is None):
         return diff(old, new)
     ops: list[list[Any]] = []
-    for key in old:
-        if key not in new:
-            ops.append([DELETE, [key]])
+    if old.keys() != new.keys():
+        for key in old:
+            if key not in new:
+                ops.append([DELETE, [key]])
+    find = old.get
     for key, value in new.items():
-        if key not in old:
+        before = find(key, _ABSENT)
+        if before is value:
+            continue
+        if before is _ABSENT:
             ops.append([SET, [key], value])
             continue
-        before = old[key]
         kind = type(before)
         if kind is type(value) and kind in _ATOMS:  # a turn, a phase: no bytes needed
             if before != value:
-                ops.append([SET, [key], value])
+                if parts is None:
+                    ops.append([SET, [key], value])
+                else:
+                    atom = (key, kind, before, value)
+                    op = parts.get(atom)
+                    if op is None:
+                        op = parts[atom] = [SET, [key], value]
+                    ops.append(op)
             continue
-        if (kind is list and type(value) is list and before is not value
-                and len(value) >= len(before) and all(map(operator.is_, before, value))):
-            if len(value) > len(before):
-                ops.append([EXTEND, [key], value[len(before):]])
+        if parts is not None:
+            pair = (key, id(before), id(value))
+            seen = parts.get(pair)
+            if seen is not None:
+                ops.extend(seen[2])
+                continue
+            found: list[list[Any]] = []
+            _diff_part(key, before, value, old, new, old_marks, new_marks, shared, found)
+            parts[pair] = (before, value, found)
+            ops.extend(found)
             continue
-        was, now = _mark(old_marks, old, key), _mark(new_marks, new, key)
-        if was is not None and was == now:
-            continue
-        if was is None or now is None or shared is None:
-            if not _unchanged(before, value):
-                _diff(before, value, [key], ops)
-            continue
-        found = shared.get((key, was, now))
-        if found is None:
-            found = []
-            _diff(before, value, [key], found)
-            shared[(key, was, now)] = found
-        ops.extend(found)
+        _diff_part(key, before, value, old, new, old_marks, new_marks, shared, ops)
     return ops
 
 
+def _diff_part(key: str, before: Any, value: Any, old: dict[str, Any], new: dict[str, Any],
+               old_marks: Marks, new_marks: Marks, shared: Shared | None,
+               ops: list[list[Any]]) -> None:
+    """The ops for the top-level part ``key`` of two views (``diff_marked``), onto ``ops``."""
+    if (type(before) is list and type(value) is list and len(value) >= len(before)
+            and all(map(operator.is_, before, value))):
+        if len(value) > len(before):
+            ops.append([EXTEND, [key], value[len(before):]])
+        return
+    was, now = _mark(old_marks, old, key), _mark(new_marks, new, key)
+    if was is not None and was == now:
+        return
+    if was is None or now is None or shared is None:
+        if not _unchanged(before, value):
+            _diff(before, value, [key], ops)
+        return
+    found = shared.get((key, was, now))
+    if found is None:
+        found = []
+        _diff(before, value, [key], found)
+        shared[(key, was, now)] = found
+    ops.extend(found)
+
+
+_ABSENT = object()
 _ATOMS = frozenset({str, int, bool, type(None), bytes})
 """Exact types for which ``==`` is what ``_same`` decides (not float: -0.0, NaN)."""
 

@@ -403,9 +403,21 @@ _ALLOWED = "only nil, bool, int, float, str, bin, array and map are allowed"
 def to_wire(msg: Message) -> dict[str, Any]:
     """The plain map for ``msg`` (fields in declaration order, type first)."""
     out: dict[str, Any] = {"type": msg.TYPE}
-    for f in dataclasses.fields(msg):
-        out[f.name] = getattr(msg, f.name)
+    for name in _field_names(type(msg)):
+        out[name] = getattr(msg, name)
     return out
+
+
+def _field_names(kind: type[Message]) -> tuple[str, ...]:
+    """A message class's field names in order (``dataclasses.fields`` walks them anew
+    on every call; the host sends a message per viewer per move)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def wire_name(value: Any) -> str:

@@ -330,6 +330,33 @@ def test_a_jump_flies_then_snaps_and_a_resync_jumps(qtbot: QtBot,
     assert table.frogs[last["frog"]].pos() == table.board.to_scene(final["x"], final["y"])
 
 
+def test_the_table_flies_the_hosts_arc_from_its_parameters() -> None:
+    """The view sends the arc's parameters (hundredths of a mm); the points the table
+    flies through are the host's model's, within 0.02 mm, however the jump ended."""
+    from lanplay.games.ranagedon import model
+    from ui.tables.ranagedon.flight import ARC_SAMPLES, arc_points
+
+    assert model.ARC_POINTS == ARC_SAMPLES
+    frogs = GAME.setup(2, "standard", {}, 1).frogs
+    me = frogs[0]
+    flips = model.jump(frogs, 0, 0.3, 0.8, model.Draws(0.0, 0.5, 0.5, 0.5))
+    far = model.jump(frogs, 0, 0.3, 0.9, model.CALM)
+    for done in (flips, far):
+        arc = model.arc_view(done.arc, model.FLIP_POINTS if done.outcome == "flipped"
+                             else model.ARC_POINTS)
+        points = arc_points([me.x, me.y], arc)
+        if done.outcome == "flipped":  # the same hop, sampled as the table likes
+            hop = [model.FLIP_HOP * math.sin(math.pi * i / (ARC_SAMPLES - 1))
+                   for i in range(ARC_SAMPLES)]
+            assert [p[2] for p in points] == pytest.approx(hop, abs=0.02)
+            assert {(p[0], p[1]) for p in points} == {(me.x, me.y)}
+            continue
+        assert len(points) == len(done.arc)
+        assert max(abs(a - b) for p, q in zip(points, done.arc, strict=True)
+                   for a, b in zip(p, q, strict=True)) <= 0.02
+    assert flips.outcome == "flipped" and far.outcome != "flipped"
+
+
 def test_show_rejection_shows_the_reason_and_unlocks(qtbot: QtBot,
                                                      table: RanagedonTable) -> None:
     _, _, frog = _my_turn(table)

@@ -24,8 +24,18 @@ def snapshots(session: Session, peers: Peers) -> list[tuple[Carrier, Snapshot]]:
 
 
 def bodies(session: Session, viewers: Collection[Viewer]) -> dict[Viewer, bytes]:
-    """Each distinct viewer's delta since what it was last sent, encoded once."""
-    return {v: pack(to_wire(d)) for v, d in session.deltas(viewers).items()}
+    """Each distinct viewer's delta since what it was last sent, encoded once; viewers
+    whose deltas are made of the very same op objects from the same base (a change they
+    all see alike: ``Session.deltas`` shares the ops) share one body, packed once."""
+    out: dict[Viewer, bytes] = {}
+    made: dict[tuple[int, ...], bytes] = {}
+    for viewer, d in session.deltas(viewers).items():
+        same = (d.base, *map(id, d.ops))  # the deltas keep their ops alive: ids hold
+        body = made.get(same)
+        if body is None:
+            body = made[same] = pack(to_wire(d))
+        out[viewer] = body
+    return out
 
 
 def delta_bodies(session: Session, peers: Peers) -> list[tuple[Carrier, bytes]]:

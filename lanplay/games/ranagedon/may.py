@@ -10,7 +10,7 @@ for a seat that may act.
 
 from __future__ import annotations
 
-from lanplay.game import Action, Viewer
+from lanplay.game import Action, Viewer, per_state
 from lanplay.games.ranagedon import model
 from lanplay.games.ranagedon.geometry import CLUSTERS, RING_IN, R
 from lanplay.games.ranagedon.model import DIVE
@@ -35,7 +35,7 @@ def _dive(frog: int) -> Action:
 def templates(state: State, seat: Viewer) -> list[Action]:
     """The templates of ``seat``: [] unless it may act now."""
     if seat is None or seat not in actors(state):
-        return []
+        return per_state(state, "_no_may", list)  # one [] for the onlookers' views
     side = side_of(state.players, seat)
     if state.phase == DEPLOY:
         count = sum(1 for f in state.frogs if f.side == side)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lanplay.games.ranagedon.geometry import (
     DISC_HEIGHT,
@@ -70,6 +71,8 @@ MARGIN_STACK = 0.15 * R
 SETTLE_ROUNDS = 8
 SKID_SHARE = 0.06
 ARC_POINTS = 12
+FLIP_POINTS = 8
+"""A flipped frog's hop on the spot: its samples (an arc from the start to itself)."""
 ARC_HEIGHT_SHARE = 0.3
 ARC_HEIGHT_MAX = 90.0
 FLIP_HOP = 25.0
@@ -257,6 +260,32 @@ def arc(start: Point, end: Point, end_z: float, height: float,
     return out
 
 
+def arc_view(points: Sequence[tuple[float, float, float]], samples: int) -> dict[str, Any]:
+    """A jump's flight (``Jump.arc``) as the view sends it: the curve's parameters, not
+    its points. The first ``samples`` points are ``arc``'s: from the start (height 0)
+    to ``to`` = [x, y, z], at height ``height * sin(pi t) + z t`` above the line
+    between them (t from 0 to 1); the rest, ``then``, are straight moves after it
+    (slide-offs, the skid, a return to the table). Every number is an int, hundredths
+    of a mm: the points are rounded to 0.01 mm already, so ``to`` and ``then`` are
+    exact; ``height`` is read back from the sample nearest the top, within 0.01 mm.
+    About a quarter of the bytes of the points as float64 [x, y, z] triples."""
+    n = min(samples, len(points))
+    if n < 1:
+        return {"kind": "arc", "to": [0, 0, 0], "height": 0, "then": []}
+    to = points[n - 1]
+    height = 0.0
+    if n >= 3:
+        k = (n - 1) // 2
+        t = k / (n - 1)
+        height = (points[k][2] - to[2] * t) / math.sin(math.pi * t)
+    return {"kind": "arc", "to": [hundredths(v) for v in to], "height": hundredths(height),
+            "then": [[hundredths(v) for v in p] for p in points[n:]]}
+
+
+def hundredths(mm: float) -> int:
+    return round(mm * 100)
+
+
 def _moved(frogs: Sequence[Frog], fid: int, p: Point, level: int,
            supports: tuple[int, ...]) -> tuple[Frog, ...]:
     out = list(frogs)
@@ -269,7 +298,8 @@ def jump(frogs: Sequence[Frog], fid: int, theta: float, s: float, draws: Draws) 
     me = frogs[fid]
     start = (me.x, me.y)
     if draws.flip < flip_chance(s):
-        hop = [(me.x, me.y, rnd(FLIP_HOP * math.sin(math.pi * i / 7))) for i in range(8)]
+        hop = [(me.x, me.y, rnd(FLIP_HOP * math.sin(math.pi * i / (FLIP_POINTS - 1))))
+               for i in range(FLIP_POINTS)]
         return Jump(tuple(frogs), "flipped", tuple(hop))
     phi = direction(theta, s, draws.angle)
     d = distance(s, draws.distance)

@@ -56,6 +56,7 @@ from lanplay.game import (
     View,
     Viewer,
     log_view,
+    per_state,
 )
 from lanplay.games.ranagedon import model, slide
 from lanplay.games.ranagedon.geometry import (
@@ -129,7 +130,8 @@ class Event:
     def to_view(self) -> dict[str, Any]:
         trajectory: dict[str, Any] | None = None
         if self.kind == "jump":
-            trajectory = {"kind": "arc", "points": [list(p) for p in self.arc]}
+            trajectory = model.arc_view(self.arc, model.FLIP_POINTS
+                                        if self.outcome == "flipped" else model.ARC_POINTS)
         elif self.kind == "dive":
             trajectory = {"kind": "slide", "hz": slide.SAMPLE_HZ,
                           "discs": [{"frog": f, "points": [list(p) for p in pts]}
@@ -580,9 +582,22 @@ def frog_view(frogs: Sequence[Frog], fid: int, under: frozenset[int]) -> dict[st
 
 
 def view(state: State, viewer: Viewer) -> View:
-    """Everything is public but the seed (until the end); plain msgpack-able data."""
-    n = side_count(state.players)
+    """Everything is public but the seed (until the end); plain msgpack-able data. All
+    but ``you`` and ``your_side`` is the same for every viewer: built once per state,
+    and every viewer's view shares its parts (the host's diff looks at each once)."""
     seated = viewer is not None and 0 <= viewer < state.players
+    head, tail = per_state(state, "_public_view", lambda: _public_view(state))
+    return {
+        "game": GAME_ID,
+        "you": viewer,
+        **head,
+        "your_side": side_of(state.players, viewer) if seated and viewer is not None else None,
+        **tail,
+    }
+
+
+def _public_view(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
+    n = side_count(state.players)
     res = result(state)
     under = model.covered(state.frogs)
     clusters = []
@@ -591,9 +606,7 @@ def view(state: State, viewer: Viewer) -> View:
             count = len(side_frogs(state, side))
             clusters.append([{"name": name, "frogs": [list(p) for p in cluster(k, side, n, count)]}
                              for k, (name, _) in enumerate(CLUSTERS)])
-    return {
-        "game": GAME_ID,
-        "you": viewer,
+    head = {
         "players": state.players,
         "phase": state.phase,
         "actors": sorted(actors(state)),
@@ -605,7 +618,8 @@ def view(state: State, viewer: Viewer) -> View:
         "sides": side_seats(state.players),
         "teams": side_seats(4) if state.players == 4 else None,
         "side_of": [side_of(state.players, s) for s in range(state.players)],
-        "your_side": side_of(state.players, viewer) if seated and viewer is not None else None,
+    }
+    tail = {
         "frogs": [frog_view(state.frogs, f.id, under) for f in state.frogs],
         "deployed": list(state.deployed),
         "sectors": [list(sector(k, n)) for k in range(n)],
@@ -624,6 +638,7 @@ def view(state: State, viewer: Viewer) -> View:
         "final": None if res is None else list(res.scores),
         "seed": state.seed if res is not None else None,
     }
+    return head, tail
 
 
 def hidden_variant(state: State, viewer: Viewer, rng: random.Random) -> State:

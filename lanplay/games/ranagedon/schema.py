@@ -17,6 +17,8 @@ FROG_ID = {"type": "int", "min": 0, "max": 17,
 MM = {"type": "float", "doc": "mm on the table (x right, y down; the pad's centre is at "
                               "400, 400)"}
 POINT = {"type": "tuple", "items": [MM, MM], "doc": "[x, y] in mm"}
+CMM3 = {"type": "tuple", "items": ["int", "int", "int"],
+        "doc": "[x, y, height] in hundredths of a mm"}
 SEATS: dict[str, Any] = {"type": "list", "items": "int", "doc": "one number per seat"}
 SIDE = {"type": "int", "min": 0, "max": 2, "doc": "a side: 2 players 0-1 (green, red), 3 "
                                                   "players 0-2 (by border), 4 players the two "
@@ -183,12 +185,23 @@ MODE: dict[str, Any] = {
                     "trajectory": {
                         "type": "tagged", "tag": "kind", "nullable": True,
                         "cases": {
-                            "arc": {"type": "map", "doc": "a jump's flight",
+                            "arc": {"type": "map",
+                                    "doc": "a jump's flight, every number an int in "
+                                           "hundredths of a mm: from `start` at height 0 to "
+                                           "`to`, at height `height` sin(pi t) + z t above "
+                                           "the line between them (t from 0 to 1), then "
+                                           "straight through the points of `then`",
                                     "fields": {"kind": {"type": "str", "enum": ["arc"]},
-                                               "points": {"type": "list", "items": {
-                                                   "type": "tuple",
-                                                   "items": ["float", "float", "float"]},
-                                                   "doc": "[x, y, height] mm"}}},
+                                               "to": {**CMM3, "doc": "[x, y, z] where the "
+                                                      "arc comes down (z: the stack's "
+                                                      "height there)"},
+                                               "height": {"type": "int", "min": 0,
+                                                          "doc": "how high the arc rises "
+                                                                 "above that line"},
+                                               "then": {"type": "list", "items": CMM3,
+                                                        "doc": "[x, y, z] after the arc: "
+                                                               "slide-offs, the skid, the "
+                                                               "way back onto the table"}}},
                             "slide": {"type": "map", "doc": "a dive's slide, every moved disc",
                                       "fields": {"kind": {"type": "str", "enum": ["slide"]},
                                                  "hz": {"type": "int",

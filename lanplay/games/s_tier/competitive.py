@@ -28,7 +28,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lanplay.content.library import Library
-from lanplay.game import SYSTEM, Action, IllegalAction, Result, Seat, Timer, View, Viewer
+from lanplay.game import (
+    SYSTEM,
+    Action,
+    IllegalAction,
+    Result,
+    Seat,
+    Timer,
+    View,
+    Viewer,
+    per_state,
+)
 from lanplay.games.s_tier.common import (
     PLAIN_NOTE,
     TIER_COUNT,
@@ -365,24 +375,39 @@ def timer(state: Competitive, options: Mapping[str, Any]) -> Timer | None:
 
 def view(state: Competitive, viewer: Viewer) -> View:
     leads = viewer == state.leader
-    res = result(state)
     own = viewer is not None and 0 <= viewer < state.players
-    dealt_public = state.phase != "note"
-    return framed_view(state, MODE, viewer, actors(state), res, {
-        "topic": None if state.phase == "note" and not leads else state.topic.to_view(),
-        "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
-        "leader": state.leader, "leaders": [],
+    public = per_state(state, "_public_view", lambda: _public_view(state))
+    return framed_view(state, MODE, viewer, actors(state), result(state), {
+        "topic": None if state.phase == "note" and not leads else public["topic"],
+        "pictures": public["pictures"],
+        "leader": state.leader, "leaders": public["leaders"],
         "note": list(state.note) if state.note is not None and (leads or state.over) else None,
         "commitment": state.commitment,
+        "dealt": public["dealt"],
+        "extra": public["extra"],
+        "placed": state.placed[viewer] if own and viewer is not None else None,
+        **public["rest"],
+    })
+
+
+def _public_view(state: Competitive) -> dict[str, Any]:
+    """The parts of the view every viewer sees alike, built once per state (up to 16
+    viewers' views share them, and the host's diff looks at each once)."""
+    dealt_public = state.phase != "note"
+    return {
+        "topic": state.topic.to_view(),
+        "pictures": [{"id": p, "name": state.name(p)} for p in state.faces],
+        "leaders": [],
         "dealt": list(state.dealt) if dealt_public else [None] * state.players,
         "extra": [p for p in state.faces if p not in state.dealt] if dealt_public else [],
-        "placed": state.placed[viewer] if own and viewer is not None else None,
-        "answered": [p is not None for p in state.placed],
-        "won": list(state.won),
-        "led": list(state.led),
-        "timer": ({"key": f"place-{state.round}", "seconds": state.place_seconds}
-                  if state.phase == "place" and state.place_seconds else None),
-    })
+        "rest": {
+            "answered": [p is not None for p in state.placed],
+            "won": list(state.won),
+            "led": list(state.led),
+            "timer": ({"key": f"place-{state.round}", "seconds": state.place_seconds}
+                      if state.phase == "place" and state.place_seconds else None),
+        },
+    }
 
 
 def hidden_variant(state: Competitive, viewer: Viewer, rng: random.Random) -> Competitive:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lanplay.game import Action, Viewer
+from lanplay.game import Action, Viewer, per_state
 from lanplay.games.s_tier import rules
 from lanplay.games.s_tier.common import TIER_COUNT
 from lanplay.games.s_tier.competitive import MAX_PER_TIER, Competitive
@@ -75,9 +75,15 @@ def _secret(state: rules.State, seat: int) -> list[Action] | None:
 def templates(state: rules.State, seat: Viewer) -> list[Action]:
     """The templates of ``seat``: [] unless it may act now."""
     if seat is None or seat not in rules.actors(state):
-        return []
+        return per_state(state, "_no_may", list)  # one [] for the onlookers' views
     found = _secret(state, seat)
-    return found if found is not None else rules.legal(state, seat)
+    if found is not None:
+        return found
+    if isinstance(state, Team) and state.phase in ("take", "fix"):
+        # Every actor is one of the turn's team's takers and may do the same: one list,
+        # shared by their views (up to 7 of them in a 16-seat game).
+        return per_state(state, "_takers_may", lambda: rules.legal(state, seat))
+    return rules.legal(state, seat)
 
 
 __all__ = ["templates"]

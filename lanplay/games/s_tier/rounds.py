@@ -50,12 +50,20 @@ class OneLeader(Rounds):
 
 def framed_view(state: Rounds, mode: str, viewer: Viewer, actors: frozenset[Seat],
                 result: Result | None, table: Mapping[str, Any]) -> View:
-    """``table`` (the mode's own keys) between the frame every mode's view shares."""
-    return {
-        "game": GAME_ID, "mode": mode, "you": viewer, "players": state.players,
-        "round": state.round, "phase": state.phase, "actors": sorted(actors),
-        "tiers": list(TIERS),
-        **table,
+    """``table`` (the mode's own keys) between the frame every mode's view shares.
+
+    The frame but ``you`` follows from the state alone (``actors`` and ``result`` are
+    the state's own): it is built once per state, and every viewer's view shares its
+    parts (up to 17 views a state; the host's diff then looks at each part once)."""
+    head, tail = per_state(state, "_frame_view", lambda: _frame(state, actors, result))
+    return {"game": GAME_ID, "mode": mode, "you": viewer, **head, **table, **tail}
+
+
+def _frame(state: Rounds, actors: frozenset[Seat], result: Result | None
+           ) -> tuple[dict[str, Any], dict[str, Any]]:
+    head = {"players": state.players, "round": state.round, "phase": state.phase,
+            "actors": sorted(actors), "tiers": list(TIERS)}
+    tail = {
         "log": log_view(state),
         "last": per_state(state, "_last_view", lambda: plain(state.last))
         if state.last is not None else None,
@@ -63,6 +71,7 @@ def framed_view(state: Rounds, mode: str, viewer: Viewer, actors: frozenset[Seat
         "winners": None if result is None else list(result.winners),
         "scores": None if result is None else list(result.scores),
     }
+    return head, tail
 
 
 def unseen_topics(topics: Sequence[Topic], round_no: int, current_hidden: bool,

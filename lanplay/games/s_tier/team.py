@@ -563,16 +563,24 @@ def view(state: Team, viewer: Viewer) -> View:
         pictures = [picture_view(state, i) for i in range(team * PER_LEADER,
                                                           (team + 1) * PER_LEADER)]
     else:
-        pictures = []
-    res = result(state)
+        pictures = per_state(state, "_no_pictures", list)  # one [] for all who wait
     note = state.notes[team] if team is not None else None
+    public = per_state(state, "_public_view", lambda: _public_view(state))
+    return framed_view(state, MODE, viewer, actors(state), result(state), {
+        "topic": None if writing and not leading else public["topic"],
+        "pictures": pictures,
+        "leader": None, "leaders": public["leaders"],
+        "note": list(note) if note is not None else None,
+        **public["rest"],
+    })
+
+
+def _public_view(state: Team) -> dict[str, Any]:
+    """The parts of the view every viewer sees alike, built once per state (17 viewers'
+    views share them, and the host's diff looks at each once)."""
     pending = None if state.pending is None else {
         "picture": state.pictures[state.pending[0]], "team": state.pending[1]}
-    return framed_view(state, MODE, viewer, actors(state), res, {
-        "topic": None if writing and not leading else state.topic.to_view(),
-        "pictures": pictures,
-        "leader": None, "leaders": list(state.leaders),
-        "note": list(note) if note is not None else None,
+    return {"topic": state.topic.to_view(), "leaders": list(state.leaders), "rest": {
         "commitments": list(state.commitments),
         "teams": [list(t) for t in state.teams],
         "written": [c is not None for c in state.commitments],
@@ -582,7 +590,7 @@ def view(state: Team, viewer: Viewer) -> View:
         "track": {"green": state.steps[0], "red": state.steps[1], "star": state.star},
         "round_pictures": None if state.round_pictures is None else list(state.round_pictures),
         "total": list(state.total),
-    })
+    }}
 
 
 def hidden_variant(state: Team, viewer: Viewer, rng: random.Random) -> Team:

@@ -1,8 +1,8 @@
 """Ranagedon's motion: the host's trajectories played back on the table's frogs.
 
-A jump flies along the host's arc (its height grows the frog and its shadow),
-a slide replays the host's 30 Hz samples, and frogs that moved without a
-trajectory (a deployment) glide from where they were. Each function returns
+A jump flies along the host's arc, drawn from its parameters (its height grows
+the frog and its shadow), a slide replays the host's 30 Hz samples, and frogs
+that moved without a trajectory (a deployment) glide from where they were. Each function returns
 the animation for the table to run, or None when there is nothing to show;
 when it ends (or is cut short) ``snap`` puts every frog exactly where the
 view says, so what is drawn never drifts from what the host sent.
@@ -24,6 +24,9 @@ from ui.tables.ranagedon.reading import frog_xy
 DEPLOY_MS = 320
 HOP_MM_PER_LEVEL = 12.0
 """A flight's height in mm that draws the frog one stack level nearer."""
+ARC_SAMPLES = 12
+"""Points the flight follows along the arc, as many as the host's model samples (any
+number draws the same curve)."""
 
 
 def number(value: object) -> float:
@@ -40,11 +43,39 @@ def snap(board: Board, frogs: dict[int, FrogItem]) -> None:
         item.setZValue(10 + 10 * item.level)
 
 
-def flight(board: Board, item: FrogItem | None, trajectory: dict[str, Any],
+def arc_points(start: object, trajectory: dict[str, Any]) -> list[tuple[float, float, float]]:
+    """The host's arc as [x, y, height] mm points: ``ARC_SAMPLES`` along the curve from
+    ``start`` to ``to`` (height ``height`` sin(pi t) + z t over the line between them),
+    then the straight moves of ``then`` (docs/GAMES.md, Ranagedon's ``last``). The
+    view's numbers are hundredths of a mm."""
+    to = _cmm3(trajectory.get("to"))
+    if to is None or not isinstance(start, list | tuple) or len(start) < 2:
+        return []
+    x0, y0 = number(start[0]), number(start[1])
+    height = number(trajectory.get("height")) / 100
+    out = []
+    for i in range(ARC_SAMPLES):
+        t = i / (ARC_SAMPLES - 1)
+        out.append((x0 + t * (to[0] - x0), y0 + t * (to[1] - y0),
+                    height * math.sin(math.pi * t) + to[2] * t))
+    then = trajectory.get("then")
+    for p in then if isinstance(then, list) else []:
+        point = _cmm3(p)
+        if point is not None:
+            out.append(point)
+    return out
+
+
+def _cmm3(value: object) -> tuple[float, float, float] | None:
+    if not isinstance(value, list | tuple) or len(value) < 3:
+        return None
+    return number(value[0]) / 100, number(value[1]) / 100, number(value[2]) / 100
+
+
+def flight(board: Board, item: FrogItem | None, start: object, trajectory: dict[str, Any],
            parent: QObject) -> QVariantAnimation | None:
     """The jumper along the host's arc: higher means larger, with a longer shadow."""
-    points = [(float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else 0.0)
-              for p in trajectory.get("points") or []]
+    points = arc_points(start, trajectory)
     if item is None or len(points) < 2:
         return None
     length = sum(math.dist(points[i][:2], points[i + 1][:2])

@@ -627,7 +627,7 @@ class RanagedonTable(Deploying, WaitingTable):
         kind = trajectory.get("kind")
         if kind == "arc":
             item = self.frogs.get(int(last.get("frog", -1)))
-            anim = flight.flight(board, item, trajectory, self)
+            anim = flight.flight(board, item, last.get("start"), trajectory, self)
         elif kind == "slide":
             anim = flight.slide(board, self.frogs, trajectory, self)
         else:

@@ -22,6 +22,7 @@ moment) is drawn by ``stage``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PyQt6.QtCore import (
@@ -41,10 +42,11 @@ from PyQt6.QtWidgets import (
 
 from ui.tables import look
 from ui.tables.felt import WaitingTable
+from ui.tables.kept import Kept
 from ui.tables.keys import HELD, Target
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.countdown import Countdown
-from ui.tables.ranking_top.faces import card_name
+from ui.tables.ranking_top.faces import card_name, card_tip
 from ui.tables.ranking_top.flights import Flights
 from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
 from ui.tables.ranking_top.layout import Layout, compute
@@ -55,6 +57,12 @@ from ui.words.i18n import N_, _, ngettext
 
 FAN = 4
 """How many discard-pile cards show (the top one whole, older ones fanned behind)."""
+
+
+def _plate(seat_map: dict[str, Any], colour: QColor, shown: tuple[Any, ...]
+           ) -> Callable[[], PlateItem]:
+    """What makes a seat's plate (``shown``: the seat, then what the plate shows)."""
+    return lambda: PlateItem(shown[0], seat_map, colour, *shown[3:])
 
 
 class RankingTopTable(Flights, WaitingTable):
@@ -79,6 +87,9 @@ class RankingTopTable(Flights, WaitingTable):
         """What the stage drew (a resolved chain's hold fades it in afterwards)."""
         self.zones: dict[str, ZoneItem] = {}
         self._rects: dict[int, QRectF] = {}
+        self._kept = Kept()
+        """The passive pieces (plates, slots, piles, placed cards) of the last rebuild:
+        the next takes back those that look the same, with their cached pictures."""
         self.chooser = ChoicePanel(self._viewport())
         self.chooser.chosen.connect(self._chosen)
         self.chooser.cancelled.connect(self._cancel_choice)
@@ -145,6 +156,7 @@ class RankingTopTable(Flights, WaitingTable):
 
     def _rebuild(self) -> None:
         self._finish_animation()
+        self._kept.save(self.scene)
         self.scene.clear()
         self.hand_items, self.chain_items, self.discard_items = [], [], []
         self.ranking_items, self.plates, self.zones = {}, {}, {}
@@ -211,11 +223,13 @@ class RankingTopTable(Flights, WaitingTable):
             active = phase != "over" and (
                 (phase == "window" and seat in read.actors())
                 or (phase != "window" and seat == view.get("current")))
-            plate = PlateItem(seat, seat_map, look.seat_colour(self.seats, seat),
-                              spots.plate.width(), spots.plate.height(), lay.text_px,
-                              int(counts[seat]) if seat < len(counts) else 0,
-                              read.status(seat), active, seat == self.you)
-            plate.setPos(spots.plate.topLeft())
+            colour = look.seat_colour(self.seats, seat)
+            shown = (seat, repr(seat_map), colour.rgba(), spots.plate.width(),
+                     spots.plate.height(), lay.text_px,
+                     int(counts[seat]) if seat < len(counts) else 0, read.status(seat),
+                     active, seat == self.you)
+            plate = self._kept.take(("plate", *shown), spots.plate.topLeft(),
+                                    _plate(seat_map, colour, shown))
             self.scene.addItem(plate)
             self.plates[seat] = plate
             ranking = read.ranking(seat)
@@ -225,15 +239,14 @@ class RankingTopTable(Flights, WaitingTable):
                 number = 5 - i
                 if i < len(ranking):
                     card = ranking[i]
-                    item: CardItem | SlotItem = CardItem(card, rect.width(), rect.height())
-                    tip = item.toolTip()
+                    item: CardItem | SlotItem = self._card(card, rect)
+                    tip = card_tip(face_of(card))
                     item.setToolTip((_("Your Ranking Top, place {n}: {card}") if seat == self.you
                                      else _("{name}'s Ranking Top, place {n}: {card}")).format(
                                          name=read.name(seat), n=number, card=tip))
                     self._remember(card, rect)
                 else:
-                    item = SlotItem(number, rect.width(), rect.height(),
-                                    nxt=number == needed and phase != "over")
+                    item = self._slot(number, rect, number == needed and phase != "over")
                     if seat == self.you:
                         tip = (_("Your Ranking Top: the next card must be a {n} (or a "
                                  "Primordial Rule)") if number == needed else
@@ -252,6 +265,22 @@ class RankingTopTable(Flights, WaitingTable):
             area = QRectF(mine[0].topLeft(), mine[-1].bottomRight()).adjusted(-8, -8, 8, 8)
             self._zone("rank", area, _("To my Ranking Top"))
 
+    def _card(self, card: dict[str, Any], rect: QRectF, compact: bool = False) -> CardItem:
+        """A card nobody plays from (placed, on the pile), kept if it looks the same."""
+        w, h = rect.width(), rect.height()
+
+        def make() -> CardItem:
+            item = CardItem(card, w, h)
+            item.compact = compact
+            return item
+
+        return self._kept.take(("card", face_of(card), w, h, compact), rect.topLeft(), make)
+
+    def _slot(self, number: int, rect: QRectF, nxt: bool) -> SlotItem:
+        w, h = rect.width(), rect.height()
+        return self._kept.take(("slot", number, w, h, nxt), rect.topLeft(),
+                               lambda: SlotItem(number, w, h, nxt=nxt))
+
     def _remember(self, card: dict[str, Any], rect: QRectF) -> None:
         card_id = card.get("id")
         if isinstance(card_id, int):
@@ -265,8 +294,8 @@ class RankingTopTable(Flights, WaitingTable):
 
     def _draw_piles(self, view: dict[str, Any], lay: Layout) -> None:
         t = lay.text_px
-        deck = StackItem(int(view.get("deck", 0)), lay.deck.width(), lay.deck.height())
-        deck.setPos(lay.deck.topLeft())
+        size = (int(view.get("deck", 0)), lay.deck.width(), lay.deck.height())
+        deck = self._kept.take(("stack", *size), lay.deck.topLeft(), lambda: StackItem(*size))
         reshuffles = int(view.get("reshuffles", 0) or 0)
         cards = int(view.get("deck", 0) or 0)
         deck.setToolTip(ngettext("Draw deck: {n} card", "Draw deck: {n} cards", cards).format(
@@ -284,17 +313,14 @@ class RankingTopTable(Flights, WaitingTable):
         step = (fan.width() - w) / max(1, FAN - 1)
         x0 = lay.discard.left() - step * (len(shown) - 1)
         for i, card in enumerate(shown):
-            item = CardItem(card, w, h)
-            item.compact = i < len(shown) - 1
             rect = QRectF(x0 + i * step, fan.top(), w, h)
-            item.setPos(rect.topLeft())
+            item = self._card(card, rect, compact=i < len(shown) - 1)
             item.setZValue(i)
             self.scene.addItem(item)
             self.discard_items.append(item)
             self._remember(card, rect)
         if not shown:
-            empty = SlotItem(0, w, h, nxt=False)
-            empty.setPos(lay.discard.topLeft())
+            empty = self._slot(0, lay.discard, False)
             empty.setToolTip(_("The discard pile is empty"))
             self.scene.addItem(empty)
         count = int(view.get('discard_count', len(pile)) or 0)
@@ -319,10 +345,10 @@ class RankingTopTable(Flights, WaitingTable):
             caption = _("next: you") if nxt == self.you else \
                 _("next: {name}").format(name=self._name(nxt))
         size = min(lay.direction.width() * 0.55, lay.direction.height() - t * 3.6, t * 5)
-        item = DirectionItem(clockwise, size, t, caption)
         box = lay.direction
-        item.setPos(box.center().x() - size / 2,
-                    box.top() + (box.height() - size - t * 3.2) / 2)
+        at = QPointF(box.center().x() - size / 2, box.top() + (box.height() - size - t * 3.2) / 2)
+        item = self._kept.take(("direction", clockwise, size, t, caption), at,
+                               lambda: DirectionItem(clockwise, size, t, caption))
         self.scene.addItem(item)
 
     def _draw_hand(self, lay: Layout, hand: list[dict[str, Any]]) -> None:
