@@ -8,6 +8,7 @@ moments a game does not stop at on its own, from ``ranking.demo.sample_view``.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -441,3 +442,54 @@ def test_plates_and_three_line_names_fit_a_small_window_under_x() -> None:
     assert three.name_below(3) == pytest.approx(three.name_h * THREE_LINES)
     assert three.name_below(3) > compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
                                          frozenset({3})).name_below(3)
+
+
+def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
+        qtbot: QtBot) -> None:
+    """Under small pictures (names under them) the guess stones and the "yours" tag lay
+    on the picture (25 px at 1000x592 with five seats). Where the tower has the height
+    they now stand in a line between the picture and its name, clear of both."""
+    from PyQt6.QtWidgets import QApplication
+
+    from ui.tables import look
+    from ui.tables.ranking.table import SMALL_TILE
+    from ui.tools.demos import ranking as demo
+    from ui.tools.screenshot_tables import _bots
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    before, at = demo.real_views(5)["stones"]
+    seat = at[None]["current"]
+    seats = _bots(demo.demo_seats(5, 4))
+    try:
+        widget = RankingTable()
+        qtbot.addWidget(widget)
+        widget.resize(640, 900)  # narrow and tall: small pictures, height to spare
+        widget.show()
+        qtbot.waitExposed(widget)
+        widget.set_view(before[seat], seats, seat, animate=False)
+        widget.set_view(at[seat], seats, seat, animate=False)
+        lay = widget.layout_
+        assert lay is not None and lay.tile < look.default_px() * SMALL_TILE
+        marked = [t for t in widget.tiles.values()
+                  if not t.name_side and (t.stones or t.mine)]
+        assert marked
+        spans: dict[int, list[tuple[float, float, str]]] = {}
+        for tile in marked:
+            assert tile.marks_h > 0, tile.name
+            left, stones_x, steps = tile.marks_row()
+            assert stones_x >= left
+            assert tile.floor is not None
+            spans.setdefault(tile.floor, []).append(
+                (tile.x() + left, tile.x() + stones_x + sum(steps), tile.name))
+        for row in spans.values():  # neighbours' marks never on each other
+            row.sort()
+            for (_a, end, name), (start, _b, other) in pairwise(row):
+                assert end <= start + 0.5, (name, other)
+        assert lay.shelves[0].bottom() <= lay.hand_band.top() - lay.margin * 0.8 + 0.5
+    finally:
+        app.setFont(was)

@@ -145,9 +145,12 @@ class TileItem(QGraphicsObject):
 
     def __init__(self, picture: str, name: str, size: float, text_px: float,
                  name_h: float, key: object = None, name_room: float = 0.0,
-                 name_side: bool = False) -> None:
+                 name_side: bool = False, marks_h: float = 0.0) -> None:
         super().__init__()
         self.name_side = name_side
+        self.marks_h = 0.0 if name_side else marks_h
+        """A line under a small picture for what lies on a big one: the owner's disc,
+        the "yours"/"supply" tag, the guess stones (they covered 25 px pictures)."""
         self.picture, self.name = picture, name
         self.size, self.text_px, self.name_h = size, text_px, name_h
         self.name_room = max(name_room, size * 1.12)
@@ -221,19 +224,55 @@ class TileItem(QGraphicsObject):
             painter.setBrush(QColor(20, 30, 26, 120))
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_name(painter)
-        self._paint_stones(painter)
-        tag = self._tag()
-        if tag is not None:
-            self._paint_tag(painter, *tag)
+        if self.marks_h:
+            self._paint_marks_line(painter)
+        else:
+            self._paint_stones(painter)
+            tag = self._tag()
+            if tag is not None:
+                self._paint_tag(painter, *tag)
         if self.moved in ("up", "down"):
             s = max(look.default_px() * 0.7, self.size * 0.13)
             _arrow(painter, QPointF(self.size - s * 0.9, s * 1.1), s, self.moved == "up",
                    look.LIT)
-        if self.owner is not None:
+        if self.owner is not None and not self.marks_h:
             self._paint_owner(painter)
         if self.key and self.lit:  # my hand's tile: top right; a tower's (small): left edge
             at = QPointF(0, self.size * 0.5) if self.slot is not None else QPointF(self.size, 0)
             paint_key(painter, at, self.key, straddle=self.slot is not None)
+
+    def marks_row(self) -> tuple[float, float, list[float]]:
+        """The marks' line under a small picture (x from the tile's left): where the
+        owner's mark or the tag starts, where the stones start, each stone's width. The
+        row is centred under the picture and closes up (letters still clear) to stay
+        within the name's room."""
+        r = self.stone_radius()
+        groups = self.stone_groups()
+        lead = self._owner_width() if self.owner is not None else self._tag_width()
+        gap = self.text_px * 0.25 if lead and groups else 0.0
+        steps = self._stone_steps(groups, r, False)
+        if lead + gap + sum(steps) > self.name_room:
+            steps = self._stone_steps(groups, r, True)
+        width = lead + gap + sum(steps)
+        left = (self.size - width) / 2
+        return left, left + lead + gap, steps
+
+    def _paint_marks_line(self, painter: QPainter) -> None:
+        left, stones_x, steps = self.marks_row()
+        y = self.size + self.marks_h / 2 + 1
+        if self.owner is not None:
+            self._paint_owner(painter, QPointF(left, y))
+        else:
+            tag = self._tag()
+            if tag is not None:
+                self._paint_tag(painter, *tag, at=QPointF(left, y))
+        r = self.stone_radius()
+        x = stones_x
+        for (mark, count, ghost), step in zip(self.stone_groups(), steps, strict=True):
+            half = look.disc_half_width(r, mark.letter)
+            ring = r * 0.22 if mark.ring is not None else 0.0
+            self._paint_stone(painter, QPointF(x + half + ring, y), r, mark, count, ghost)
+            x += step
 
     def _tag(self) -> tuple[str, bool] | None:
         """The word tagged on the tile (and whether it is the quiet grey one)."""
@@ -323,9 +362,11 @@ class TileItem(QGraphicsObject):
             textfit.draw(painter, row.fitted, box, Qt.AlignmentFlag.AlignLeft)
             return
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
+        drop += self.marks_h
         box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
-        lines = 3 if self.name_h >= self.text_px * 3.4 else \
-            2 if self.name_h >= self.text_px * 2.3 else 1
+        name_h = self.name_h - self.marks_h
+        lines = 3 if name_h >= self.text_px * 3.4 else \
+            2 if name_h >= self.text_px * 2.3 else 1
         fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
         if not fitted.fits:
             fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
@@ -415,12 +456,15 @@ class TileItem(QGraphicsObject):
             return 0.0
         return QFontMetrics(self._tag_font()).horizontalAdvance(tag[0]) + self.text_px * 0.7
 
-    def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
+    def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False,
+                   at: QPointF | None = None) -> None:
         fnt = self._tag_font()
         metrics = QFontMetrics(fnt)
         w = metrics.horizontalAdvance(text) + self.text_px * 0.7
         h = metrics.height() * 1.05
-        if self.name_side:  # right of the picture, before the name
+        if at is not None:  # in the marks' line: ``at`` is its left end's middle
+            box = QRectF(at.x(), at.y() - h / 2, w, h)
+        elif self.name_side:  # right of the picture, before the name
             box = QRectF(self._side_row().lead_x, (self.size - h) / 2, w, h)
         else:  # on the tile's top edge, not over the floor above
             box = QRectF(-self.size * 0.04, -h * 0.15, w, h)
@@ -449,13 +493,15 @@ class TileItem(QGraphicsObject):
                 f"+{self.gain}") + r * 0.6
         return width
 
-    def _paint_owner(self, painter: QPainter) -> None:
-        """The owner's disc (on the picture's corner, or beside a small one) and, after
-        scoring, '+4' beside it."""
+    def _paint_owner(self, painter: QPainter, at: QPointF | None = None) -> None:
+        """The owner's disc (on the picture's corner, beside a small one, or at ``at``,
+        the left end of the marks' line) and, after scoring, '+4' beside it."""
         assert self.owner is not None
         r = self._owner_radius()
         half = look.disc_half_width(r, self.owner.letter)  # a pill where initials collide
-        if self.name_side:  # right of the picture, before the name
+        if at is not None:
+            centre = QPointF(at.x() + half, at.y())
+        elif self.name_side:  # right of the picture, before the name
             centre = QPointF(self._side_row().lead_x + half, self.size / 2)
         else:  # on the picture's top left corner
             centre = QPointF(half - r * 0.2, r * 0.5)

@@ -61,12 +61,22 @@ class Layout:
     taller: frozenset[int] = frozenset()
     """Floors whose names need three lines (five tiles on a floor of a small window
     under X: "Stöckelschuh", "Filmprojektor")."""
+    marked: frozenset[int] = frozenset()
+    """Floors whose pictures are too small to carry their marks (guess stones, the
+    "yours" tag, the owner's disc): those get a line between picture and name."""
+    marks_h: float = 0.0
+
+    def marks_below(self, floor: int) -> float:
+        """The height of the marks' line under a tile on ``floor`` (0: on the picture)."""
+        if self.side.get(floor) or floor not in self.marked:
+            return 0.0
+        return self.marks_h
 
     def name_below(self, floor: int) -> float:
         """The height under a tile on ``floor`` for its name (none when beside)."""
         if self.side.get(floor):
             return 0.0
-        return self.name_h * _lines(floor, self.tall, self.taller)
+        return self.name_h * _lines(floor, self.tall, self.taller) + self.marks_below(floor)
 
     def tiles_left(self) -> float:
         return self.shelves[0].left() + self.track_w + self.label_w
@@ -103,7 +113,8 @@ def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
             action_room: bool = True, track_need: float = 0.0,
-            caption_h: float = 0.0, taller: frozenset[int] = frozenset()) -> Layout:
+            caption_h: float = 0.0, taller: frozenset[int] = frozenset(),
+            marked: frozenset[int] = frozenset()) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
@@ -115,6 +126,8 @@ def compute(width: float, height: float, text_px: float, players: int,
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     ``caption_h``: a line kept over the floors for a caption about the row (the
     finished round's) that has no room beside the tiles.
+    ``marked`` floors (names under small pictures) get a line for the tiles' marks
+    between picture and name.
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
@@ -137,6 +150,7 @@ def compute(width: float, height: float, text_px: float, players: int,
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35
+    marks_h = max(look.default_px() * 1.55, t * 1.1)
     lines = 2 if tall_hand is True else int(tall_hand)
     hand_name_h = name_h * {2: TWO_LINES, 3: THREE_LINES}.get(lines, 1.0)
     band_h = max(t * 6.5, h * 0.17) if big_hand else t * 5.6
@@ -161,13 +175,14 @@ def compute(width: float, height: float, text_px: float, players: int,
     if occupied:
         for _ in range(4):
             side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller))
+            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller)
+                               + (marks_h if f in marked else 0.0))
                         for f in side)
             free = floors_h - (FLOORS - occupied) * empty_h - extra
             tile = max(t * 2.2, min(cap, free / occupied))
         side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
     below = [0.0 if side.get(f) else name_h * _lines(f, tall, taller)
-             for f in range(FLOORS)]
+             + (marks_h if f in marked else 0.0) for f in range(FLOORS)]
     over = sum(tile + pad + below[f] if c > 0 else empty_h
                for f, c in enumerate(floor_counts)) - floors_h
     if occupied and over > 0:
@@ -210,7 +225,7 @@ def compute(width: float, height: float, text_px: float, players: int,
         caption = QRectF(left, roof.bottom() + m * 0.3, x1 - left - t * 0.5, caption_h)
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
                   band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h,
-                  caption, taller)
+                  caption, taller, frozenset(marked), marks_h)
 
 
 def _lines(floor: int, tall: frozenset[int], taller: frozenset[int]) -> float:

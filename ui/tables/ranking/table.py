@@ -44,6 +44,9 @@ from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 from ui.words.i18n import _, ngettext
 
 MOVE_MS = 300
+SMALL_TILE = 3.6
+"""Under this many text heights (the platform's) a picture is too small to carry its
+guess stones and tag: they go in a line under it."""
 PULSE_MS = 700
 
 
@@ -222,16 +225,42 @@ class RankingTable(WaitingTable):
                       action_room=action, track_need=track,
                       caption_h=max(0.0, self._caption_room))
         tall, taller, tall_hand = self._long_names(lay, row, hand)
-        if tall or tall_hand > 1:  # two lines under the tiles whose names need them
+        marked = self._marked_floors(view, lay, row)
+        if tall or tall_hand > 1 or marked:  # lines under the tiles that need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                           tall, tall_hand, action, track, max(0.0, self._caption_room),
-                          taller)
+                          taller, marked)
+            if marked and lay.shelves[0].bottom() > lay.hand_band.top() - lay.margin * 0.8 \
+                    + 0.5:  # no height for the marks' line: the tower would reach the hand
+                lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
+                              tall, tall_hand, action, track,
+                              max(0.0, self._caption_room), taller)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
         self._draw_plates(view, lay, players)
         self._draw_tower(view, lay, row, players)
         self._draw_hand(view, lay, hand)
+
+    def _marked_floors(self, view: dict[str, Any], lay: Layout,
+                       row: list[dict[str, Any]]) -> frozenset[int]:
+        """Floors whose names stand under pictures too small to carry what lies on them
+        (guess stones, the "yours" tag, the owner's disc): at 25 px the stones and the
+        tag covered them. Those get a line for the marks under the picture."""
+        if lay.tile >= look.default_px() * SMALL_TILE:
+            return frozenset()
+        reveal = self._showing_previous or self._phase() == "over"
+        mine = view.get("mine") if not self._showing_previous else None
+        pending = view.get("guess") if self._phase() == "guess" else None
+        floors = set()
+        for slot in row:
+            floor = slot.get("floor")
+            if not isinstance(floor, int) or lay.side.get(floor):
+                continue
+            number = slot.get("slot")
+            if slot.get("stones") or reveal or number in (mine, pending):
+                floors.add(floor)
+        return frozenset(floors)
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
                     hand: list[dict[str, Any]]) -> tuple[frozenset[int], frozenset[int], int]:
@@ -399,7 +428,8 @@ class RankingTable(WaitingTable):
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
-                            name_side=lay.side.get(floor, False))
+                            name_side=lay.side.get(floor, False),
+                            marks_h=lay.marks_below(floor))
             item.slot, item.floor = number, floor
             item.stones = stone_marks(slot, self._mark)
             item.mine = mine == number
