@@ -105,7 +105,7 @@ def team_name(team: int) -> str:
         _("Team {n}").format(n=team + 1)
 
 
-NOTICE_GAP = 10
+NOTICE_GAP = 6
 """Pixels kept free between the notice's foot and the chat's input below it."""
 READY_KEY = "Waiting for {seats} to be ready."
 """The host's message for seats not ready yet (lanplay.room): read by one of them, it

@@ -197,6 +197,7 @@ class TileItem(QGraphicsObject):
             return QRectF(-pad, -pad * 1.6, right + 2 * pad, self.size + 2.6 * pad)
         side = max(pad, (self.name_room - self.size) / 2 + 2)
         right = max(side, self.beside_room + 2) if self.beside_room else side
+        right = max(right, self._tag_width() - self.size * 0.96 + 2)  # a tag on its top
         return QRectF(-side, -pad * 1.6, self.size + side + right,
                       self.size + self.name_h + 2.6 * pad)
 
