@@ -323,6 +323,10 @@ class RoomPage(QWidget):
                                        " { background: transparent; }")
         self.notice = Notice()
         self.notice.title.setWordWrap(True)  # a narrow column: the heading wraps too
+        # A little tighter than a card elsewhere: under X at 1024x640 the firewall
+        # notice, kept above the chat input, scrolled by a few pixels.
+        self.notice.body.setContentsMargins(12, 10, 12, 10)
+        self.notice.body.setSpacing(8)
         self.notice_area.setWidget(self.notice)
         self.notice.hide()  # (setWidget shows it): hidden until it has something to say
         self.notice_area.hide()
