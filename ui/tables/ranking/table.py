@@ -303,8 +303,9 @@ class RankingTable(WaitingTable):
             return 0.0
         cap = key_size("9")[0] * 0.5 + 2
         step = lay.step(count, floor)
-        if last:  # up to the tower's edge
-            return (step - lay.tile) / 2 + lay.margin * 0.5 - 2
+        if last:  # up to the tower's edge (a floor of few tiles leaves room there)
+            x = lay.tile_rect(floor, count - 1, count).left()
+            return lay.shelves[floor].right() - lay.margin * 0.3 - x - lay.tile - 2
         return step - lay.tile - cap
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
