@@ -235,3 +235,36 @@ def test_a_notice_never_moves_a_control_and_bots_in_every_seat_are_no_news(
             await close(win)
 
     aloop(scenario(), 50)
+
+
+@pytest.mark.timeout(60)
+def test_the_first_host_notice_keeps_clear_of_the_chat_input(
+        aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
+    """Under X at 1024x640 in German the firewall notice took the chat card's height and
+    ended on the chat input's top edge (3 px apart). It now stands in for the (empty)
+    chat log, down to a gap above the input, which stays free to type in."""
+    from ui.pages.room import NOTICE_GAP
+
+    async def scenario() -> None:
+        win = window(tmp_path, "Mia")
+        win.resize(1000, 592)
+        win.lonely_after = 600  # only the first-hosting notice
+        await win.start()
+        try:
+            await host_room(win)
+            room = win.room
+            await until(lambda: room.notice.kind == "first-host"
+                        and room.notice.isVisible(), 10, win)
+            done = asyncio.Event()
+            QTimer.singleShot(50, done.set)  # the layouts run in the loop first
+            await asyncio.wait_for(done.wait(), 5)
+            line = room.chat.line
+            assert line.isVisible()
+            line_top = line.mapTo(room, line.rect().topLeft()).y()
+            foot = room.notice_area.geometry().bottom() + 1
+            assert line_top - NOTICE_GAP - 1 <= foot <= line_top - NOTICE_GAP, \
+                (foot, line_top)
+        finally:
+            await close(win)
+
+    aloop(scenario(), 50)

@@ -8,6 +8,7 @@ moments a game does not stop at on its own, from ``ranking.demo.sample_view``.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -441,3 +442,147 @@ def test_plates_and_three_line_names_fit_a_small_window_under_x() -> None:
     assert three.name_below(3) == pytest.approx(three.name_h * THREE_LINES)
     assert three.name_below(3) > compute(760, 469, t, 5, [0, 0, 0, 5, 1, 1, 0], 5, False,
                                          frozenset({3})).name_below(3)
+
+
+def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
+        qtbot: QtBot) -> None:
+    """Under small pictures (names under them) the guess stones and the "yours" tag lay
+    on the picture (25 px at 1000x592 with five seats). Where the tower has the height
+    they now stand in a line between the picture and its name, clear of both."""
+    from PyQt6.QtWidgets import QApplication
+
+    from ui.tables import look
+    from ui.tables.ranking.table import SMALL_TILE
+    from ui.tools.demos import ranking as demo
+    from ui.tools.screenshot_tables import _bots
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    before, at = demo.real_views(5)["stones"]
+    seat = at[None]["current"]
+    seats = _bots(demo.demo_seats(5, 4))
+    try:
+        widget = RankingTable()
+        qtbot.addWidget(widget)
+        widget.resize(640, 900)  # narrow and tall: small pictures, height to spare
+        widget.show()
+        qtbot.waitExposed(widget)
+        widget.set_view(before[seat], seats, seat, animate=False)
+        widget.set_view(at[seat], seats, seat, animate=False)
+        lay = widget.layout_
+        assert lay is not None and lay.tile < look.default_px() * SMALL_TILE
+        marked = [t for t in widget.tiles.values()
+                  if not t.name_side and (t.stones or t.mine)]
+        assert marked
+        spans: dict[int, list[tuple[float, float, str]]] = {}
+        for tile in marked:
+            assert tile.marks_h > 0, tile.name
+            left, stones_x, steps = tile.marks_row()
+            assert stones_x >= left
+            assert tile.floor is not None
+            spans.setdefault(tile.floor, []).append(
+                (tile.x() + left, tile.x() + stones_x + sum(steps), tile.name))
+        for row in spans.values():  # neighbours' marks never on each other
+            row.sort()
+            for (_a, end, name), (start, _b, other) in pairwise(row):
+                assert end <= start + 0.5, (name, other)
+        assert lay.shelves[0].bottom() <= lay.hand_band.top() - lay.margin * 0.8 + 0.5
+    finally:
+        app.setFont(was)
+
+
+def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int]) -> RankingTable:
+    """The fit check's five seats (four bots) at ``moment``, in German, the window's
+    text 15 px (as in its screenshots); the caller restores the font and language."""
+    from lanplay import locale
+    from ui.tools.demos import ranking as demo
+    from ui.tools.screenshot_tables import _bots
+
+    before, at = demo.real_views(5)[moment]
+    viewer = at[None]
+    seat = viewer["current"] if moment in ("stones", "compare") else next(
+        s for s in viewer["actors"] if s != viewer.get("guess_for"))
+    locale.set_language("de")
+    widget = RankingTable()
+    qtbot.addWidget(widget)
+    widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.set_view(before[seat], _bots(demo.demo_seats(5, 4)), seat, animate=False)
+    widget.set_view(at[seat], _bots(demo.demo_seats(5, 4)), seat, animate=False)
+    return widget
+
+
+def test_five_scoring_stones_together_stand_in_their_floor_not_a_wide_track(
+        qtbot: QtBot) -> None:
+    """Five seats start on 0: their pills made the track 137-139 px wide beside every
+    floor, and seven tiles on one floor got 35 px pictures with their names cut. Stones
+    too many for the track's column stand in their floor right of its number; that
+    floor's tiles start after them and the others get the width."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+    from ui.tables.ranking.items import track_room
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    try:
+        widget = _five_bots_table(qtbot, "guess", (1000, 522))
+        lay = widget.layout_
+        assert lay is not None
+        t = lay.text_px
+        assert lay.track_w == pytest.approx(t * 3.8)  # the usual column
+        letters = ["B4", "B3", "B2", "B1", "M"]
+        assert lay.band_lead.get(0, 0) >= track_room(letters, t)
+        shelf = next(i for i in widget.scene.items()
+                     if isinstance(i, ShelfItem) and i.floor == 0)
+        assert shelf.band_lead == lay.band_lead[0]
+        assert lay.tiles_left(0) == pytest.approx(lay.tiles_left() + lay.band_lead[0])
+        for tile in widget.tiles.values():  # no tile on the stones
+            if tile.floor == 0:
+                assert tile.x() >= lay.tiles_left(0) - 0.5
+    finally:
+        locale.set_language(None)
+        app.setFont(was)
+
+
+def test_marks_stand_beside_small_pictures_where_the_floor_has_room(qtbot: QtBot) -> None:
+    """ranking-5p-bots (1000x592, the table 1000x522): the guess stones and the "yours"
+    tag lay on 27 px pictures. Where the gap to the next picture holds them they stand
+    right of the picture, clear of it, of the next one's key cap and of the names."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+    from ui.tables.pieces import key_size
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    try:
+        widget = _five_bots_table(qtbot, "guess", (1000, 522))
+        tiles = sorted(widget.tiles.values(), key=lambda t: (t.floor or 0, t.x()))
+        beside = [t for t in tiles if t.marks_beside()]
+        assert len(beside) >= 2, [t.name for t in tiles if t.stones]
+        cap = key_size("9")[0] * 0.5
+        for tile in beside:
+            left, stones_x, steps = tile.marks_row()
+            assert left >= tile.size  # not on its picture
+            end = tile.x() + stones_x + sum(steps)
+            after = [o for o in tiles if o.floor == tile.floor and o.x() > tile.x()]
+            if after:
+                assert end <= after[0].x() - cap + 0.5, tile.name
+            assert tile.boundingRect().right() >= stones_x + sum(steps)  # drawn whole
+    finally:
+        locale.set_language(None)
+        app.setFont(was)

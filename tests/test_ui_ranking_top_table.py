@@ -556,3 +556,47 @@ def test_pieces_that_look_the_same_are_taken_back_with_their_pictures(
         return [i.toolTip() for items in t.ranking_items.values() for i in items]
 
     assert tips(table) == tips(fresh)
+
+
+def test_who_still_decides_stays_clear_of_my_row_on_a_small_window(qtbot: QtBot) -> None:
+    """ranking-top at 1000x592 in German: under TOP! and Pass "Überlegen: Ada und Jonas"
+    took two lines in the buttons' column and its second touched my first slot. It now
+    takes one line out under the direction of play, above my row."""
+    from PyQt6.QtWidgets import QGraphicsSimpleTextItem
+
+    from lanplay import locale
+    from ui.tools.demos import ranking_top as demo
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language("de")
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)  # a 1024x640 screen's window: the table, log open
+        widget.show()
+        qtbot.waitExposed(widget)
+        before, at = demo.real_views(4)["window"]
+        seat = at[None]["actors"][0]
+        seats = demo.demo_seats(4, 3)
+        widget.set_view(before[seat], seats, seat, animate=False)
+        widget.set_view(at[seat], seats, seat, animate=False)
+        lay = widget.layout_
+        assert lay is not None
+        words = [i for i in widget.scene.items() if isinstance(i, QGraphicsSimpleTextItem)
+                 and ("Überlegen" in i.text() or "Jonas" in i.text())
+                 and i.sceneBoundingRect().top() >= lay.buttons.bottom()]
+        assert words, "who still decides is shown under the buttons"
+        mine = lay.seats[lay.bottom]
+        row_top = min(r.top() for r in mine.ranking) if mine.ranking else mine.plate.top()
+        for item in words:
+            assert "\u2026" not in item.text(), item.text()
+            assert item.sceneBoundingRect().bottom() <= row_top - 1, \
+                (item.text(), item.sceneBoundingRect(), row_top)
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)

@@ -8,6 +8,8 @@ stylesheet. Colours come through the palette; a table paints its own felt.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PyQt6.QtGui import QColor, QFont, QPalette
 from PyQt6.QtWidgets import QApplication, QWidget
 
@@ -25,6 +27,10 @@ FOCUS = "#FFD866"
 """The ring of the control that has the keyboard focus: thicker as well as brighter."""
 WARN_TEXT = "#1c1c1c"
 OK = "#7fd1b9"
+
+ARROW = (Path(__file__).parent / "arrow-down.svg").as_posix()
+"""A combo box's arrow: the Fusion style's own drop-down button, drawn inside our rounded
+border, lay over it and looked cut off at its right edge."""
 
 BASE_PT = 11.0
 """The body text size at scale 1: a little above the usual desktop default,
@@ -91,6 +97,9 @@ def stylesheet(pt: float) -> str:
     def size(factor: float) -> str:
         return f"{pt * factor:.1f}pt"
 
+    def px(factor: float) -> str:  # sub-controls take no points
+        return f"{round(pt * factor)}px"
+
     return f"""
     *[role="title"] {{ font-size: {size(1.9)}; font-weight: bold; }}
     *[role="heading"] {{ font-size: {size(1.3)}; font-weight: bold; }}
@@ -124,6 +133,10 @@ def stylesheet(pt: float) -> str:
     QLineEdit, QComboBox, QSpinBox {{ padding: 5px 8px; border: 1px solid {BORDER};
         border-radius: 5px; background: {PANEL}; }}
     QLineEdit:focus, QComboBox:focus {{ border-color: {ACCENT_HI}; }}
+    QComboBox {{ padding-right: 4px; }}
+    QComboBox::drop-down {{ subcontrol-origin: padding; subcontrol-position: center right;
+        width: {px(2.0)}; border: none; }}
+    QComboBox::down-arrow {{ image: url("{ARROW}"); width: {px(1.0)}; height: {px(0.7)}; }}
     QListWidget, QTreeWidget, QTextBrowser, QPlainTextEdit {{
         border: 1px solid {BORDER}; border-radius: 6px; background: {PANEL}; }}
     QTreeWidget::item {{ padding: 8px 4px; }}

@@ -105,6 +105,8 @@ def team_name(team: int) -> str:
         _("Team {n}").format(n=team + 1)
 
 
+NOTICE_GAP = 6
+"""Pixels kept free between the notice's foot and the chat's input below it."""
 READY_KEY = "Waiting for {seats} to be ready."
 """The host's message for seats not ready yet (lanplay.room): read by one of them, it
 says "you" and what to press."""
@@ -321,6 +323,10 @@ class RoomPage(QWidget):
                                        " { background: transparent; }")
         self.notice = Notice()
         self.notice.title.setWordWrap(True)  # a narrow column: the heading wraps too
+        # A little tighter than a card elsewhere: under X at 1024x640 the firewall
+        # notice, kept above the chat input, scrolled by a few pixels.
+        self.notice.body.setContentsMargins(12, 10, 12, 10)
+        self.notice.body.setSpacing(8)
         self.notice_area.setWidget(self.notice)
         self.notice.hide()  # (setWidget shows it): hidden until it has something to say
         self.notice_area.hide()
@@ -359,9 +365,15 @@ class RoomPage(QWidget):
                 + frame.bottom() + 8
 
         need = need_at(box.width())
-        self.notice_area.setGeometry(box.x(), box.y(), box.width(),
-                                     min(box.height(), max(need, 1)))
-        if need > box.height():  # it scrolls: as tall as its words at the narrower width
+        # Down to a gap above the chat's input, which stays free to type in: the notice
+        # stands in for the (empty) chat log. Before, it took the card's height and its
+        # foot lay on the input's top edge (under X at 1024x640, 3 px apart).
+        line = self.chat.line
+        line_top = line.mapTo(self, line.rect().topLeft()).y() if line.isVisible() \
+            else box.bottom()
+        room = max(1, min(box.height(), line_top - NOTICE_GAP - box.y()))
+        self.notice_area.setGeometry(box.x(), box.y(), box.width(), room)
+        if need > room:  # it scrolls: as tall as its words at the narrower width
             bar = self.notice_area.verticalScrollBar()
             need = need_at(box.width() - (bar.sizeHint().width() if bar is not None else 12))
         self.notice.setMinimumHeight(need)

@@ -145,9 +145,19 @@ class TileItem(QGraphicsObject):
 
     def __init__(self, picture: str, name: str, size: float, text_px: float,
                  name_h: float, key: object = None, name_room: float = 0.0,
-                 name_side: bool = False) -> None:
+                 name_side: bool = False, marks_h: float = 0.0,
+                 beside_room: float = 0.0) -> None:
         super().__init__()
+        self.beside_room = 0.0 if name_side else beside_room
+        """The free width right of a small picture (up to the next one's key cap): its
+        marks stand there, centred on it, when they fit."""
+        self._untagged = False
+        """Beside the picture there is room for the stones but not the "yours" tag as
+        well: mine is then said by the bold gold name and the gold frame."""
         self.name_side = name_side
+        self.marks_h = 0.0 if name_side else marks_h
+        """A line under a small picture for what lies on a big one: the owner's disc,
+        the "yours"/"supply" tag, the guess stones (they covered 25 px pictures)."""
         self.picture, self.name = picture, name
         self.size, self.text_px, self.name_h = size, text_px, name_h
         self.name_room = max(name_room, size * 1.12)
@@ -186,7 +196,9 @@ class TileItem(QGraphicsObject):
             right = max(self.size + self.name_room, self._side_row().end)
             return QRectF(-pad, -pad * 1.6, right + 2 * pad, self.size + 2.6 * pad)
         side = max(pad, (self.name_room - self.size) / 2 + 2)
-        return QRectF(-side, -pad * 1.6, self.size + 2 * side,
+        right = max(side, self.beside_room + 2) if self.beside_room else side
+        right = max(right, self._tag_width() - self.size * 0.96 + 2)  # a tag on its top
+        return QRectF(-side, -pad * 1.6, self.size + side + right,
                       self.size + self.name_h + 2.6 * pad)
 
     def picture_rect(self) -> QRectF:
@@ -221,22 +233,87 @@ class TileItem(QGraphicsObject):
             painter.setBrush(QColor(20, 30, 26, 120))
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_name(painter)
-        self._paint_stones(painter)
-        tag = self._tag()
-        if tag is not None:
-            self._paint_tag(painter, *tag)
+        if self.marks_h or self.marks_beside():
+            self._paint_marks_line(painter)
+        else:
+            self._paint_stones(painter)
+            tag = self._tag()
+            if tag is not None:
+                self._paint_tag(painter, *tag)
         if self.moved in ("up", "down"):
             s = max(look.default_px() * 0.7, self.size * 0.13)
             _arrow(painter, QPointF(self.size - s * 0.9, s * 1.1), s, self.moved == "up",
                    look.LIT)
-        if self.owner is not None:
+        if self.owner is not None and not (self.marks_h or self.marks_beside()):
             self._paint_owner(painter)
         if self.key and self.lit:  # my hand's tile: top right; a tower's (small): left edge
             at = QPointF(0, self.size * 0.5) if self.slot is not None else QPointF(self.size, 0)
             paint_key(painter, at, self.key, straddle=self.slot is not None)
 
+    def marks_beside(self) -> bool:
+        """The marks stand right of the picture (there is room, and no line under it)."""
+        if self.marks_h or not self.beside_room:
+            return False
+        if not (self.stone_groups() or self._tag() or self.owner is not None):
+            return False
+        for untagged in (False, True):
+            if untagged and not (self.mine and self.owner is None and self.stone_groups()):
+                return False
+            self._untagged = untagged
+            _zero, stones_x, steps = self._marks_parts()
+            if stones_x + sum(steps) + self.text_px * 0.3 <= self.beside_room:
+                return True
+        self._untagged = False
+        return False
+
+    def _marks_parts(self) -> tuple[float, float, list[float]]:
+        """(0, where the stones start, their widths): the marks' row from its left end."""
+        r = self.stone_radius()
+        groups = self.stone_groups()
+        lead = self._owner_width() if self.owner is not None else self._tag_width()
+        gap = self.text_px * 0.25 if lead and groups else 0.0
+        steps = self._stone_steps(groups, r, False)
+        if lead + gap + sum(steps) > max(self.name_room, self.beside_room):
+            steps = self._stone_steps(groups, r, True)
+        return 0.0, lead + gap, steps
+
+    def marks_y(self) -> float:
+        """The middle of the marks' row: in its line under the picture, or beside it."""
+        return self.size + self.marks_h / 2 + 1 if self.marks_h else self.size / 2
+
+    def marks_row(self) -> tuple[float, float, list[float]]:
+        """The marks' line under a small picture (x from the tile's left): where the
+        owner's mark or the tag starts, where the stones start, each stone's width. The
+        row is centred under the picture and closes up (letters still clear) to stay
+        within the name's room."""
+        _zero, stones_at, steps = self._marks_parts()
+        if not self.marks_h:  # beside the picture
+            left = self.size + self.text_px * 0.3
+            return left, left + stones_at, steps
+        left = (self.size - stones_at - sum(steps)) / 2
+        return left, left + stones_at, steps
+
+    def _paint_marks_line(self, painter: QPainter) -> None:
+        left, stones_x, steps = self.marks_row()
+        y = self.marks_y()
+        if self.owner is not None:
+            self._paint_owner(painter, QPointF(left, y))
+        else:
+            tag = self._tag()
+            if tag is not None:
+                self._paint_tag(painter, *tag, at=QPointF(left, y))
+        r = self.stone_radius()
+        x = stones_x
+        for (mark, count, ghost), step in zip(self.stone_groups(), steps, strict=True):
+            half = look.disc_half_width(r, mark.letter)
+            ring = r * 0.22 if mark.ring is not None else 0.0
+            self._paint_stone(painter, QPointF(x + half + ring, y), r, mark, count, ghost)
+            x += step
+
     def _tag(self) -> tuple[str, bool] | None:
         """The word tagged on the tile (and whether it is the quiet grey one)."""
+        if self._untagged:
+            return None
         if self.mine and self.owner is None:
             return _("yours"), False
         if self.supply:
@@ -323,9 +400,11 @@ class TileItem(QGraphicsObject):
             textfit.draw(painter, row.fitted, box, Qt.AlignmentFlag.AlignLeft)
             return
         drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
+        drop += self.marks_h
         box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
-        lines = 3 if self.name_h >= self.text_px * 3.4 else \
-            2 if self.name_h >= self.text_px * 2.3 else 1
+        name_h = self.name_h - self.marks_h
+        lines = 3 if name_h >= self.text_px * 3.4 else \
+            2 if name_h >= self.text_px * 2.3 else 1
         fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
         if not fitted.fits:
             fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
@@ -415,12 +494,15 @@ class TileItem(QGraphicsObject):
             return 0.0
         return QFontMetrics(self._tag_font()).horizontalAdvance(tag[0]) + self.text_px * 0.7
 
-    def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False) -> None:
+    def _paint_tag(self, painter: QPainter, text: str, quiet: bool = False,
+                   at: QPointF | None = None) -> None:
         fnt = self._tag_font()
         metrics = QFontMetrics(fnt)
         w = metrics.horizontalAdvance(text) + self.text_px * 0.7
         h = metrics.height() * 1.05
-        if self.name_side:  # right of the picture, before the name
+        if at is not None:  # in the marks' line: ``at`` is its left end's middle
+            box = QRectF(at.x(), at.y() - h / 2, w, h)
+        elif self.name_side:  # right of the picture, before the name
             box = QRectF(self._side_row().lead_x, (self.size - h) / 2, w, h)
         else:  # on the tile's top edge, not over the floor above
             box = QRectF(-self.size * 0.04, -h * 0.15, w, h)
@@ -449,13 +531,15 @@ class TileItem(QGraphicsObject):
                 f"+{self.gain}") + r * 0.6
         return width
 
-    def _paint_owner(self, painter: QPainter) -> None:
-        """The owner's disc (on the picture's corner, or beside a small one) and, after
-        scoring, '+4' beside it."""
+    def _paint_owner(self, painter: QPainter, at: QPointF | None = None) -> None:
+        """The owner's disc (on the picture's corner, beside a small one, or at ``at``,
+        the left end of the marks' line) and, after scoring, '+4' beside it."""
         assert self.owner is not None
         r = self._owner_radius()
         half = look.disc_half_width(r, self.owner.letter)  # a pill where initials collide
-        if self.name_side:  # right of the picture, before the name
+        if at is not None:
+            centre = QPointF(at.x() + half, at.y())
+        elif self.name_side:  # right of the picture, before the name
             centre = QPointF(self._side_row().lead_x + half, self.size / 2)
         else:  # on the picture's top left corner
             centre = QPointF(half - r * 0.2, r * 0.5)
@@ -502,8 +586,12 @@ class ShelfItem(QGraphicsObject):
     """One floor of the tower: the scoring stones standing there, the number, the shelf."""
 
     def __init__(self, rect: QRectF, floor: int, track_w: float, label_w: float,
-                 text_px: float, stones: list[tuple[Mark, bool]], hint: str = "") -> None:
+                 text_px: float, stones: list[tuple[Mark, bool]], hint: str = "",
+                 band_lead: float = 0.0) -> None:
         super().__init__()
+        self.band_lead = band_lead
+        """The stones stand in the floor, right of its number, this wide (0: in the
+        track): too many for the track stand together here."""
         self.rect = rect
         self.floor = floor
         self.track_w, self.label_w, self.text_px = track_w, label_w, text_px
@@ -540,11 +628,17 @@ class ShelfItem(QGraphicsObject):
                          str(self.floor))
         if self.hint:
             painter.setPen(look.MUTED_ON_FELT)
-            box = QRectF(tower.right() + t * 0.6, r.top(), r.right() - tower.right() - t * 1.0,
+            box = QRectF(tower.right() + self.band_lead + t * 0.6, r.top(),
+                         r.right() - tower.right() - self.band_lead - t * 1.0,
                          r.height() - shelf_h)
             fitted = textfit.fit(self.hint, box.width(), t * 0.9, 2, height=box.height())
             if fitted.fits:  # a hint never cut: on a floor too thin, none
                 textfit.draw(painter, fitted, box, Qt.AlignmentFlag.AlignLeft)
+        if self.band_lead:
+            draw_track_stones(painter, QRectF(tower.right() + t * 0.2, r.top(),
+                                              self.band_lead - t * 0.4, r.height() - shelf_h),
+                              self.stones, t)
+            return
         draw_track_stones(painter, QRectF(r.left(), r.top(), self.track_w, r.height() - shelf_h),
                           self.stones, t)
 

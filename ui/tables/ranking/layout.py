@@ -61,20 +61,35 @@ class Layout:
     taller: frozenset[int] = frozenset()
     """Floors whose names need three lines (five tiles on a floor of a small window
     under X: "Stöckelschuh", "Filmprojektor")."""
+    marked: frozenset[int] = frozenset()
+    """Floors whose pictures are too small to carry their marks (guess stones, the
+    "yours" tag, the owner's disc): those get a line between picture and name."""
+    marks_h: float = 0.0
+    band_lead: dict[int, float] = field(default_factory=dict)
+    """Floor -> the width its scoring stones take in the floor itself, right of its
+    number, where too many stand together for the track (five at the round's start
+    made the track 137 px wide for every floor); that floor's tiles start after them."""
+
+    def marks_below(self, floor: int) -> float:
+        """The height of the marks' line under a tile on ``floor`` (0: on the picture)."""
+        if self.side.get(floor) or floor not in self.marked:
+            return 0.0
+        return self.marks_h
 
     def name_below(self, floor: int) -> float:
         """The height under a tile on ``floor`` for its name (none when beside)."""
         if self.side.get(floor):
             return 0.0
-        return self.name_h * _lines(floor, self.tall, self.taller)
+        return self.name_h * _lines(floor, self.tall, self.taller) + self.marks_below(floor)
 
-    def tiles_left(self) -> float:
-        return self.shelves[0].left() + self.track_w + self.label_w
+    def tiles_left(self, floor: int | None = None) -> float:
+        lead = self.band_lead.get(floor, 0.0) if floor is not None else 0.0
+        return self.shelves[0].left() + self.track_w + self.label_w + lead
 
     def step(self, count: int, floor: int | None = None) -> float:
         """Distance between tiles on a floor holding ``count``: wider when few, so
         their names fit in full."""
-        area = self.shelves[0].right() - self.tiles_left() - self.margin * 0.5
+        area = self.shelves[0].right() - self.tiles_left(floor) - self.margin * 0.5
         if floor is not None and self.side.get(floor):  # the floor shared out evenly
             return area / max(1, count)
         tight = self.tile * (1 + GAP)
@@ -94,7 +109,7 @@ class Layout:
         step = self.step(count, floor)
         below = self.name_below(floor)
         lead = self.text_px * 0.6 if self.side.get(floor) else (step - self.tile) / 2
-        x = self.tiles_left() + lead + index * step
+        x = self.tiles_left(floor) + lead + index * step
         y = band.bottom() - self.tile - below - self.margin * 0.35 - self.text_px * 0.2
         return QRectF(x, y, self.tile, self.tile + below)
 
@@ -103,7 +118,9 @@ def compute(width: float, height: float, text_px: float, players: int,
             floor_counts: list[int], hand_count: int, big_hand: bool,
             tall: frozenset[int] = frozenset(), tall_hand: bool | int = False,
             action_room: bool = True, track_need: float = 0.0,
-            caption_h: float = 0.0, taller: frozenset[int] = frozenset()) -> Layout:
+            caption_h: float = 0.0, taller: frozenset[int] = frozenset(),
+            marked: frozenset[int] = frozenset(),
+            band_need: dict[int, float] | None = None) -> Layout:
     """The table for ``players`` seats and a row with ``floor_counts`` tiles per floor.
 
     ``big_hand``: the hand is what matters now (placing), so it gets more room;
@@ -115,6 +132,9 @@ def compute(width: float, height: float, text_px: float, players: int,
     ``track_need``: the score track's least width (its stones' marks, ``track_room``).
     ``caption_h``: a line kept over the floors for a caption about the row (the
     finished round's) that has no room beside the tiles.
+    ``marked`` floors (names under small pictures) get a line for the tiles' marks
+    between picture and name. ``band_need``: floor -> the width of the scoring stones
+    that stand in that floor, right of its number (``Layout.band_lead``).
     """
     w, h, t = float(width), float(height), float(text_px)
     m = max(8.0, 0.014 * min(w, h))
@@ -137,14 +157,18 @@ def compute(width: float, height: float, text_px: float, players: int,
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())
 
     name_h = t * 1.35
+    marks_h = max(look.default_px() * 1.55, t * 1.1)
     lines = 2 if tall_hand is True else int(tall_hand)
     hand_name_h = name_h * {2: TWO_LINES, 3: THREE_LINES}.get(lines, 1.0)
     band_h = max(t * 6.5, h * 0.17) if big_hand else t * 5.6
     band = QRectF(x0, h - m - band_h, x1 - x0, band_h)
 
     area_w = x1 - x0 - track_w - label_w - m * 0.5
+    leads = {f: w_ for f, w_ in (band_need or {}).items() if 0 <= f < FLOORS and w_ > 0}
     widest = max(4, *floor_counts)
-    tile_w = area_w / (widest * (1 + GAP))
+    tile_w = min([area_w / (widest * (1 + GAP))]
+                 + [(area_w - leads[f]) / (max(4, c) * (1 + GAP))
+                    for f, c in enumerate(floor_counts) if f in leads])
     top = roof.bottom() + m * 0.6 + caption_h
     floors_h = band.top() - m * 0.8 - top
     empty_h = t * 2.0
@@ -154,20 +178,21 @@ def compute(width: float, height: float, text_px: float, players: int,
     cap = min(tile_w, t * 9.0)
     tile = cap
 
-    def beside(count: int, size: float) -> bool:
-        return count * (size + side_w + t * 2.0) <= area_w
+    def beside(count: int, size: float, floor: int) -> bool:
+        return count * (size + side_w + t * 2.0) <= area_w - leads.get(floor, 0.0)
 
     side: dict[int, bool] = {}
     if occupied:
         for _ in range(4):
-            side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
-            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller))
+            side = {f: beside(c, tile, f) for f, c in enumerate(floor_counts) if c > 0}
+            extra = sum(pad + (0.0 if side[f] else name_h * _lines(f, tall, taller)
+                               + (marks_h if f in marked else 0.0))
                         for f in side)
             free = floors_h - (FLOORS - occupied) * empty_h - extra
             tile = max(t * 2.2, min(cap, free / occupied))
-        side = {f: beside(c, tile) for f, c in enumerate(floor_counts) if c > 0}
+        side = {f: beside(c, tile, f) for f, c in enumerate(floor_counts) if c > 0}
     below = [0.0 if side.get(f) else name_h * _lines(f, tall, taller)
-             for f in range(FLOORS)]
+             + (marks_h if f in marked else 0.0) for f in range(FLOORS)]
     over = sum(tile + pad + below[f] if c > 0 else empty_h
                for f, c in enumerate(floor_counts)) - floors_h
     if occupied and over > 0:
@@ -210,7 +235,7 @@ def compute(width: float, height: float, text_px: float, players: int,
         caption = QRectF(left, roof.bottom() + m * 0.3, x1 - left - t * 0.5, caption_h)
     return Layout(w, h, t, m, plates, question, roof, shelves, track_w, label_w, tile, name_h,
                   band, hand, hand_tile, hand_step, action, side, side_w, tall, hand_name_h,
-                  caption, taller)
+                  caption, taller, frozenset(marked), marks_h, leads)
 
 
 def _lines(floor: int, tall: frozenset[int], taller: frozenset[int]) -> float:

@@ -26,7 +26,7 @@ from ui.tables import look, textfit
 from ui.tables.felt import WaitingTable, names_list
 from ui.tables.keys import Target
 from ui.tables.motion import HOLD_MS
-from ui.tables.pieces import RingItem
+from ui.tables.pieces import RingItem, key_size
 from ui.tables.ranking import tile_keys
 from ui.tables.ranking.items import (
     Mark,
@@ -44,6 +44,9 @@ from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 from ui.words.i18n import _, ngettext
 
 MOVE_MS = 300
+SMALL_TILE = 3.6
+"""Under this many text heights (the platform's) a picture is too small to carry its
+guess stones and tag: they go in a line under it."""
 PULSE_MS = 700
 
 
@@ -216,22 +219,94 @@ class RankingTable(WaitingTable):
             score = int(scores[seat]) if seat < len(scores) else 0
             places.setdefault(track_position(score)[0], []).append(
                 look.seat_letter(self.seats, seat))
+        # Too many together for the usual column (five pills at the round's start made
+        # the track 137 px wide for every floor): they stand in their floor, right of
+        # its number, and that floor's tiles start after them; the roof keeps its own.
+        column = text_px * 3.8
+        band: dict[int, float] = {}
+        for place, letters in places.items():
+            need = track_room(letters, text_px)
+            if place is not None and place < FLOORS and need > column:
+                band[place] = need + text_px * 0.4
         track = max((track_room(letters, text_px) for place, letters in places.items()
-                     if place is not None), default=0.0)
+                     if place is not None and place not in band), default=0.0)
         lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                       action_room=action, track_need=track,
-                      caption_h=max(0.0, self._caption_room))
+                      caption_h=max(0.0, self._caption_room), band_need=band)
         tall, taller, tall_hand = self._long_names(lay, row, hand)
-        if tall or tall_hand > 1:  # two lines under the tiles whose names need them
+        marked = self._marked_floors(view, lay, row)
+        if tall or tall_hand > 1 or marked:  # lines under the tiles that need them
             lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
                           tall, tall_hand, action, track, max(0.0, self._caption_room),
-                          taller)
+                          taller, marked, band)
+            if marked and lay.shelves[0].bottom() > lay.hand_band.top() - lay.margin * 0.8 \
+                    + 0.5:  # no height for the marks' line: the tower would reach the hand
+                lay = compute(width, height, text_px, players, counts, len(hand), big_hand,
+                              tall, tall_hand, action, track,
+                              max(0.0, self._caption_room), taller, band_need=band)
         self.layout_ = lay
         self.banner.show_state(self.turn_text(), *self._banner_seat(), self._info_text(),
                                accent=self._acting() and not self._answered())
         self._draw_plates(view, lay, players)
         self._draw_tower(view, lay, row, players)
         self._draw_hand(view, lay, hand)
+
+    def _marked_floors(self, view: dict[str, Any], lay: Layout,
+                       row: list[dict[str, Any]]) -> frozenset[int]:
+        """Floors whose names stand under pictures too small to carry what lies on them
+        (guess stones, the "yours" tag, the owner's disc): at 25 px the stones and the
+        tag covered them. Those get a line for the marks under the picture."""
+        if lay.tile >= look.default_px() * SMALL_TILE:
+            return frozenset()
+        reveal = self._showing_previous or self._phase() == "over"
+        mine = view.get("mine") if not self._showing_previous else None
+        pending = view.get("guess") if self._phase() == "guess" else None
+        target = view.get("guess_for")
+        counts = [0] * FLOORS
+        for slot in row:
+            if isinstance(slot.get("floor"), int) and 0 <= slot["floor"] < FLOORS:
+                counts[slot["floor"]] += 1
+        index = [0] * FLOORS
+        floors = set()
+        for slot in sorted(row, key=lambda s: int(s.get("slot", 0))):
+            floor = slot.get("floor")
+            if not isinstance(floor, int) or not 0 <= floor < FLOORS:
+                continue
+            index[floor] += 1
+            number = slot.get("slot")
+            if lay.side.get(floor) or not (slot.get("stones") or reveal
+                                           or number in (mine, pending)):
+                continue
+            probe = TileItem("", slot_name(slot), lay.tile, lay.text_px, 0.0,
+                             name_room=lay.name_room(counts[floor], floor),
+                             beside_room=self._beside_room(lay, counts[floor], floor,
+                                                           index[floor] == counts[floor]))
+            probe.stones = stone_marks(slot, self._mark)
+            probe.mine = number == mine
+            if number == pending and isinstance(target, int):
+                probe.pending = self._mark(target)
+            owner = slot.get("owner")
+            if reveal and isinstance(owner, int):
+                probe.owner = self._mark(owner)
+                probe.gain = max(0, floor - len([s for s in slot.get("stones") or []
+                                                 if s == owner]))
+            probe.supply = reveal and not isinstance(owner, int)
+            if not probe.marks_beside():  # beside the picture costs no height
+                floors.add(floor)
+        return frozenset(floors)
+
+    @staticmethod
+    def _beside_room(lay: Layout, count: int, floor: int, last: bool = False) -> float:
+        """Right of a small picture whose name is under it: up to the next picture's key
+        cap (0: a picture big enough carries its marks)."""
+        if lay.side.get(floor) or lay.tile >= look.default_px() * SMALL_TILE:
+            return 0.0
+        cap = key_size("9")[0] * 0.5 + 2
+        step = lay.step(count, floor)
+        if last:  # up to the tower's edge (a floor of few tiles leaves room there)
+            x = lay.tile_rect(floor, count - 1, count).left()
+            return lay.shelves[floor].right() - lay.margin * 0.3 - x - lay.tile - 2
+        return step - lay.tile - cap
 
     def _long_names(self, lay: Layout, row: list[dict[str, Any]],
                     hand: list[dict[str, Any]]) -> tuple[frozenset[int], frozenset[int], int]:
@@ -358,7 +433,8 @@ class RankingTable(WaitingTable):
         hints = self._shelf_hints(row)
         for floor, rect in lay.shelves.items():
             self.scene.addItem(ShelfItem(rect, floor, lay.track_w, lay.label_w, lay.text_px,
-                                         on_floor.get(floor, []), hints.get(floor, "")))
+                                         on_floor.get(floor, []), hints.get(floor, ""),
+                                         lay.band_lead.get(floor, 0.0)))
         self._draw_row(view, lay, row)
 
     def _shelf_hints(self, row: list[dict[str, Any]]) -> dict[int, str]:
@@ -399,7 +475,10 @@ class RankingTable(WaitingTable):
             item = TileItem(picture, name, lay.tile, lay.text_px, lay.name_below(floor),
                             key=(round_key, picture),
                             name_room=lay.name_room(counts[floor], floor),
-                            name_side=lay.side.get(floor, False))
+                            name_side=lay.side.get(floor, False),
+                            marks_h=lay.marks_below(floor),
+                            beside_room=self._beside_room(lay, counts[floor], floor,
+                                                          index[floor] == counts[floor]))
             item.slot, item.floor = number, floor
             item.stones = stone_marks(slot, self._mark)
             item.mine = mine == number

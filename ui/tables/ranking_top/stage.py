@@ -226,11 +226,32 @@ def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
                       t * (2.6 if column else 1.3))
     else:
         line = QRectF(box.left(), box.top(), box.width(), t * 1.4)
-    if words:
-        text = " · ".join(words)
-        drawn.lines.append(text)
-        caption(scene, text, line, t * 0.95, lines=3 if column and not read.my_window()
-                else 2 if column else 1)
+    if not words:
+        return
+    text = " · ".join(words)
+    drawn.lines.append(text)
+    lines = 3 if column and not read.my_window() else 2 if column else 1
+    free = lay.stage.bottom() - line.top()
+    if column and read.my_window() and free < line.height():
+        # Two lines under the buttons reached my first slot (1000x592, German:
+        # "Überlegen: Ada und Jonas"): one line out under the direction of play, where
+        # its arrow and words leave room, else two in what is left.
+        wide = QRectF(line.left(), line.top(), lay.direction.right() - line.left() - t * 0.3,
+                      min(t * 1.3, free))
+        one = textfit.fit(text, wide.width(), t * 0.95, 1, min_px=t * 0.8)
+        if one.fits and line.top() >= _direction_bottom(lay) - t * 0.6:
+            line, lines = wide, 1
+        else:
+            line = QRectF(line.left(), line.top(), line.width(), max(t, free))
+    caption(scene, text, line, t * 0.95, lines=lines)
+
+
+def _direction_bottom(lay: Layout) -> float:
+    """Where the drawn direction of play (its arrow, its words) ends (as the table lays
+    it out: centred in its column)."""
+    t, box = lay.text_px, lay.direction
+    size = min(box.width() * 0.55, box.height() - t * 3.6, t * 5)
+    return box.top() + (box.height() - size - t * 3.2) / 2 + size + t * 3.2
 
 
 def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:
