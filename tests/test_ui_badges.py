@@ -50,9 +50,9 @@ def discs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     badge_pixmap = icons.badge_pixmap
 
     def record_disc(painter: Any, centre: Any, radius: float, colour: Any,
-                    letter: str) -> None:
+                    letter: str, **kw: Any) -> None:
         drawn.append(letter)
-        draw_disc(painter, centre, radius, colour, letter)
+        draw_disc(painter, centre, radius, colour, letter, **kw)
 
     def record_badge(name: str, colour: str, size: int, **kw: Any) -> Any:
         drawn.append(kw.get("text") or icons.initials(name))

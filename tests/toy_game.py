@@ -93,6 +93,7 @@ class HighestUnique:
 
     def view(self, state: State, viewer: Viewer) -> View:
         return {
+            "game": "toy",  # every view names its game: a peer checks it against the room's
             "round": state.round,
             "answered": [p is not None for p in state.picks],
             "mine": state.picks[viewer] if viewer is not None and viewer >= 0 else None,

@@ -138,7 +138,7 @@ class Relay:
         over = self._over(state)
         mine = state.secrets[viewer] if viewer is not None and 0 <= viewer < state.players \
             else None
-        return {"turn": None if over else state.turn, "round": state.moves // state.players,
+        return {"game": GAME_ID, "turn": None if over else state.turn, "round": state.moves // state.players,
                 "rounds": state.rounds, "scores": list(state.scores), "log": list(state.log),
                 "mine": mine, "over": over}
 
