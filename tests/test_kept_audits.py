@@ -125,6 +125,13 @@ def test_an_audit_larger_than_any_game_is_not_kept(finished: Played, tmp_path: P
     kept = files.keep_audit(audit, seats, 0, result, "verified", root=tmp_path)
     assert kept is not None and kept.stat().st_size < 64 * 1024
     assert kept.read_bytes().startswith(files.HEAD_START)
+    # a long one is encoded a piece at a time: the same JSON
+    long = dataclasses.replace(audit, log=[[n % 3, {"type": "pass", "n": n}]
+                                           for n in range(files.ENCODE_MOVES * 2 + 7)])
+    kept = files.keep_audit(long, seats, 0, result, "verified", root=tmp_path, now=1.5)
+    assert kept is not None
+    assert json.loads(kept.read_bytes()) == json.loads(json.dumps(
+        files.audit_record(long, seats, 0, result, "verified", now=1.5)))
 
 
 def test_a_failed_audit_is_kept_and_listed_as_failed(finished: Played, tmp_path: Path,

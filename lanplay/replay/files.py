@@ -108,11 +108,11 @@ def keep_audit(audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | None
                     "kept for replays.", len(audit.log))
         return None
     record = audit_record(audit, seats, you, result, verdict, host, now)
-    data = _json(record).encode()
+    data = _encoded(record)
     head = len(_json(record["head"]).encode()) + len(HEAD_START)
-    if len(data) > KEEP_BYTES or head > HEAD_BYTES:
-        log.warning("This game's audit (%.1f MB) is larger than any game's: it is not "
-                    "kept for replays.", len(data) / 2**20)
+    if data is None or head > HEAD_BYTES:
+        log.warning("This game's audit (%d moves) is larger than any game's (%d MB): it "
+                    "is not kept for replays.", len(audit.log), KEEP_BYTES // 2**20)
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record["head"]["saved"]))
     rules = re.sub(r"[^a-z0-9_-]", "", audit.rules.lower())[:30] or "game"
@@ -122,6 +122,29 @@ def keep_audit(audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | None
     durable.write_atomic(path, data)
     _prune(folder)
     return path
+
+
+ENCODE_MOVES = 2000
+"""Moves encoded in one piece: a log too long to keep is refused once its pieces pass
+``KEEP_BYTES`` (a 200,000-move one after 4 of its 9 MB, in 0.09 s instead of 0.27 s)."""
+
+
+def _encoded(record: dict[str, Any]) -> bytes | None:
+    """The record as JSON, the log a piece at a time; None once past ``KEEP_BYTES``."""
+    moves = record["audit"]["log"]
+    shell = _json({**record, "audit": {**record["audit"], "log": []}}).encode()
+    end = b"]}}"
+    assert shell.endswith(b'"log":[' + end)
+    out = [shell[:-len(end)]]
+    size = len(shell)
+    for start in range(0, len(moves), ENCODE_MOVES):
+        piece = _json(moves[start:start + ENCODE_MOVES]).encode()[1:-1]
+        size += len(piece) + 1
+        if size > KEEP_BYTES:
+            return None
+        out.append(b"," + piece if start else piece)
+    out.append(end)
+    return b"".join(out)
 
 
 def _prune(folder: Path) -> None:
