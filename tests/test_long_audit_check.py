@@ -102,7 +102,7 @@ def sliced(frames: list[Message], parts: list[Audit]) -> tuple[audit.Verdict, in
     jobs = [job for part in parts if (job := witness.take_audit(part)) is not None]
     assert len(jobs) == 1
     count = 1
-    while (verdict := jobs[0].step(0.001)) is None:
+    while (verdict := jobs[0].step(time.perf_counter, 0.001)) is None:
         count += 1
     assert witness.verdict == verdict and witness.pending is None
     return verdict, count
@@ -189,10 +189,10 @@ def test_a_check_overtaken_by_a_new_game_keeps_no_verdict() -> None:
     frames, parts = long_audit.build(500)
     witness: Witness = long_audit.witnessed(frames)
     job = witness.take_audit(parts[0])
-    assert job is not None and job.step(0.0) is None  # one move checked, more to come
+    assert job is not None and job.step(time.perf_counter) is None  # one move checked
     commit = next(m for m in frames if isinstance(m, SeedCommit))
     witness.on_commit(dataclasses.replace(commit, game=2), long_audit.VIEWER)
-    verdict = job.step(60)
+    verdict = job.step()
     assert verdict is not None and job.stale and witness.verdict is None
 
 

@@ -8,8 +8,6 @@ a digest per state_id (not the views), and checks the audit when it is whole.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
@@ -98,7 +96,7 @@ class Witness:
         job = self.take_audit(msg)
         if job is None:
             return None
-        verdict = job.step(math.inf)
+        verdict = job.step()
         assert verdict is not None
         return verdict
 
@@ -148,7 +146,7 @@ class Checking:
         self.verdict = work if isinstance(work, Verdict) else None
         self._steps = None if isinstance(work, Verdict) else work
         self.spent = 0.0
-        """Seconds spent checking so far (selfplay reports it)."""
+        """Seconds of the caller's clock spent checking so far (selfplay reports it)."""
         self.stale = False
         """Done, but another check or game came meanwhile: the verdict is not kept."""
         self._settled = False
@@ -158,24 +156,26 @@ class Checking:
         """This is still the witness's check of its game (none newer came)."""
         return self.witness.pending is self and self.witness.seen is self.seen
 
-    def step(self, budget: float, clock: Callable[[], float] = time.perf_counter
+    def step(self, clock: Callable[[], float] | None = None, budget: float = 0.0
              ) -> Verdict | None:
-        """Check for about ``budget`` seconds (at least one move); the verdict once done
-        (kept as the witness's if ``current``), else None."""
+        """Check for about ``budget`` seconds of ``clock`` (at least one move; without a
+        clock, to the end); the verdict once done (kept as the witness's if
+        ``current``), else None. The clock is the caller's: this module reads none."""
         if self.verdict is None and self._steps is not None:
-            start = clock()
+            start = clock() if clock is not None else 0.0
             until = start + budget
             try:
                 while True:
                     next(self._steps)
-                    if clock() >= until:
+                    if clock is not None and clock() >= until:
                         break
             except StopIteration as done:
                 self.verdict = done.value
             except Exception as exc:  # a bug of ours must not cost the connection
                 self.verdict = _broken(exc, self.game)
             finally:
-                self.spent += clock() - start
+                if clock is not None:
+                    self.spent += clock() - start
         if self.verdict is not None and not self._settled:
             self._settled = True
             if self.current:

@@ -15,6 +15,7 @@ import dataclasses
 import itertools
 import math
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -489,7 +490,7 @@ class Peer:
             self._checking.cancel()
 
         async def slices() -> None:
-            while job.step(CHECK_SLICE) is None:
+            while job.step(time.perf_counter, CHECK_SLICE) is None:
                 await asyncio.sleep(0)
             if not job.stale and job.verdict is not None:
                 self._notify("audit", job.verdict)
