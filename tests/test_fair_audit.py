@@ -456,7 +456,7 @@ def test_a_check_that_breaks_gives_a_verdict_not_an_exception(
     def broken(*_: Any) -> Verdict:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(witness, "check", broken)
+    monkeypatch.setattr(witness, "checking", broken)
     verdict = verdict_of(fresh(honest), 0)
     assert not verdict.ok and "could not check the audit" in verdict.reason
 

@@ -169,7 +169,7 @@ def test_a_damaged_unfinished_or_foreign_file_is_refused_with_a_sentence(
         edited(kept, tmp_path / "a2.json", broken))
 
     def no_end(data: dict[str, Any]) -> None:
-        data["result"] = None
+        data["head"]["result"] = None
     assert "had not finished" in refused(edited(kept, tmp_path / "a3.json", no_end))
 
 
@@ -196,7 +196,8 @@ def test_the_list_holds_each_finished_game_once_newest_first(finished: Played,
     other = files.keep_audit(finished.audits[2], finished.seats, 2, finished.results[2],
                              "verified", root=laptop)
     other_data = json.loads(other.read_text())
-    other_data["audit"]["secret"] = "ab" * 32  # another game (it no longer replays)
+    other_data["head"]["secret"] = other_data["audit"]["secret"] = "ab" * 32  # another
+    # game (it no longer replays)
     other.write_text(json.dumps(other_data))
     listed = files.finished_games(laptop)
     assert [i.path for i in listed] == [other, older]
@@ -351,13 +352,14 @@ def test_one_damaged_kept_audit_is_left_out_of_the_list_and_refused_in_a_sentenc
     bad = files.keep_audit(finished.audits[2], finished.seats, 2, finished.results[2],
                            "verified", root=laptop)
     data = json.loads(bad.read_text())
+    head = data["head"]  # what a list reads of a kept audit
     part, key, value = change
     if key is None:
-        data[part] = value
+        head[part] = value
     elif value is None:
-        del data[part][key]
+        del head[part][key]
     else:
-        data[part][key] = value
+        head[part][key] = value
     bad.write_text(json.dumps(data))  # (NaN as JSON's NaN, as Python writes it)
     listed = files.finished_games(laptop)
     assert [i.path for i in listed] == [good]

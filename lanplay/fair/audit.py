@@ -19,7 +19,7 @@ Seed, options and log are also all a replay of the finished game needs
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,14 +233,28 @@ def _at(state_id: int) -> str:
 
 
 def check(audit: Audit, seen: Seen) -> Verdict:
-    """Replay ``audit`` with this laptop's rules and compare it with ``seen``."""
+    """Replay ``audit`` with this laptop's rules and compare it with ``seen``, at once
+    (``lanplay verify``, selfplay); a window's peer runs ``checking`` in slices."""
+    steps = checking(audit, seen)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            verdict: Verdict = done.value
+            return verdict
+
+
+def checking(audit: Audit, seen: Seen) -> Generator[None, None, Verdict]:
+    """``check``, yielding after every move, so that whoever runs it can stop between
+    any two and let an event loop turn: a legal game of 200,000 moves takes seconds to
+    replay (16 s in one piece on the thread a window shares with its connection)."""
     compared = [0]
     late = seen.commitment is None or not seen.before_deal
     try:
         for state_id, problem in seen.problems:
             raise _Mismatch(state_id, f"{_at(state_id)}: {problem}")
         fair = _shuffle(audit, seen)
-        moves = _replay_and_compare(audit, fair, seen, compared)
+        moves = yield from _replay_and_compare(audit, fair, seen, compared)
     except _Mismatch as exc:
         return Verdict(False, exc.reason, exc.state_id, len(audit.log), compared[0],
                        late, game=audit.game)
@@ -316,8 +330,9 @@ def replay(audit: Audit) -> Iterator[tuple[int, Game, Any]]:
         yield index, game, state
 
 
-def _replay_and_compare(audit: Audit, fair: Fairness, seen: Seen, compared: list[int]) -> int:
-    """(b), (c) and (d); returns the number of moves checked."""
+def _replay_and_compare(audit: Audit, fair: Fairness, seen: Seen,
+                        compared: list[int]) -> Generator[None, None, int]:
+    """(b), (c) and (d), a move at a time; returns the number of moves checked."""
     players = len(fair.values)
     game, mode, options = _rules(audit, players)
     viewer = seen.viewer
@@ -374,6 +389,7 @@ def _replay_and_compare(audit: Audit, fair: Fairness, seen: Seen, compared: list
             raise _Mismatch(state_id, f"{_at(state_id)}: move {state_id} by {who} could not "
                                       f"be applied ({type(exc).__name__}).") from None
         compare(state_id, state)
+        yield
     moves = len(audit.log)
     later = [sid for sid in [*seen.views, *conflicts] if sid > moves]
     if later:

@@ -14,6 +14,7 @@ import asyncio
 import itertools
 import math
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +23,7 @@ from lanplay.content import in_play
 from lanplay.content.transfer import PictureReceiver, TransferError
 from lanplay.fair.audit import Verdict
 from lanplay.fair.seed import SECRET_BYTES, seeded_bytes
-from lanplay.fair.witness import Witness
+from lanplay.fair.witness import Checking, Witness
 from lanplay.net.link import Link, LinkClosed, open_link
 from lanplay.peer import inbound
 from protocol import delta
@@ -83,6 +84,8 @@ CHAT_KEPT = 200
 REJECTIONS_KEPT = 1000
 MAX_REASON = 500
 """Characters kept of a host's reason: its reasons are one sentence."""
+CHECK_SLICE = 0.005
+"""Seconds of an audit's check between two turns of the event loop."""
 
 
 LOST = messages.msg("The connection to the host was lost.")
@@ -156,6 +159,8 @@ class Peer:
         self._ids = itertools.count(1)
         self._closing = False
         self._awaiting_snapshot = False
+        self._checking: asyncio.Task[None] | None = None
+        """The last game's audit being checked, a slice per loop turn (``run`` waits)."""
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -227,7 +232,18 @@ class Peer:
         self.largest_frame = max(self.largest_frame, link.largest_in)
 
     async def run(self) -> None:
-        """Read until the host says goodbye or ``close`` is called; reconnect on drops."""
+        """Read until the host says goodbye or ``close`` is called; reconnect on drops.
+        An audit still being checked then is finished first (cancelled on ``close``)."""
+        try:
+            await self._read()
+            task = self._checking
+            if task is not None and not self._closing:
+                await asyncio.wait({task})
+        finally:
+            if self._checking is not None:
+                self._checking.cancel()  # closed, or run itself cancelled
+
+    async def _read(self) -> None:
         loop = asyncio.get_running_loop()
         broken = 0  # connections in a row that ended in a protocol error, soon after
         while True:
@@ -246,9 +262,9 @@ class Peer:
                         except UnknownType:  # a later version's message: skipped whole
                             continue
                         if isinstance(msg, Audit):
-                            # The audit means replaying the whole game (milliseconds):
+                            # Frames already buffered are read without a loop turn:
                             # whatever else the loop has to do (a window's redraw,
-                            # other connections) goes first.
+                            # other connections) goes first between parts.
                             await asyncio.sleep(0)
                         self._handle(msg)
             except _HostBroke as broke:  # asking again would bring the same: leave
@@ -315,6 +331,8 @@ class Peer:
 
     async def close(self, reason: str = "") -> None:
         self._closing = True
+        if self._checking is not None:
+            self._checking.cancel()
         if self.link is not None:
             self.link.send(Bye(reason))
             await self.link.close()
@@ -439,9 +457,9 @@ class Peer:
         elif isinstance(msg, Contributions):
             self.witness.on_contributions(msg)
         elif isinstance(msg, Audit):
-            verdict = self.witness.on_audit(msg)
-            if verdict is not None:
-                self._notify("audit", verdict)
+            job = self.witness.take_audit(msg)
+            if job is not None:
+                self._check(job)
         elif isinstance(msg, Clock):
             self.clock = msg if msg.key else None
             left = msg.remaining if math.isfinite(msg.remaining) else 0.0
@@ -485,6 +503,21 @@ class Peer:
         self.witness.on_view(msg.state_id, self._view.value, self.seat, msg.ops,
                              self._view.work)
         self._notify("view", None)
+
+    def _check(self, job: Checking) -> None:
+        """Check the whole audit in slices of ``CHECK_SLICE`` seconds, a loop turn
+        between them: replaying a long game in one piece froze a window for 16 s
+        (200,000 moves). A newer audit's check replaces an older one's."""
+        if self._checking is not None:
+            self._checking.cancel()
+
+        async def slices() -> None:
+            while job.step(time.perf_counter, CHECK_SLICE) is None:
+                await asyncio.sleep(0)
+            if not job.stale and job.verdict is not None:
+                self._notify("audit", job.verdict)
+
+        self._checking = asyncio.get_running_loop().create_task(slices())
 
     def _on_pictures(self, msg: PackOffer | PictureChunk) -> None:
         """Ask for the pictures the cache lacks; a bad transfer costs the pack, not the game."""

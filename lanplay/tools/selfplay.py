@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lanplay import games
-from lanplay.fair.audit import Verdict
+from lanplay.fair.witness import Checking
 from lanplay.game import mode_of
 from lanplay.host import Host, HostConfig
 from lanplay.peer.bots import drive
@@ -103,18 +103,29 @@ async def selfplay(game_id: str, players: int, mode: str | None = None, seed: in
 
 
 def _time_the_check(peer: Peer, seconds: list[float], index: int) -> None:
-    """Add the time ``peer`` spends on each audit message (gathering and checking)."""
+    """Add the time ``peer`` spends on each audit message (gathering) to ``seconds``, and
+    the check's (it runs in slices after the message: ``Checking.spent``) once done."""
     witness = peer.witness
-    on_audit = witness.on_audit
+    take_audit = witness.take_audit
+    jobs: list[Checking] = []
 
-    def timed(msg: Audit) -> Verdict | None:
+    def timed(msg: Audit) -> Checking | None:
         start = time.perf_counter()
         try:
-            return on_audit(msg)
+            job = take_audit(msg)
         finally:
             seconds[index] += time.perf_counter() - start
+        if job is not None:
+            jobs.append(job)
+        return job
 
-    witness.on_audit = timed  # type: ignore[method-assign]
+    def checked(event: str, payload: Any) -> None:
+        if event == "audit":
+            seconds[index] += sum(job.spent for job in jobs)
+            jobs.clear()
+
+    witness.take_audit = timed  # type: ignore[method-assign]
+    peer.listeners.append(checked)
 
 
 def _audit_bytes(bodies: list[bytes]) -> int:

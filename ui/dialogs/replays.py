@@ -9,6 +9,7 @@ result) and says which one was picked; the window opens it in a
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
@@ -36,6 +37,9 @@ log = logging.getLogger(__name__)
 COLUMNS = (N_("Game"), N_("Players"), N_("Played"), N_("Result"))
 EMPTY = N_("No finished game on this laptop yet. Every game played to its end here, "
            "hosted or joined, can be gone over move by move.")
+FAILED = N_("{result} (failed this laptop's check)")
+"""A kept audit whose check at the game's end found that it does not add up."""
+CHECKED = N_("This laptop's check of the game at its end: {verdict}")
 Spawn = Callable[[Coroutine[Any, Any, Any]], Any]
 
 
@@ -73,13 +77,17 @@ class ReplaysDialog(QDialog):
         for game in listed:
             players = ", ".join(_("{name} (you)").format(name=n) if i == game.you else n
                                 for i, n in enumerate(game.players))
+            won = result_words(game.outcome, game.players, False) or game.result
+            scores = result_words(game.outcome, game.players) or game.scores
+            if game.failed:  # said as clearly as the result: the host's word is doubtful
+                won = _(FAILED).format(result=won)
+                scores = "<p>{}</p><p>{}</p>".format(html.escape(scores), html.escape(
+                    _(CHECKED).format(verdict=game.verdict)))
             item = QTreeWidgetItem([game_and_mode(game.game, game.mode), players,
-                                    when(game.played) if game.played else "",
-                                    result_words(game.outcome, game.players, False)
-                                    or game.result])
+                                    when(game.played) if game.played else "", won])
             item.setData(0, Qt.ItemDataRole.UserRole, str(game.path))
             item.setToolTip(1, players)
-            item.setToolTip(3, result_words(game.outcome, game.players) or game.scores)
+            item.setToolTip(3, scores)
             self.games.addTopLevelItem(item)
         first = self.games.topLevelItem(0)
         if first is not None:

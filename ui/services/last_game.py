@@ -35,7 +35,8 @@ class LastGame:
     def keep(self, audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | None,
              result: Mapping[str, Any] | None, verdict: str, host: str,
              root: str | os.PathLike[str] | None, spawn: Spawn) -> None:
-        """Note the game's audit; write it into the data directory in a worker thread."""
+        """Note the game's audit; write it into the data directory in a worker thread
+        (unless it is larger than any game's: ``files.KEEP_BYTES``)."""
         self.record = files.audit_record(audit, seats, you, result, verdict, host)
         self.path = None
         record = self.record
@@ -43,7 +44,8 @@ class LastGame:
         async def write() -> None:
             try:
                 path = await asyncio.to_thread(files.keep_audit, audit, seats, you, result,
-                                               verdict, host, root, record["saved"])
+                                               verdict, host, root,
+                                               record["head"]["saved"])
             except OSError as exc:  # the game is over: a full disk costs only the replay
                 log.warning("Could not keep this game for replays (%s).",
                             exc.strerror or exc)

@@ -295,6 +295,7 @@ function gameScreen() {
     page.notice ? h("div", { class: "notice", role: "alert" }, page.notice) : null,
     conn.status === "reconnecting" ? h("div", { class: "banner" }, conn.paused
       ? render(conn.paused.message || conn.paused.reason, names()) : _("Reconnecting…")) : null,
+    conn.status === "gone" && page.problem ? h("div", { class: "banner" }, page.problem) : null,
     view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null);
 }
 
@@ -443,7 +444,12 @@ function topBar() {
 export function draw() {
   const conn = page.conn;
   let body;
-  if (!conn || conn.status === "gone" || (conn.status !== "welcomed" && !conn.lobby && conn.status !== "reconnecting")) {
+  // The host closed the room right after the game (a headless host's last game): the
+  // result stays on screen, with the host's sentence, rather than the join screen.
+  const ended = conn && conn.status === "gone" && conn.gone === "bye" && conn.view && conn.view.over && conn.result;
+  if (ended) {
+    body = gameScreen();
+  } else if (!conn || conn.status === "gone" || (conn.status !== "welcomed" && !conn.lobby && conn.status !== "reconnecting")) {
     if (conn && conn.status !== "gone" && !page.problem) {
       body = h("div", { class: "screen" }, h("p", {}, _("Joining…")));
     } else {
