@@ -21,8 +21,9 @@ from lanplay.games.ranking.rules import build
 from lanplay.session import Session
 from ui.tables import table_for
 from ui.tables.ranking import RankingTable
-from ui.tables.ranking.items import RoofItem, ShelfItem, TileItem
+from ui.tables.ranking.items import TileItem
 from ui.tables.ranking.layout import track_position
+from ui.tables.ranking.tower_items import RoofItem, ShelfItem
 from ui.tools.demos.ranking import MOMENTS, demo_seats, sample_view
 
 SEATS = demo_seats(4, bots=2)
@@ -347,8 +348,8 @@ def test_a_long_question_is_never_cut_at_the_smallest_window(qtbot: QtBot) -> No
     from PyQt6.QtWidgets import QApplication
 
     from ui.tables import look, textfit
-    from ui.tables.ranking.items import QuestionItem
     from ui.tables.ranking.layout import compute
+    from ui.tables.ranking.tower_items import QuestionItem
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -452,7 +453,7 @@ def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
     from PyQt6.QtWidgets import QApplication
 
     from ui.tables import look
-    from ui.tables.ranking.table import SMALL_TILE
+    from ui.tables.ranking.tower import SMALL_TILE
     from ui.tools.demos import ranking as demo
     from ui.tools.screenshot_tables import _bots
 

@@ -138,9 +138,10 @@ class Relay:
         over = self._over(state)
         mine = state.secrets[viewer] if viewer is not None and 0 <= viewer < state.players \
             else None
-        return {"game": GAME_ID, "turn": None if over else state.turn, "round": state.moves // state.players,
-                "rounds": state.rounds, "scores": list(state.scores), "log": list(state.log),
-                "mine": mine, "over": over}
+        return {"game": GAME_ID, "turn": None if over else state.turn,
+                "round": state.moves // state.players, "rounds": state.rounds,
+                "scores": list(state.scores), "log": list(state.log), "mine": mine,
+                "over": over}
 
     def result(self, state: RelayState) -> Result | None:
         if not self._over(state):
