@@ -199,9 +199,46 @@ def test_rows_never_move_and_two_rooms_of_one_name_show_their_address(qtbot: QtB
     home.on_host("updated", _found("a", "Zoe's room", "192.168.1.22", taken=3))
     assert rows() == ["Zoe's room", "Ben", "Mia"]  # updated in place: nothing moved
     home.on_host("added", _found("m2", "Mia", "192.168.1.30"))
-    assert rows()[2:] == ["Mia \u00b7 192.168.1.20", "Mia \u00b7 192.168.1.30"]
+    assert rows()[2:] == ["Mia\n192.168.1.20", "Mia\n192.168.1.30"]
     home.on_host("removed", _found("m1", "Mia", "192.168.1.20"))
     assert rows()[-1] == "Mia"
+
+
+def test_two_rooms_of_one_name_keep_their_address_whole_on_a_small_screen(
+        qtbot: QtBot) -> None:
+    """At a 1024x640 screen's window in German, with password and version marks widening
+    the last column, "Lea \u00b7 192.168.1.21" was cut to "Lea \u00b7 \u2026" in the Host
+    column: the address, the one thing that tells the two apart, was what went."""
+    from dataclasses import replace
+
+    from lanplay import locale
+    from ui.pages.home import HomePage
+    from ui.tools.fit import FitCheck
+
+    locale.set_language("de")  # "Zusehen \u00b7 Passwort" widens the last column
+    try:
+        home = HomePage()
+        qtbot.addWidget(home)
+        home.resize(1000, 569)  # the home page of a 1000x592 window
+        home.show()
+        qtbot.waitExposed(home)
+        home.on_host("added", _found("b", "Ben's laptop", "192.168.1.20"))
+        for i, address in enumerate(("192.168.1.21", "192.168.1.22")):
+            lea = _found(f"l{i}", "Lea", address, state="playing")
+            home.on_host("added", replace(lea, password=True))  # type: ignore[type-var]
+        for i in range(2):  # one laptop, two rooms: told apart by the port
+            old = _found(f"o{i}", "Old laptop", "192.168.1.23")
+            home.on_host("added", replace(old, port=7531 + i,  # type: ignore[type-var]
+                                          version=1))
+        fit = FitCheck((1000, 592))
+        fit.screen("home", home)
+        assert not [p for found in fit.screens.values() for p in found], fit.screens
+        texts = [home.hosts.topLevelItem(i).text(0)  # type: ignore[union-attr]
+                 for i in range(home.hosts.topLevelItemCount())]
+        # the name on one line, what tells them apart whole on the next
+        assert "Lea\n192.168.1.21" in texts and "Old laptop\n:7532" in texts, texts
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
 
 
 def test_the_button_says_watch_for_a_running_game_without_a_click(qtbot: QtBot) -> None:

@@ -292,7 +292,9 @@ class HomePage(QWidget):
             where = host.address if places.get((host.host_name.casefold(), host.address),
                                                0) < 2 else f":{host.port}"  # one laptop
             twin = names.get(host.host_name.casefold(), 0) > 1 and host.address
-            item.setText(0, f"{host.host_name} · {where}" if twin else host.host_name)
+            # Two lines: on one, the Host column of a 1024x640 screen cut the address,
+            # the one thing that tells the two apart, to "Lea · …".
+            item.setText(0, f"{host.host_name}\n{where}" if twin else host.host_name)
 
     def listening(self) -> None:
         """Discovery runs (again): if nothing shows up for a while, say why that may be."""
