@@ -9,6 +9,8 @@ by their bots in a seeded Session.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -491,10 +493,10 @@ def test_a_window_that_closes_untopped_holds_a_moment(table: RankingTopTable) ->
     raise AssertionError("no untopped close in 400 moves")
 
 
-def test_the_keep_choice_stays_beside_the_direction_on_a_small_window(qtbot: QtBot) -> None:
-    """Under X at 1024x640 in German "Diese Karte behalten (1)" and "Abbrechen (Esc)"
-    made the choice wider than the stage: it covered the start of "rechtsherum". Now the
-    keys' marks go first and the box stays within the stage."""
+@contextmanager
+def small_german_table(qtbot: QtBot, state: str) -> Iterator[RankingTopTable]:
+    """The table of a 1024x640 screen's window (log open) in German, at the fit check's
+    text size, showing the demo's ``state`` to the seat that acts in it."""
     from lanplay import locale
     from ui.tools.demos import ranking_top as demo
 
@@ -508,14 +510,27 @@ def test_the_keep_choice_stays_beside_the_direction_on_a_small_window(qtbot: QtB
     try:
         widget = RankingTopTable()
         qtbot.addWidget(widget)
-        widget.resize(1000, 522)  # a 1024x640 screen's window: the table, log open
+        widget.resize(1000, 522)
         widget.show()
         qtbot.waitExposed(widget)
-        before, at = demo.real_views(4)["keep"]
+        before, at = demo.real_views(4)[state]
         seat = at[None]["actors"][0]
         seats = demo.demo_seats(4, 3)
         widget.set_view(before[seat], seats, seat, animate=False)
         widget.set_view(at[seat], seats, seat, animate=False)
+        yield widget
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)
+
+
+def test_the_keep_choice_stays_beside_the_direction_on_a_small_window(qtbot: QtBot) -> None:
+    """Under X at 1024x640 in German "Diese Karte behalten (1)" and "Abbrechen (Esc)"
+    made the choice wider than the stage: it covered the start of "rechtsherum". Now the
+    keys' marks go first and the box stays within the stage."""
+    from ui.tools.demos import ranking_top as demo
+
+    with small_german_table(qtbot, "keep") as widget:
         demo.click_first_card(widget)
         chooser = widget.chooser
         assert chooser.isVisible()
@@ -526,9 +541,6 @@ def test_the_keep_choice_stays_beside_the_direction_on_a_small_window(qtbot: QtB
         box = chooser.geometry()
         assert box.left() >= left.x() - 1 and box.right() <= right.x() + 1, \
             (box, left, right)
-    finally:
-        locale.set_language(None)  # conftest's LANPLAY_LANG=en
-        app.setFont(was)
 
 
 def test_pieces_that_look_the_same_are_taken_back_with_their_pictures(
@@ -564,27 +576,7 @@ def test_who_still_decides_stays_clear_of_my_row_on_a_small_window(qtbot: QtBot)
     takes one line out under the direction of play, above my row."""
     from PyQt6.QtWidgets import QGraphicsSimpleTextItem
 
-    from lanplay import locale
-    from ui.tools.demos import ranking_top as demo
-
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
-    app.setFont(bigger)
-    locale.set_language("de")
-    try:
-        widget = RankingTopTable()
-        qtbot.addWidget(widget)
-        widget.resize(1000, 522)  # a 1024x640 screen's window: the table, log open
-        widget.show()
-        qtbot.waitExposed(widget)
-        before, at = demo.real_views(4)["window"]
-        seat = at[None]["actors"][0]
-        seats = demo.demo_seats(4, 3)
-        widget.set_view(before[seat], seats, seat, animate=False)
-        widget.set_view(at[seat], seats, seat, animate=False)
+    with small_german_table(qtbot, "window") as widget:
         lay = widget.layout_
         assert lay is not None
         words = [i for i in widget.scene.items() if isinstance(i, QGraphicsSimpleTextItem)
@@ -597,6 +589,3 @@ def test_who_still_decides_stays_clear_of_my_row_on_a_small_window(qtbot: QtBot)
             assert "\u2026" not in item.text(), item.text()
             assert item.sceneBoundingRect().bottom() <= row_top - 1, \
                 (item.text(), item.sceneBoundingRect(), row_top)
-    finally:
-        locale.set_language(None)  # conftest's LANPLAY_LANG=en
-        app.setFont(was)
