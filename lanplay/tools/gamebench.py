@@ -224,9 +224,16 @@ def _us(ns: float) -> float:
 
 def measure_all(seeds: int, progress: Callable[[str], None] | None = None,
                 cases: Sequence[Case] = CASES) -> list[dict[str, Any]]:
+    return each_case(measure_case, seeds, progress, cases)
+
+
+def each_case(measure: Callable[[Case, Sequence[int]], dict[str, Any]], seeds: int,
+              progress: Callable[[str], None] | None = None,
+              cases: Sequence[Case] = CASES) -> list[dict[str, Any]]:
+    """``measure`` for every case with seeds 1..``seeds`` (``peercost`` measures so too)."""
     rows = []
     for case in cases:
         if progress is not None:
             progress(case.label)
-        rows.append(measure_case(case, range(1, seeds + 1)))
+        rows.append(measure(case, range(1, seeds + 1)))
     return rows

@@ -38,7 +38,7 @@ from lanplay.host import fanout
 from lanplay.peer import inbound
 from lanplay.peer.peer import Peer
 from lanplay.session import Session
-from lanplay.tools.gamebench import CASES, Case, bot_actions, percentile
+from lanplay.tools.gamebench import CASES, Case, bot_actions, each_case, percentile
 from protocol.codec import FROM_HOST, FrameReader, encode, unpack
 from protocol.messages import Contributions, Delta, SeedCommit, from_wire
 
@@ -144,12 +144,7 @@ def _us(ns: float) -> float:
 
 def measure_all(seeds: int, progress: Callable[[str], None] | None = None,
                 cases: Sequence[Case] = CASES) -> list[dict[str, Any]]:
-    rows = []
-    for case in cases:
-        if progress is not None:
-            progress(case.label)
-        rows.append(measure_case(case, range(1, seeds + 1)))
-    return rows
+    return each_case(measure_case, seeds, progress, cases)
 
 
 def main() -> None:
