@@ -77,3 +77,36 @@ def test_a_spectator_is_not_walked_through(qtbot: QtBot) -> None:
     page.set_teaching([], lambda game: None)
     page.set_view(at[None], animate=False)
     assert getattr(page, "walkthrough", None) is None
+
+
+def test_a_tour_goes_with_its_table_when_the_game_changes(qtbot: QtBot) -> None:
+    """The room's owner changes the game while the first game's tour is up: the old
+    table (and the tour over it) is deleted, and the next view builds the new game's
+    tour, instead of reaching the deleted one (the window died at the second game)."""
+    from PyQt6.QtCore import QCoreApplication, QEvent
+
+    from ui.tools.demos import ranking
+
+    page = GamePage()
+    qtbot.addWidget(page)
+    page.resize(1024, 600)
+    page.show()
+    taught: list[str] = []
+    before, at = real_views(3)["turn"]
+    seat = at[None]["current"]
+    page.set_game("ranking-top")
+    page.set_seats(demo_seats(3, 2), seat, False)
+    page.set_teaching(taught, taught.append)
+    page.set_view(before[seat], animate=False)
+    page.set_view(at[seat], animate=False)
+    assert page.walkthrough is not None and page.walkthrough.active
+
+    page.set_game("ranking")  # the owner's "Change game…"
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    _before, views = ranking.real_views(4)["place"]
+    page.set_seats(ranking.demo_seats(4), 0, False)
+    page.set_view(views[0], animate=False)  # raised RuntimeError: Walkthrough deleted
+    walk = page.walkthrough
+    assert walk is not None and walk.active and walk.parentWidget() is page.table
+    assert "tower" in " ".join(w for _key, w in walk.steps)
+    assert taught == []  # the first tour was cut short, not finished: it is not remembered

@@ -34,6 +34,8 @@ def app_icon() -> QIcon:
 
 async def _main(window: MainWindow) -> None:
     loop = asyncio.get_running_loop()
+    if window.guard is not None:
+        window.guard.watch_loop(loop)
     for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C closes the room politely too
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, window.close_now)
@@ -47,7 +49,7 @@ async def _main(window: MainWindow) -> None:
         await window.shutdown()
 
 
-def run(settings: Settings | None = None) -> int:
+def run(settings: Settings | None = None, verbose: bool = False) -> int:
     import qasync
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -61,6 +63,7 @@ def run(settings: Settings | None = None) -> int:
     i18n.start(settings)  # --lang, LANPLAY_LANG, the language chosen here, the system's
     i18n.install_qt(app)
     window = MainWindow(settings)
+    window.guard_slips(verbose)  # from here on, no Python exception ends the window
     window.show()
     try:
         qasync.run(_main(window))
@@ -75,4 +78,7 @@ def run(settings: Settings | None = None) -> int:
         print("lanplay: " + _("The window lost its display and closed{said}.").format(
             said=f" ({said})" if said else ""), file=sys.stderr)
         return 1
+    finally:
+        if window.guard is not None:
+            window.guard.uninstall()
     return 0

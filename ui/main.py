@@ -48,7 +48,7 @@ def window(args: argparse.Namespace) -> int:
         print(_("The window needs PyQt6 and qasync ({error}). The headless commands work: "
                 "see `lanplay --help`.").format(error=exc), file=sys.stderr)
         return 2
-    return run(settings)
+    return run(settings, verbose=args.verbose)
 
 
 def _screenshots(args: argparse.Namespace) -> int:

@@ -9,15 +9,35 @@ the player sends ends the step it asked for. F1 still has the whole rules.
 Game-neutral: a table names where its pieces lie (``teach_spot(key)``, a rect
 in the table's own coordinates, or None where it has none just now); the steps
 say which key each points at. Drawing and words only: it sends nothing.
+
+The bubble never lies over a control that can be used now and that it does not
+point at (``live_rects``: the table's enabled buttons and pieces, its lists, and
+what the table names with ``teach_avoid()``, such as a top window's countdown): it
+goes beside the pieces it names, else to the nearest free place, and moves again
+whenever the table changes, so a real-time moment finds its controls free at once.
+Its buttons never take the focus: the table keeps the keys, Enter goes on and Esc
+closes the tour (``GamePage`` hands them over).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PyQt6.QtCore import QRect, Qt
-from PyQt6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtCore import QPoint, QRect, Qt
+from PyQt6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
@@ -67,6 +87,12 @@ STEPS: dict[str, tuple[Step, ...]] = {
 """Three steps a game, in the order of a first turn."""
 
 
+LIVE = (QAbstractButton, QAbstractItemView, QAbstractSlider, QComboBox, QLineEdit)
+"""Widgets a person uses: a bubble over one would be in the way."""
+MARGIN = 8
+"""Room kept between the bubble and the table's edge, the pieces and the controls."""
+
+
 class Walkthrough(QFrame):
     """The steps over a table: a frame round the pieces and a bubble with the words."""
 
@@ -87,10 +113,17 @@ class Walkthrough(QFrame):
         self.count = QLabel(self)
         self.text = QLabel(self)
         self.text.setWordWrap(True)
-        self.ok = QPushButton(_("Got it"), self)
+        # translators: a tour's buttons with their keys, "Got it (Enter)", "Skip the tour (Esc)"
+        self.ok = QPushButton(_("{choice} ({key})").format(choice=_("Got it"), key=_("Enter")),
+                              self)
         self.ok.clicked.connect(self.next)
-        self.skip = QPushButton(_("Skip the tour"), self)
+        self.skip = QPushButton(_("{choice} ({key})").format(choice=_("Skip the tour"),
+                                                             key=_("Esc")), self)
         self.skip.clicked.connect(self.finish)
+        for button in (self.ok, self.skip):
+            # A click on the bubble leaves the keys with the table (its pieces' keys
+            # play at once); Enter and Esc reach the bubble through the game page.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         row = QHBoxLayout()
         row.addWidget(self.count, 1)
         row.addWidget(self.skip)
@@ -143,6 +176,13 @@ class Walkthrough(QFrame):
             done, self.done = self.done, None
             done()
 
+    def abandon(self) -> None:
+        """Its table goes (another game): hidden, and not remembered as read."""
+        self.done = None
+        self.step = len(self.steps)
+        self.hide()
+        self.frame.hide()
+
     def place(self) -> None:
         """The table changed size or its pieces moved: point at them again."""
         if self.active:
@@ -164,44 +204,109 @@ class Walkthrough(QFrame):
         spot_of = getattr(self.table, "teach_spot", None)
         spot = spot_of(key) if callable(spot_of) else None
         bounds = parent.rect()
+        self._fit_size(bounds)
+        if isinstance(spot, QRect) and spot.isValid():
+            spot = spot.intersected(bounds.adjusted(4, 4, -4, -4))
+            self.frame.setGeometry(spot.adjusted(-6, -6, 6, 6))
+            self.frame.show()
+            self.frame.raise_()
+        else:
+            spot = None
+            self.frame.hide()
+        self.move(place_bubble(self.size(), spot, bounds,
+                               live_rects(parent, (self, self.frame))))
+        self.show()
+        self.raise_()
+
+    def _fit_size(self, bounds: QRect) -> None:
+        """As wide as its buttons need (a third of the table at most, beyond that), as
+        tall as its words then wrap."""
         for widget in (self, self.count, self.text, self.ok, self.skip):
             widget.ensurePolished()  # the style sheet's padding counts
         buttons = (self.count.sizeHint().width() + self.skip.sizeHint().width()
                    + self.ok.sizeHint().width() + 2 * 6 + 24 + 4)
-        width = min(max(320, buttons, round(bounds.width() * 0.36)), bounds.width() - 16)
+        width = min(max(320, buttons, round(bounds.width() * 0.34)), bounds.width() - 16)
         self.setFixedWidth(width)
         layout = self.layout()
         assert layout is not None
         layout.activate()
         self.setFixedHeight(max(layout.totalHeightForWidth(width),
                                 layout.totalMinimumSize().height()) + 4)
-        if isinstance(spot, QRect) and spot.isValid():
-            spot = spot.intersected(bounds.adjusted(4, 4, -4, -4))
-            self.frame.setGeometry(spot.adjusted(-6, -6, 6, 6))
-            self.frame.show()
-            self.frame.raise_()
-            self.move(*_beside(spot, self.width(), self.height(), bounds))
-        else:
-            self.frame.hide()
-            self.move(bounds.center().x() - self.width() // 2,
-                      bounds.center().y() - self.height() // 2)
-        self.show()
-        self.raise_()
 
 
-def _beside(spot: QRect, w: int, h: int, bounds: QRect) -> tuple[int, int]:
-    """Where the bubble goes: above the spot, else below it, else over its middle;
-    always inside the table."""
-    x = spot.center().x() - w // 2
-    if spot.top() - h - 14 >= bounds.top() + 4:
-        y = spot.top() - h - 14
-    elif spot.bottom() + h + 14 <= bounds.bottom() - 4:
-        y = spot.bottom() + 14
+def live_rects(table: QWidget, own: Sequence[QWidget] = ()) -> list[QRect]:
+    """Where, in ``table``'s coordinates, lie the controls a person may use now: its
+    enabled buttons (the pieces' stand-ins among them), lists and fields, and what the
+    table itself names (``teach_avoid()``: a countdown, a legend drawn on the felt)."""
+    keys = getattr(table, "keys", None)
+    sync = getattr(keys, "sync", None)
+    if callable(sync):
+        sync()  # the pieces' stand-ins as the table lies now, not at the next turn
+    rects: list[QRect] = []
+    for widget in table.findChildren(QWidget):
+        if any(w is widget or w.isAncestorOf(widget) for w in own):
+            continue
+        if not widget.isVisible() or not widget.isEnabled():
+            continue
+        if isinstance(widget, LIVE) or widget.property("teach_live"):
+            rects.append(QRect(widget.mapTo(table, QPoint(0, 0)), widget.size()))
+    avoid = getattr(table, "teach_avoid", None)
+    extra = avoid() if callable(avoid) else []
+    rects += [r for r in extra if isinstance(r, QRect) and r.isValid()]
+    return [r for r in rects if r.width() > 0 and r.height() > 0]
+
+
+def place_bubble(size: Any, spot: QRect | None, bounds: QRect,
+                 avoid: Iterable[QRect]) -> QPoint:
+    """Where the bubble goes: beside the spot it points at (above, below, then the
+    sides), else the free place nearest to it, never over a control in ``avoid`` nor
+    over the spot (unless the spot is most of the table, as "the board" is); inside
+    ``bounds``. Where no place is free, the one that covers the least."""
+    w, h = size.width(), size.height()
+    inner = bounds.adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+    blocked = [r.adjusted(-4, -4, 4, 4) for r in avoid]
+    big = spot is not None and spot.width() * spot.height() > 0.4 * bounds.width() * \
+        bounds.height()
+    if spot is not None and not big:
+        blocked.append(spot.adjusted(-6, -6, 6, 6))
+    target = spot.center() if spot is not None else bounds.center()
+
+    def clamp(x: int, y: int) -> QRect:
+        x = max(inner.left(), min(x, inner.right() - w + 1))
+        y = max(inner.top(), min(y, inner.bottom() - h + 1))
+        return QRect(x, y, w, h)
+
+    def covered(rect: QRect) -> int:
+        return sum(r.intersected(rect).width() * r.intersected(rect).height()
+                   for r in blocked if r.intersects(rect))
+
+    beside: list[QRect] = []
+    if spot is not None:
+        gap = 14
+        cx, cy = spot.center().x() - w // 2, spot.center().y() - h // 2
+        for x in (cx, spot.left(), spot.right() - w):
+            beside.append(clamp(x, spot.top() - h - gap))
+            beside.append(clamp(x, spot.bottom() + gap))
+        beside.append(clamp(spot.left() - w - gap, cy))
+        beside.append(clamp(spot.right() + gap, cy))
     else:
-        y = spot.center().y() - h // 2
-    x = max(bounds.left() + 8, min(x, bounds.right() - w - 8))
-    y = max(bounds.top() + 8, min(y, bounds.bottom() - h - 8))
-    return x, y
+        beside.append(clamp(target.x() - w // 2, target.y() - h // 2))
+    for rect in beside:
+        if not covered(rect):
+            return rect.topLeft()
+    step = 12
+    grid = [clamp(x, y) for y in range(inner.top(), inner.bottom() - h + 2, step)
+            for x in range(inner.left(), inner.right() - w + 2, step)]
+    grid += [clamp(inner.right(), y) for y in range(inner.top(), inner.bottom(), step)]
+    grid += [clamp(x, inner.bottom()) for x in range(inner.left(), inner.right(), step)]
+
+    def distance(rect: QRect) -> int:
+        return (rect.center() - target).manhattanLength()
+
+    free = [r for r in grid if not covered(r)]
+    if free:
+        return min(free, key=distance).topLeft()
+    return min([*beside, *grid], key=lambda r: (covered(r), distance(r))).topLeft()
 
 
-__all__ = ["STEPS", "Walkthrough"]
+__all__ = ["STEPS", "Walkthrough", "live_rects", "place_bubble"]

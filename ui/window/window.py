@@ -36,6 +36,7 @@ from PyQt6.QtWidgets import (
 
 from lanplay import locale
 from lanplay.net.discovery import DEMO_SERVICE, SERVICE, Browser, FoundHost
+from lanplay.store import folders
 from protocol.messages import Lobby
 from ui.dialogs.confirm import Question
 from ui.look import theme
@@ -52,6 +53,7 @@ from ui.services.sound import Sound
 from ui.window.dialogs import Dialogs
 from ui.window.joining import Joining
 from ui.window.party import Party
+from ui.window.slips import SlipGuard, SlipNotice, log_dir
 from ui.words.i18n import NAMES, _, in_language
 
 log = logging.getLogger(__name__)
@@ -105,6 +107,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         column.addWidget(self.stack, 1)
         self.setCentralWidget(body)
+        self.slip_notice = SlipNotice(body)
+        self.guard: SlipGuard | None = None
+        """Catches what would end the window (``guard_slips``; ``ui.app.run`` installs it)."""
         self.home = HomePage()
         self.room = RoomPage()
         self.game = GamePage()
@@ -169,6 +174,20 @@ class MainWindow(QMainWindow):
     @property
     def pictures(self) -> QWidget | None:
         return self.dialogs.pictures
+
+    def guard_slips(self, verbose: bool = False) -> SlipGuard:
+        """From now on an exception in a slot or an event handler is logged in the data
+        folder and said in one sentence; the window and its party go on."""
+        if self.guard is None:
+            self.guard = SlipGuard(log_dir(folders.data_dir(self.net.data_dir)),
+                                   self.slip_notice.say, verbose=verbose)
+            self.guard.install()
+        return self.guard
+
+    @property
+    def slips(self) -> list[str]:
+        """The slips caught since the window started (none without a guard)."""
+        return self.guard.slips if self.guard is not None else []
 
     # --- menus, keys, settings: who you are and the language -----------------------------
 

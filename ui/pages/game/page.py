@@ -29,6 +29,7 @@ from PyQt6.QtWidgets import (
 from ui.look import theme
 from ui.look.widgets import Card, ChatPanel, button, label
 from ui.pages.game.end_screen import EndScreen
+from ui.pages.game.tour import TourGuide
 from ui.tables import make_table
 from ui.tables.placeholder import PlaceholderTable
 from ui.tables.teach import Walkthrough
@@ -189,11 +190,18 @@ class GamePage(QWidget):
         self.panel.hide()
         self._log_shown_for_chat = False
         """The table's log was hidden when the chat opened: shown for the chat's place."""
+        self.tours = TourGuide(self.focus_table)
         self._place_table(self.table)
 
     # --- the table --------------------------------------------------------------------
 
+    @property
+    def walkthrough(self) -> Walkthrough | None:
+        """The first-turn tour over the table, while it has one."""
+        return self.tours.walkthrough
+
     def _place_table(self, table: QWidget) -> None:
+        table.installEventFilter(self)  # a tour over it follows its size
         for w in (self.dimmer, self.end):
             self.stack.removeWidget(w)
         self.stack.addWidget(table, 0, 0)
@@ -239,10 +247,8 @@ class GamePage(QWidget):
             self.panel.setGeometry(self.chat_rect())
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
-        walk = getattr(self, "walkthrough", None)
-        if event is not None and walk is not None and watched is self.table \
-                and event.type() == QEvent.Type.Resize:
-            walk.place()
+        if event is not None and watched is self.table and event.type() == QEvent.Type.Resize:
+            self.tours.place()
         if event is not None and watched is self._table_log() and event.type() in (
                 QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
             self._place_chat()
@@ -292,6 +298,8 @@ class GamePage(QWidget):
         chat; Esc closes it."""
         if event is None:
             return
+        if self.tours.key(event):  # a tour on the table: Enter goes on, Esc closes it
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() \
                 & ~Qt.KeyboardModifier.KeypadModifier:
             self.open_chat()
@@ -330,7 +338,9 @@ class GamePage(QWidget):
             return
         self.game_id = game_id
         self.view = None
+        self.tours.drop()  # the old table's tour goes with it (and is not counted as read)
         old = self.table
+        old.removeEventFilter(self)
         self.stack.removeWidget(old)
         old.hide()  # until it is gone, it must not lie under the new table
         old.deleteLater()
@@ -347,34 +357,12 @@ class GamePage(QWidget):
     def set_teaching(self, taught: Collection[str], remember: Callable[[str], None]) -> None:
         """The games already taught on this laptop, and how to remember a new one: the
         first time a person plays a game its table walks them through a first turn."""
-        self._taught, self._remember_taught = set(taught), remember
+        self.tours.set_teaching(taught, remember)
 
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
         self.view = view
         self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
-        self._teach()
-
-    def _teach(self) -> None:
-        walk = getattr(self, "walkthrough", None)
-        game = self.game_id
-        if walk is not None and walk.parentWidget() is self.table:
-            walk.place()  # its pieces may have moved
-            return
-        remember = getattr(self, "_remember_taught", None)
-        if remember is None or self.you is None or game in self._taught:
-            return
-        ready = getattr(self.table, "teach_ready", None)
-        if callable(ready) and not ready():
-            return  # a moment that gives no time to read (a top window): later
-        self.walkthrough = Walkthrough(self.table)
-        self.table.installEventFilter(self)
-
-        def done() -> None:
-            self._taught.add(game)
-            remember(game)
-
-        if not self.walkthrough.start(self.table, game, done):
-            self.walkthrough = None
+        self.tours.view_shown(self.table, self.game_id, self.you)
 
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]
