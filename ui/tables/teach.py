@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PyQt6.QtCore import QPoint, QRect, Qt
+from PyQt6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PyQt6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSlider,
     QComboBox,
+    QBoxLayout,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -113,29 +113,34 @@ class Walkthrough(QFrame):
         self.count = QLabel(self)
         self.text = QLabel(self)
         self.text.setWordWrap(True)
-        # translators: a tour's buttons with their keys, "Got it (Enter)", "Skip the tour (Esc)"
-        self.ok = QPushButton(_("{choice} ({key})").format(choice=_("Got it"), key=_("Enter")),
-                              self)
+        self.ok = QPushButton(_("Got it"), self)
         self.ok.clicked.connect(self.next)
-        self.skip = QPushButton(_("{choice} ({key})").format(choice=_("Skip the tour"),
-                                                             key=_("Esc")), self)
+        self.skip = QPushButton(_("Skip the tour"), self)
         self.skip.clicked.connect(self.finish)
         for button in (self.ok, self.skip):
             # A click on the bubble leaves the keys with the table (its pieces' keys
             # play at once); Enter and Esc reach the bubble through the game page.
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        row = QHBoxLayout()
-        row.addWidget(self.count, 1)
+        row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        row.addStretch(1)
         row.addWidget(self.skip)
         row.addWidget(self.ok)
+        self.buttons_row = row
         column = QVBoxLayout(self)
-        column.setContentsMargins(12, 10, 12, 10)
+        column.setContentsMargins(12, 8, 12, 10)
+        column.setSpacing(4)
+        column.addWidget(self.count)
         column.addWidget(self.text)
         column.addLayout(row)
         self.steps: tuple[Step, ...] = ()
         self.step = 0
         self.table: Any = None
         self.done: Callable[[], None] | None = None
+        self._again = QTimer(self)
+        """Once more when the table has laid itself out (its pieces move after a resize)."""
+        self._again.setSingleShot(True)
+        self._again.setInterval(0)
+        self._again.timeout.connect(self._settled)
         self.hide()
 
     @property
@@ -152,8 +157,19 @@ class Walkthrough(QFrame):
         intent = getattr(table, "intent", None)
         if intent is not None:
             intent.connect(self._acted)
+        # The table, and what its pieces lie on (the felt's viewport, S-tier's board):
+        # when one changes size or place, the pieces have moved.
+        for widget in (table, getattr(getattr(table, "keys", None), "host", None)):
+            if isinstance(widget, QWidget):
+                widget.installEventFilter(self)
         self._show_step()
         return True
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if event is not None and self.active and event.type() in (QEvent.Type.Resize,
+                                                                  QEvent.Type.Move):
+            self._again.start()  # after the table has laid its pieces out anew
+        return False
 
     def _acted(self, _action: object) -> None:
         """The player did something on the table: the step that asked for it is done."""
@@ -184,7 +200,13 @@ class Walkthrough(QFrame):
         self.frame.hide()
 
     def place(self) -> None:
-        """The table changed size or its pieces moved: point at them again."""
+        """The table changed size or its pieces moved: point at them again (now, and
+        once more when whatever the change set off has been laid out)."""
+        if self.active:
+            self._show_step()
+            self._again.start()
+
+    def _settled(self) -> None:
         if self.active:
             self._show_step()
 
@@ -204,7 +226,6 @@ class Walkthrough(QFrame):
         spot_of = getattr(self.table, "teach_spot", None)
         spot = spot_of(key) if callable(spot_of) else None
         bounds = parent.rect()
-        self._fit_size(bounds)
         if isinstance(spot, QRect) and spot.isValid():
             spot = spot.intersected(bounds.adjusted(4, 4, -4, -4))
             self.frame.setGeometry(spot.adjusted(-6, -6, 6, 6))
@@ -213,19 +234,52 @@ class Walkthrough(QFrame):
         else:
             spot = None
             self.frame.hide()
-        self.move(place_bubble(self.size(), spot, bounds,
-                               live_rects(parent, (self, self.frame))))
+        avoid = live_rects(parent, (self, self.frame))
+        best: tuple[int, int, QPoint] | None = None
+        for width in self._widths(bounds):  # the widest that finds a free place
+            self._fit_size(width)
+            point, covered = place_bubble(self.size(), spot, bounds, avoid)
+            if best is None or covered < best[1]:
+                best = (width, covered, point)
+            if not covered:
+                break
+        assert best is not None
+        if best[0] != self.width():
+            self._fit_size(best[0])
+        self.move(best[2])
         self.show()
         self.raise_()
 
-    def _fit_size(self, bounds: QRect) -> None:
-        """As wide as its buttons need (a third of the table at most, beyond that), as
-        tall as its words then wrap."""
+    def _marked(self, button: QPushButton, text: str, key: str) -> int:
+        """``button`` with ``text`` and its key's mark ("Got it (Enter)"): its width."""
+        # translators: a tour's buttons with their keys, "Got it (Enter)", "Skip the tour (Esc)"
+        button.setText(_("{choice} ({key})").format(choice=text, key=key))
+        return button.sizeHint().width()
+
+    def _widths(self, bounds: QRect) -> list[int]:
+        """The bubble's widths to try, widest first: as wide as its buttons in a row (a
+        third of the table at most, beyond that), then narrower, down to a column."""
         for widget in (self, self.count, self.text, self.ok, self.skip):
             widget.ensurePolished()  # the style sheet's padding counts
-        buttons = (self.count.sizeHint().width() + self.skip.sizeHint().width()
-                   + self.ok.sizeHint().width() + 2 * 6 + 24 + 4)
-        width = min(max(320, buttons, round(bounds.width() * 0.34)), bounds.width() - 16)
+        buttons = self._marked(self.ok, _("Got it"), _("Enter")) + 6 + 24 + 4 \
+            + self._marked(self.skip, _("Skip the tour"), _("Esc"))
+        most = bounds.width() - 2 * MARGIN
+        first = min(max(300, buttons, round(bounds.width() * 0.3)), most)
+        return [first] + [w for w in (380, 320, 270, 230) if w < first]
+
+    def _fit_size(self, width: int) -> None:
+        """``width`` wide, as tall as its words then wrap; its buttons one under the
+        other where a row of them is wider, and without their keys' marks where even
+        one is (Enter and Esc still work)."""
+        row = self.buttons_row
+        marked = width >= max(self._marked(self.ok, _("Got it"), _("Enter")),
+                              self._marked(self.skip, _("Skip the tour"), _("Esc"))) + 28
+        if not marked:
+            self.ok.setText(_("Got it"))
+            self.skip.setText(_("Skip the tour"))
+        buttons = self.skip.sizeHint().width() + self.ok.sizeHint().width() + 6 + 24 + 4
+        row.setDirection(QBoxLayout.Direction.LeftToRight if buttons <= width
+                         else QBoxLayout.Direction.TopToBottom)
         self.setFixedWidth(width)
         layout = self.layout()
         assert layout is not None
@@ -257,11 +311,12 @@ def live_rects(table: QWidget, own: Sequence[QWidget] = ()) -> list[QRect]:
 
 
 def place_bubble(size: Any, spot: QRect | None, bounds: QRect,
-                 avoid: Iterable[QRect]) -> QPoint:
+                 avoid: Iterable[QRect]) -> tuple[QPoint, int]:
     """Where the bubble goes: beside the spot it points at (above, below, then the
     sides), else the free place nearest to it, never over a control in ``avoid`` nor
     over the spot (unless the spot is most of the table, as "the board" is); inside
-    ``bounds``. Where no place is free, the one that covers the least."""
+    ``bounds``. Where no place is free, the one that covers the least. Returns the
+    place and how much it covers (0: nothing)."""
     w, h = size.width(), size.height()
     inner = bounds.adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
     blocked = [r.adjusted(-4, -4, 4, 4) for r in avoid]
@@ -293,7 +348,7 @@ def place_bubble(size: Any, spot: QRect | None, bounds: QRect,
         beside.append(clamp(target.x() - w // 2, target.y() - h // 2))
     for rect in beside:
         if not covered(rect):
-            return rect.topLeft()
+            return rect.topLeft(), 0
     step = 12
     grid = [clamp(x, y) for y in range(inner.top(), inner.bottom() - h + 2, step)
             for x in range(inner.left(), inner.right() - w + 2, step)]
@@ -305,8 +360,9 @@ def place_bubble(size: Any, spot: QRect | None, bounds: QRect,
 
     free = [r for r in grid if not covered(r)]
     if free:
-        return min(free, key=distance).topLeft()
-    return min([*beside, *grid], key=lambda r: (covered(r), distance(r))).topLeft()
+        return min(free, key=distance).topLeft(), 0
+    least = min([*beside, *grid], key=lambda r: (covered(r), distance(r)))
+    return least.topLeft(), covered(least)
 
 
 __all__ = ["STEPS", "Walkthrough", "live_rects", "place_bubble"]

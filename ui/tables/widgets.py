@@ -178,6 +178,7 @@ class Banner(QFrame):
             "#tableBanner { background: #142920; border-bottom: 1px solid #0B1712; }"
             "#tableBanner QLabel { color: #D9E3DC; }" + BUTTON_STYLE)
         self.turn = TurnLine(self)
+        self.turn.setProperty("teach_live", True)  # what to do now: a tour never hides it
         self.info = QLabel(self)
         info_font = look.font(look.default_px() * 1.2)
         self.info.setFont(info_font)

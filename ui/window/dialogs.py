@@ -31,6 +31,7 @@ from ui.pages.game.page import GamePage
 from ui.pages.home import HomePage
 from ui.pages.replay_window import ReplayWindow
 from ui.services.connection import NetConfig
+from ui.services.lifetime import Held
 from ui.services.last_game import LastGame
 from ui.services.settings import Settings
 from ui.window.joining import Joining
@@ -68,16 +69,31 @@ class Dialogs:
     def __init__(self, parent: QWidget, window: Opener) -> None:
         self.parent = parent
         self.window = window
-        self.current: Any = None
-        self.rules: RulesDialog | None = None
+        # Each dialog deletes itself when closed: held so that a deleted one reads None.
+        self._current: Held[QDialog] = Held()
+        self._rules: Held[RulesDialog] = Held()
         self.pictures: QDialog | None = None
-        self.replay_windows: list[QWidget] = []
+        self._replays: list[Held[QWidget]] = []
+
+    @property
+    def current(self) -> Any:
+        """The dialog open over the window, if any."""
+        return self._current.get()
+
+    @property
+    def rules(self) -> RulesDialog | None:
+        return self._rules.get()
+
+    @property
+    def replay_windows(self) -> list[QWidget]:
+        """The replay windows open now."""
+        return [w for held in self._replays if (w := held.get()) is not None]
 
     def open(self, dialog: Any) -> None:
         """Show a dialog without blocking the event loop (never ``exec``)."""
         if self.current is not None:
             self.current.close()
-        self.current = dialog
+        self._current.set(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._closed(dialog))
         fit_dialog(dialog, self.parent)
@@ -86,7 +102,7 @@ class Dialogs:
 
     def _closed(self, dialog: Any) -> None:
         if self.current is dialog:
-            self.current = None
+            self._current.set(None)
         self.window.touch()
 
     def ask(self, question: Question | None, then: Callable[[], None]) -> None:
@@ -160,14 +176,14 @@ class Dialogs:
         dialog = RulesDialog(game, self.parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda *_: self._rules_closed(dialog))
-        self.rules = dialog
+        self._rules.set(dialog)
         fit_dialog(dialog, self.parent)
         dialog.show()
         self.window.touch()
 
     def _rules_closed(self, dialog: RulesDialog) -> None:
         if self.rules is dialog:
-            self.rules = None
+            self._rules.set(None)
 
     def close_rules(self) -> None:
         if self.rules is not None:
@@ -207,8 +223,8 @@ class Dialogs:
             self.window.game.set_end_status(exc.reason, can_play_again=True, waiting=False)
 
     def _replaying(self, window: QWidget) -> None:
-        self.replay_windows.append(window)
-        window.destroyed.connect(lambda *_: self.replay_windows.remove(window))
+        self._replays = [h for h in self._replays if h.get() is not None]
+        self._replays.append(Held(window))
         self.window.touch()
 
 

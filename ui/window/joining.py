@@ -15,6 +15,8 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from PyQt6.QtWidgets import QWidget
+
 from lanplay.net.discovery import FoundHost
 from lanplay.peer.peer import JoinError
 from ui.dialogs.host_dialog import HostChoice
@@ -22,10 +24,17 @@ from ui.dialogs.join_dialog import JoinAddressDialog
 from ui.dialogs.resume_dialog import ResumeDialog
 from ui.pages.home import HomePage, watch_only
 from ui.services.connection import Connection, NetConfig
+from ui.services.lifetime import alive
 from ui.services.settings import Settings
 from ui.words.i18n import _
 
 log = logging.getLogger(__name__)
+
+
+def open_now(dialog: QWidget) -> bool:
+    """The dialog a join began from is still open (the person may have closed it, and
+    it deleted itself, while the join was on its way)."""
+    return alive(dialog) and dialog.isVisible()
 
 
 class Entrance(Protocol):
@@ -81,12 +90,12 @@ class Joining:
             reason = _("This game could not be resumed ({error}); pick another one or host a "
                        "new game.").format(error=type(exc).__name__)
         else:
-            if dialog.isVisible():
+            if open_now(dialog):
                 dialog.accept()
             w.home.clear_message()
             w.enter(conn)
             return
-        if dialog.isVisible():
+        if open_now(dialog):
             dialog.failed(reason)
         else:
             w.home.show_error(reason)
@@ -126,11 +135,11 @@ class Joining:
         except JoinError as exc:
             w.home.set_busy(None)
             if exc.code == "password":  # none given, or a wrong one: ask (again)
-                if dialog is not None:
+                if dialog is not None and alive(dialog):
                     dialog.reject()
                 w.ask_password(label_text, addresses, port, exc.reason if password else "",
                                spectate=spectate)
-            elif dialog is not None and dialog.isVisible():
+            elif dialog is not None and open_now(dialog):
                 dialog.failed(exc.reason)
             else:
                 w.home.show_error(exc.reason)
@@ -138,7 +147,7 @@ class Joining:
             return
         w.home.set_busy(None)
         w.home.clear_message()
-        if dialog is not None:
+        if dialog is not None and alive(dialog):
             dialog.accept()
         w.enter(conn)
 

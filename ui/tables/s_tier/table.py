@@ -197,6 +197,19 @@ class STierTable(QWidget):
             return QRect(board.mapTo(self, pool.topLeft()), pool.size())
         return QRect(board.mapTo(self, QPoint(0, 0)), board.size())
 
+    def teach_avoid(self) -> list[QRect]:
+        """The cells a picture may be dropped in now: a tour's bubble keeps off them."""
+        board = self.board
+        if board.geo is None or not board.isVisible():
+            return []
+        out: list[QRect] = []
+        for lane, tier in board.model.targets:
+            rect = board.cell_rect(lane, tier)
+            if rect is not None:
+                cell = rect.toAlignedRect()
+                out.append(QRect(board.mapTo(self, cell.topLeft()), cell.size()))
+        return out
+
     def pace(self) -> tuple[int, int]:
         """(animation ms, hold ms) for the window's pacer: a reveal holds."""
         return MOVE_MS, self._hold_ms
