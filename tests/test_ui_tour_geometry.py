@@ -19,6 +19,8 @@ import pytest
 from PyQt6.QtCore import QPoint, QRect
 from PyQt6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QWidget
 
+from ui_harness import keep_look  # noqa: F401
+
 from lanplay import games, locale
 from lanplay.session import Session
 from ui.services.connection import NetConfig
@@ -153,15 +155,16 @@ def run_tour(game: str, mode: str, players: int, size: tuple[int, int],
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}".rstrip("-"))
 def test_every_step_of_every_tour_keeps_off_the_live_controls(
-        qapp: QApplication, keep_look: None, language: str, case: tuple[str, str, int],
+        qapp: QApplication, keep_look: None, language: str,  # noqa: F811
+        case: tuple[str, str, int],
         size: tuple[int, int]) -> None:
     game, mode, players = case
     steps = run_tour(game, mode, players, size)
     assert steps == list(range(len(STEPS[game])))
 
 
-def test_a_top_window_mid_tour_finds_its_controls_free(qapp: QApplication,
-                                                        keep_look: None) -> None:
+def test_a_top_window_mid_tour_finds_its_controls_free(
+        qapp: QApplication, keep_look: None) -> None:  # noqa: F811
     """Ranking Top: another player plays while my tour is up; the window opens at once
     (the bubble moves, it does not wait) and TOP!/Pass and the countdown stay free."""
     met: list[str] = []
@@ -175,5 +178,3 @@ def test_a_top_window_mid_tour_finds_its_controls_free(qapp: QApplication,
     run_tour("ranking-top", "", 4, (1000, 592), seen)
     assert met, "no top window opened while the tour was up"
 
-
-from ui_harness import keep_look  # noqa: E402,F401

@@ -31,8 +31,8 @@ from ui.pages.game.page import GamePage
 from ui.pages.home import HomePage
 from ui.pages.replay_window import ReplayWindow
 from ui.services.connection import NetConfig
-from ui.services.lifetime import Held
 from ui.services.last_game import LastGame
+from ui.services.lifetime import Held
 from ui.services.settings import Settings
 from ui.window.joining import Joining
 from ui.window.party import Party
