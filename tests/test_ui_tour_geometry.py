@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from PyQt6.QtCore import QPoint, QRect
 from PyQt6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QWidget
-
 from ui_harness import keep_look  # noqa: F401
 
 from lanplay import games, locale
