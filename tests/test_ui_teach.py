@@ -5,6 +5,7 @@ click or by doing it; remembered per game, so the next game of it stays quiet.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PyQt6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -110,3 +111,103 @@ def test_a_tour_goes_with_its_table_when_the_game_changes(qtbot: QtBot) -> None:
     assert walk is not None and walk.active and walk.parentWidget() is page.table
     assert "tower" in " ".join(w for _key, w in walk.steps)
     assert taught == []  # the first tour was cut short, not finished: it is not remembered
+
+
+def _ranking_top_page(qtbot: QtBot, taught: list[str]) -> tuple[GamePage, int]:
+    page = GamePage()
+    qtbot.addWidget(page)
+    page.resize(1280, 760)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    before, at = real_views(3)["turn"]
+    seat = at[None]["current"]
+    page.set_game("ranking-top")
+    page.set_seats(demo_seats(3, 2), seat, False)
+    page.set_teaching(taught, taught.append)
+    page.set_view(before[seat], animate=False)
+    page.set_view(at[seat], animate=False)
+    QApplication.processEvents()
+    return page, seat
+
+
+def _on_table(page: GamePage) -> bool:
+    focus = QApplication.focusWidget()
+    return focus is page.table or (focus is not None and page.table.isAncestorOf(focus))
+
+
+def test_a_tour_takes_enter_and_esc_and_leaves_the_keys_to_the_table(qtbot: QtBot) -> None:
+    """Enter goes on, Esc closes; the bubble's buttons never take the focus, so after
+    the tour (read, skipped or closed) the table's keys play at once."""
+    from PyQt6.QtCore import Qt
+    from PyQt6.QtTest import QTest
+
+    taught: list[str] = []
+    page, _seat = _ranking_top_page(qtbot, taught)
+    walk = page.walkthrough
+    assert walk is not None and walk.active and _on_table(page)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert walk.step == 1 and not page.panel.isVisible()  # Enter was the tour's, not chat's
+    QTest.mouseClick(walk.ok, Qt.MouseButton.LeftButton)  # a click on the bubble ...
+    assert walk.step == 2 and _on_table(page)  # ... leaves the keys on the table
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not walk.active and walk.isHidden() and taught == ["ranking-top"]
+    assert _on_table(page)
+    sent: list[dict[str, object]] = []
+    page.intent.connect(sent.append)
+    table = page.table
+    key = next(t.key for t in table.keys.targets() if t.enabled and t.key)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key(ord(key)))  # a card's key ...
+    chooser = table.chooser
+    assert chooser.isVisible()  # ... opens its choice, taken by its own keys
+    number = next(i for i, b in enumerate(chooser.buttons[:-1]) if b.isEnabled()) + 1
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key(ord(str(number))))
+    assert sent and not chooser.isVisible()
+
+
+def test_a_key_pressed_after_a_click_on_the_bar_still_plays(qtbot: QtBot) -> None:
+    from PyQt6.QtCore import Qt
+    from PyQt6.QtTest import QTest
+
+    page, _seat = _ranking_top_page(qtbot, ["ranking-top"])
+    page.sound_button.setFocus()  # as a click on "Sound on" leaves it
+    assert QApplication.focusWidget() is page.sound_button
+    table = page.table
+    key = next(t.key for t in table.keys.targets() if t.enabled and t.key)
+    QTest.keyClick(page.sound_button, Qt.Key(ord(key)))
+    assert table.chooser.isVisible()
+
+
+def test_a_choice_takes_its_keys_wherever_the_focus_is_on_the_table(qtbot: QtBot) -> None:
+    """Ranking's "Bell up (1)": the choice's keys work with the focus on a piece or on
+    the table itself, not only on the choice's own buttons."""
+    from PyQt6.QtCore import Qt
+    from PyQt6.QtTest import QTest
+
+    from ui.tools.demos import ranking
+
+    page = GamePage()
+    qtbot.addWidget(page)
+    page.resize(1280, 760)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    _before, at = ranking.real_views(4)["compare"]
+    seat = at[None]["current"]
+    page.set_game("ranking")
+    page.set_seats(ranking.demo_seats(4), seat, False)
+    page.set_teaching(["ranking"], lambda game: None)
+    page.set_view(at[seat], animate=False)
+    QApplication.processEvents()
+    table: Any = page.table
+    sent: list[dict[str, object]] = []
+    page.intent.connect(sent.append)
+    first = next(t for t in table.tiles.values() if t.lit)
+    table._tile_clicked(first)
+    second = next(t for t in table.tiles.values() if t.lit)
+    table._tile_clicked(second)
+    assert table.chooser.isVisible()
+    page.table.setFocus()  # the focus left the choice (a click on the felt, a tour)
+    QApplication.processEvents()
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
+    assert sent and sent[-1]["type"] == "compare"

@@ -18,7 +18,7 @@ from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.messages import render
 from ui.tables import look
-from ui.tables.keys import PieceKeys, Target
+from ui.tables.keys import PieceKeys, Target, choice_keys
 from ui.tables.motion import Motion
 from ui.tables.widgets import Banner, CachedScene, FeltView, LogPanel, Toast
 from ui.words.i18n import _, and_list
@@ -149,7 +149,7 @@ class FeltTable(Motion, QWidget):
         to the page (Enter there opens the chat)."""
         if event is None:
             return
-        if self._claim_key(event) or self.keys.press(event):
+        if self._claim_key(event) or choice_keys(self, event) or self.keys.press(event):
             return
         event.ignore()
 

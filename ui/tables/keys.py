@@ -66,6 +66,21 @@ def key_name(event: QKeyEvent) -> str:
     return ""
 
 
+CHOICE = "lanplay_choice"
+"""The property of a table's open-choice box ("Bell up (1)", "Turn down II (1)")."""
+
+
+def choice_keys(table: QWidget, event: QKeyEvent) -> bool:
+    """An open choice on ``table`` takes its keys (1, 2, ..., Esc) wherever on the table
+    the focus is (a piece, the tour's bubble, the table itself): True if one took it."""
+    for box in table.findChildren(QWidget):
+        if box.property(CHOICE) and box.isVisible():
+            take = getattr(box, "take_key", None)
+            if callable(take) and take(event):
+                return True
+    return False
+
+
 def is_enter(event: QKeyEvent) -> bool:
     return event.key() in ENTER and not event.modifiers() & HELD
 
@@ -255,4 +270,5 @@ class PieceKeys:
         return None
 
 
-__all__ = ["PieceButton", "PieceKeys", "Target", "is_enter", "key_name", "spoken"]
+__all__ = ["CHOICE", "PieceButton", "PieceKeys", "Target", "choice_keys", "is_enter", "key_name",
+           "spoken"]

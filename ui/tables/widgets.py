@@ -41,7 +41,7 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look, textfit
-from ui.tables.keys import HELD
+from ui.tables.keys import CHOICE, HELD
 from ui.words.i18n import _
 
 BUTTON_STYLE = (
@@ -396,6 +396,7 @@ class NumeralChooser(QFrame):
             "#numeralChooser { background: #142920; border: 2px solid #FFD866;"
             " border-radius: 10px; }"
             "#numeralChooser QLabel { color: #F3F1E7; }" + BUTTON_STYLE)
+        self.setProperty(CHOICE, True)
         self.item: object = None
         self.buttons: list[QPushButton] = []
         self.label = QLabel(_("Which ranking card turns down?"), self)
@@ -414,6 +415,7 @@ class NumeralChooser(QFrame):
         """Offer one button per (value, label) above the card spanning ``left``..``right``."""
         for button in self.buttons:
             self.row.removeWidget(button)
+            button.hide()  # gone now, not only once the event loop deletes it
             button.deleteLater()
         self.buttons = []
         self.item = item
@@ -451,17 +453,22 @@ class NumeralChooser(QFrame):
         self.raise_()
         self.buttons[0].setFocus()
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """1, 2 take a choice; the arrows go from button to button; Esc cancels (Enter
-        and Space press the button with the focus)."""
-        if event is None:
-            return
+    def take_key(self, event: QKeyEvent) -> bool:
+        """1, 2 take a choice, Esc cancels: True if ``event`` was one of them (the table
+        hands them over wherever on it the focus is: ``keys.choice_keys``)."""
         index = event.key() - Qt.Key.Key_1
         if 0 <= index < len(self.buttons) - 1 and not event.modifiers() & HELD:
             self.buttons[index].click()
-            return
+            return True
         if event.key() == Qt.Key.Key_Escape:
             self.cancelled.emit()
+            return True
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """1, 2 take a choice; the arrows go from button to button; Esc cancels (Enter
+        and Space press the button with the focus)."""
+        if event is None or self.take_key(event):
             return
         step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1,
                 Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))

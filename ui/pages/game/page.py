@@ -307,7 +307,21 @@ class GamePage(QWidget):
         if event.key() == Qt.Key.Key_Escape and self.panel.isVisible():
             self.close_chat()
             return
+        if self._from_the_bar(event):
+            return
         super().keyPressEvent(event)
+
+    def _from_the_bar(self, event: QKeyEvent) -> bool:
+        """A key pressed while the focus is on the bar (a click on "Sound on" left it
+        there) is the table's: its pieces' keys keep playing. True if the table took it."""
+        focus = QApplication.focusWidget()
+        if focus is None or focus is self.table or self.table.isAncestorOf(focus) \
+                or self.panel.isAncestorOf(focus) or self.end.isAncestorOf(focus) \
+                or not self.isAncestorOf(focus):
+            return False  # it came up from the table, the chat or the end screen
+        event.accept()
+        self.table.keyPressEvent(event)
+        return event.isAccepted()
 
     def open_chat(self) -> None:
         """The chat drawer open, its line ready for typing."""

@@ -24,7 +24,7 @@ from PyQt6.QtWidgets import (
 )
 
 from ui.tables import look
-from ui.tables.keys import HELD
+from ui.tables.keys import CHOICE, HELD
 from ui.tables.widgets import BUTTON_STYLE
 from ui.words.i18n import _
 
@@ -51,6 +51,7 @@ class ChoicePanel(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("rtopChoice")
+        self.setProperty(CHOICE, True)
         self.setStyleSheet(
             "#rtopChoice { background: #142920; border: 2px solid #FFD866;"
             " border-radius: 10px; }"
@@ -83,6 +84,7 @@ class ChoicePanel(QFrame):
         the direction beside it stay in sight)."""
         for button in self.buttons:
             self.row.removeWidget(button)
+            button.hide()  # gone now, not only once the event loop deletes it
             button.deleteLater()
         self.buttons = []
         self.purpose, self.subject = purpose, subject
@@ -137,18 +139,23 @@ class ChoicePanel(QFrame):
         first = next((b for b in self.buttons if b.isEnabled()), self.buttons[-1])
         first.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        """1-9 take a choice, the arrows go from button to button, Esc cancels (Enter
-        and Space press the button with the focus)."""
-        if event is None:
-            return
+    def take_key(self, event: QKeyEvent) -> bool:
+        """1-9 take a choice, Esc cancels: True if ``event`` was one of them (the table
+        hands them over wherever on it the focus is: ``keys.choice_keys``)."""
         index = event.key() - Qt.Key.Key_1
         if 0 <= index < min(9, len(self.buttons) - 1) and not event.modifiers() & HELD:
             if self.buttons[index].isEnabled():
                 self.buttons[index].click()
-            return
+            return True
         if event.key() == Qt.Key.Key_Escape:
             self.cancelled.emit()
+            return True
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """1-9 take a choice, the arrows go from button to button, Esc cancels (Enter
+        and Space press the button with the focus)."""
+        if event is None or self.take_key(event):
             return
         step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1,
                 Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))
