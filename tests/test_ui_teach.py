@@ -12,17 +12,19 @@ from pytestqt.qtbot import QtBot
 
 from ui.pages.game.page import GamePage
 from ui.services.settings import Settings
-from ui.tables.teach import STEPS
+from ui.tables.teach import STEPS, tour_key
 from ui.tools.demos.ranking_top import demo_seats, real_views
 
 
 def test_every_game_has_a_first_turn_walk_through() -> None:
     from lanplay import games
 
-    ids = [game.id for game in games.available()]
-    assert sorted(ids) == sorted(STEPS)
-    for game in ids:
-        assert 3 <= len(STEPS[game]) <= 5
+    keys = sorted(tour_key(game.id, mode.id) for game in games.available()
+                  for mode in game.modes)
+    assert sorted(set(keys)) == sorted(STEPS)  # every tour is some game's (or mode's)
+    assert "s-tier/competitive" in keys and "s-tier/team" in keys  # a tour each mode
+    for key in keys:
+        assert 3 <= len(STEPS[key]) <= 5
 
 
 def test_the_first_game_is_walked_through_once_and_remembered(qtbot: QtBot,
@@ -211,3 +213,36 @@ def test_a_choice_takes_its_keys_wherever_the_focus_is_on_the_table(qtbot: QtBot
     QApplication.processEvents()
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
     assert sent and sent[-1]["type"] == "compare"
+
+
+def test_while_a_tour_is_up_enter_is_the_tours_not_the_tables(qtbot: QtBot) -> None:
+    """Ranagedon's deploy takes Enter as "Confirm": a person reading the tour with
+    Enter must not deploy by it (the evening test did, then Enter opened the chat)."""
+    from PyQt6.QtCore import Qt
+    from PyQt6.QtTest import QTest
+
+    from lanplay.session import Session
+    from ui.tools.demos import ranagedon
+
+    page = GamePage()
+    qtbot.addWidget(page)
+    page.resize(1280, 760)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    session = Session(ranagedon.game(), 2, seed=5)
+    page.set_game("ranagedon")
+    page.set_seats(ranagedon.demo_seats(2), 0, False)
+    taught: list[str] = []
+    page.set_teaching(taught, taught.append)
+    page.set_view(session.view(0), animate=False)
+    QApplication.processEvents()
+    sent: list[dict[str, object]] = []
+    page.intent.connect(sent.append)
+    walk = page.walkthrough
+    assert walk is not None and walk.active
+    for _step in walk.steps:
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert not walk.active and taught == ["ranagedon"] and sent == []
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # now: Confirm
+    assert sent == [{"type": "deploy", "cluster": 0}] and not page.panel.isVisible()

@@ -22,6 +22,7 @@ from PyQt6.QtWidgets import QApplication, QWidget
 
 from ui.services.connection import NetConfig
 from ui.services.settings import Settings
+from ui.tables.teach import STEPS
 from ui.window.window import MainWindow
 
 LOOPBACK = ["127.0.0.1"]
@@ -84,7 +85,8 @@ def unique(name: str) -> str:
     return f"{name} {os.getpid() % 100000}"
 
 
-TAUGHT = ("alles-klar", "ranking", "ranking-top", "s-tier", "ranagedon")
+TAUGHT = tuple(STEPS)
+"""Every tour (S-tier's modes each have one): the harness's windows have seen them."""
 
 
 def window(tmp: Path, name: str, colour: str = "#56B4E9", **net: Any) -> MainWindow:

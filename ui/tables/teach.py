@@ -69,11 +69,30 @@ STEPS: dict[str, tuple[Step, ...]] = {
         ("stage", N_("Every play can be topped: with the same number or a Top card, "
                      "within a few seconds. TOP! (Space) or Pass.")),
     ),
-    "s-tier": (
-        ("board", N_("The tier list, S (best) to D. The topic is above it.")),
-        ("pool", N_("Drag a picture onto a tier (or click it, then a tier).")),
-        ("board", N_("When all is placed, lock in: the leader's note decides what was "
-                     "right.")),
+    "s-tier/cooperative": (
+        ("board", N_("The tier list, S (best) to D. The leader secretly wrote which picture "
+                     "belongs in which tier for the topic above it.")),
+        ("pool", N_("Together, drag each picture onto a tier (or click it, then a tier): "
+                    "one picture per tier.")),
+        ("board", N_("When all is placed, lock in. Three or more right move the green token "
+                     "towards the star, fewer the red one; green there first: you all "
+                     "win.")),
+    ),
+    "s-tier/competitive": (
+        ("board", N_("The tier list, S (best) to D. The leader secretly wrote where each "
+                     "picture belongs for the topic above it.")),
+        ("pool", N_("You get one picture: put it on the tier where you think the leader "
+                    "wrote it (drag it, or click it, then a tier).")),
+        ("board", N_("Right: you keep the picture as a point; if at least half are right, "
+                     "the leader scores too. Everyone leads once.")),
+    ),
+    "s-tier/team": (
+        ("board", N_("Two teams, a leader each: both leaders secretly wrote where their "
+                     "five pictures belong for the topic above.")),
+        ("pool", N_("Teams take turns: take any picture, even the other leader's, and put "
+                    "it on your team's side where you think it belongs.")),
+        ("board", N_("Right pictures score for your team; the team with more moves towards "
+                     "the star. Once a round a leader may say \u201cWrong\u201d.")),
     ),
     "ranagedon": (
         ("board", N_("The table: land your frogs on the golden lily pad and on other frogs "
@@ -84,7 +103,14 @@ STEPS: dict[str, tuple[Step, ...]] = {
                       "score is beside each player.")),
     ),
 }
-"""Three steps a game, in the order of a first turn."""
+"""Three steps a game (S-tier's modes each their own), in the order of a first turn."""
+
+
+def tour_key(game: str, mode: object) -> str:
+    """The tour for ``game`` played in ``mode``: its mode's own where it has one (S-tier's
+    three modes are three different games to learn), else the game's."""
+    key = f"{game}/{mode}"
+    return key if key in STEPS else game
 
 
 LIVE = (QAbstractButton, QAbstractItemView, QAbstractSlider, QComboBox, QLineEdit)
@@ -147,10 +173,10 @@ class Walkthrough(QFrame):
     def active(self) -> bool:
         return bool(self.steps) and self.step < len(self.steps)
 
-    def start(self, table: Any, game_id: str, done: Callable[[], None]) -> bool:
-        """Walk through ``game_id``'s steps over ``table``; ``done`` once they are over
-        (read, done or skipped). False when the game has no steps."""
-        self.steps = STEPS.get(game_id, ())
+    def start(self, table: Any, key: str, done: Callable[[], None]) -> bool:
+        """Walk through the steps of tour ``key`` (``tour_key``) over ``table``; ``done``
+        once they are over (read, done or skipped). False when there are none."""
+        self.steps = STEPS.get(key, ())
         if not self.steps:
             return False
         self.table, self.done, self.step = table, done, 0
@@ -365,4 +391,4 @@ def place_bubble(size: Any, spot: QRect | None, bounds: QRect,
     return least.topLeft(), covered(least)
 
 
-__all__ = ["STEPS", "Walkthrough", "live_rects", "place_bubble"]
+__all__ = ["STEPS", "Walkthrough", "live_rects", "place_bubble", "tour_key"]

@@ -23,9 +23,16 @@ if TYPE_CHECKING:
     from ui.tools.fit import FitCheck
 
 LOOPBACK = ["127.0.0.1"]
-TAUGHT = ("alles-klar", "ranking", "ranking-top", "s-tier", "ranagedon")
-"""The screens show the tables as a player who knows them sees them (the first-turn
-walkthrough has screens of its own, ``*-teach``)."""
+
+
+def taught() -> list[str]:
+    """Every tour, seen: the screens show the tables as a player who knows them sees
+    them (the first-turn walkthrough has screens of its own, ``*-teach``)."""
+    from ui.tables.teach import STEPS
+
+    return list(STEPS)
+
+
 DEFAULT_SIZE = (1280, 800)
 WIDE = (1920, 1080)
 """The second size some screens are also shown at (with the default size only)."""
@@ -115,7 +122,7 @@ def _game_tables(targets: list[Target]) -> list[Path]:
     from ui.window.window import MainWindow
 
     todo = screenshot_tables.screens()
-    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)),
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()),
                         NetConfig(interfaces=LOOPBACK, bind="127.0.0.1", port=0, save=False,
                                   demo=True))
     window.show()
@@ -263,7 +270,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
         Announcer(Announcement("Old laptop", "alles-klar", 7598, 1, 5, "lobby",
                                version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
-    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
     window.resize(*camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
@@ -311,7 +318,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.services.settings import Settings
     from ui.window.window import MainWindow
 
-    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)), net)
+    window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
     window.resize(*camera.first)
     window.show()
     try:
@@ -352,7 +359,7 @@ async def _home_resume(camera: _Camera, net: Any) -> None:
         folder = folders.saves_dir(data)
         folder.mkdir(parents=True, exist_ok=True)
         saves.write(save, folder / saves.file_name(save))
-        window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=list(TAUGHT)),
+        window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()),
                             dataclasses.replace(net, data_dir=data))
         window.resize(*camera.first)
         window.show()

@@ -262,7 +262,8 @@ class Party(QObject):
         self.lonely.start(int(self.stage.lonely_after * 1000))
 
     def _taught(self, game: str) -> None:
-        """The table walked this person through ``game``'s first turn: not again."""
+        """The table walked this person through ``game``'s first turn (a tour's key:
+        S-tier's modes have one each): not again."""
         settings = self.stage.settings
         if game not in settings.taught:
             settings.taught.append(game)

@@ -249,6 +249,9 @@ class GamePage(QWidget):
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
         if event is not None and watched is self.table and event.type() == QEvent.Type.Resize:
             self.tours.place()
+        if event is not None and watched is self.table and event.type() == \
+                QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and self.tours.key(event):
+            return True  # while a tour is up, Enter and Esc are its own, before the table's
         if event is not None and watched is self._table_log() and event.type() in (
                 QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
             self._place_chat()
@@ -376,7 +379,7 @@ class GamePage(QWidget):
     def set_view(self, view: dict[str, Any], animate: bool) -> None:
         self.view = view
         self.table.set_view(view, self.seats, self.you, animate)  # type: ignore[attr-defined]
-        self.tours.view_shown(self.table, self.game_id, self.you)
+        self.tours.view_shown(self.table, self.game_id, view, self.you)
 
     def show_rejection(self, reason: str) -> None:
         self.table.show_rejection(reason)  # type: ignore[attr-defined]

@@ -10,7 +10,8 @@ skipped or closed) the keys go back to the table at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QKeyEvent
@@ -18,7 +19,7 @@ from PyQt6.QtWidgets import QWidget
 
 from ui.services.lifetime import Held
 from ui.tables.keys import HELD
-from ui.tables.teach import Walkthrough
+from ui.tables.teach import Walkthrough, tour_key
 
 
 class TourGuide:
@@ -57,15 +58,21 @@ class TourGuide:
         if walk is not None:
             walk.place()
 
-    def view_shown(self, table: QWidget, game: str, you: int | None) -> None:
+    def view_shown(self, table: QWidget, game: str, view: Mapping[str, Any],
+                   you: int | None) -> None:
         """A view is on ``table``: the running tour follows its pieces, or the first
-        tour of ``game`` begins (a seated player's, at a moment that gives time to read)."""
+        tour of ``game`` (in the view's mode) begins, for a seated player, at a moment
+        that gives time to read."""
         walk = self._walk.get()
-        if walk is not None and walk.parentWidget() is table:
+        if walk is not None and walk.active and walk.parentWidget() is table:
             walk.place()  # its pieces may have moved; a real-time moment's controls appeared
             return
+        if walk is not None and not walk.active:  # over: the next game (another mode of
+            self._walk.set(None)                   # it, at the same table) may have its own
+            walk.deleteLater()
         remember = self._remember
-        if remember is None or you is None or game in self._taught:
+        key = tour_key(game, view.get("mode"))
+        if remember is None or you is None or key in self._taught:
             return
         ready = getattr(table, "teach_ready", None)
         if callable(ready) and not ready():
@@ -73,11 +80,11 @@ class TourGuide:
         walk = Walkthrough(table)
 
         def done() -> None:
-            self._taught.add(game)
-            remember(game)
+            self._taught.add(key)
+            remember(key)
             self._focus_table()  # the table's keys play at once
 
-        if walk.start(table, game, done):
+        if walk.start(table, key, done):
             self._walk.set(walk)
         else:
             walk.deleteLater()
