@@ -33,7 +33,8 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "ranking-top-choice", "ranking-top-chain", "ranking-guess", "ranagedon-aim",
            "s-tier-cooperative-reveal", "room-notice", "replay", "home-two-rooms",
            "spectator-over", "alles-klar-zoom2", "alles-klar-teach", "ranking-teach",
-           "ranking-top-teach", "s-tier-teach", "ranagedon-teach",
+           "ranking-top-teach", "s-tier-teach", "ranagedon-teach", "s-tier-competitive-teach",
+           "s-tier-team-teach",
            # "Resume a game…" on Home (a game hosted here did not finish)
            "home-resume")
 """Screens the issues name, which must be among those checked (there are more), and

@@ -272,11 +272,14 @@ def _teaching() -> Iterator[TableScreen]:
     seat = at[None]["current"]
     yield TableScreen("ranking-top-teach", "ranking-top", ranking_top.demo_seats(3, 2), seat,
                       [before[seat], at[seat]], prepare=_teach("ranking-top", 1))
-    _mode, players, build = s_tier.MOMENTS["coop-guess"]
-    game = build()
-    you = next(v for v in s_tier.viewers(game.views()[None], players) if v is not None)
-    yield TableScreen("s-tier-teach", "s-tier", s_tier.demo_seats(players), you,
-                      game.trail(you), prepare=_teach("s-tier", 1), mode=_mode)
+    for name, moment in (("s-tier-teach", "coop-guess"), ("s-tier-competitive-teach",
+                                                         "comp-place"),
+                         ("s-tier-team-teach", "team-take")):
+        mode, players, build = s_tier.MOMENTS[moment]
+        game = build()
+        you = next(v for v in s_tier.viewers(game.views()[None], players) if v is not None)
+        yield TableScreen(name, "s-tier", s_tier.demo_seats(players), you, game.trail(you),
+                          prepare=_teach(f"s-tier/{mode}", 1), mode=mode)
     _, before, at = ranagedon.demo_scene(2, "mid")
     seat = at[None]["turn"]
     yield TableScreen("ranagedon-teach", "ranagedon", ranagedon.demo_seats(2, 1), seat,
