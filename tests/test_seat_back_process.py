@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+from nethelpers import host_until
 from ui_harness import LOOPBACK, TAUGHT, unique
 
 from lanplay.host import Host, HostConfig
@@ -94,23 +95,6 @@ def view_line(seat: int, hand: bool = True) -> Callable[[str], bool]:
     return match
 
 
-async def host_until(host: Host, predicate: Callable[[], bool], timeout: float) -> None:
-    """Wait until ``predicate()`` holds, looking again at each of the host's events."""
-    changed = asyncio.Event()
-
-    def on_event(what: str) -> None:
-        changed.set()
-
-    host.listeners.append(on_event)
-    try:
-        async with asyncio.timeout(timeout):
-            while not predicate():
-                changed.clear()
-                await changed.wait()
-    finally:
-        host.listeners.remove(on_event)
-
-
 @pytest.mark.timeout(120)
 def test_a_killed_guest_window_restarts_into_its_seat_with_its_hand(tmp_path: Path) -> None:
     room = unique("Mia")
@@ -133,7 +117,7 @@ def test_a_killed_guest_window_restarts_into_its_seat_with_its_hand(tmp_path: Pa
                 first = await Guest.start(data, room, log)
                 guests.append(first)
                 assert await first.line(lambda x: x.startswith("listed"), 40) == "listed -"
-                await host_until(host, lambda: len(host.room.seats) == 1, 30)
+                await host_until(host, lambda h: len(h.room.seats) == 1, 30)
                 host.add_bot()
                 host.add_bot()
                 await first.line(view_line(0), 30)  # the game runs; Jonas holds cards
@@ -151,8 +135,8 @@ def test_a_killed_guest_window_restarts_into_its_seat_with_its_hand(tmp_path: Pa
                 guests.append(again)
                 listed = await again.line(lambda x: x.startswith("listed"), BACK_WITHIN)
                 await again.line(view_line(0), BACK_WITHIN)
-                await host_until(host, lambda: host.room.seats[0].connected
-                                 and not host.room.seats[0].standin, BACK_WITHIN)
+                await host_until(host, lambda h: h.room.seats[0].connected
+                                 and not h.room.seats[0].standin, BACK_WITHIN)
                 back = time.monotonic() - killed
                 assert listed == "listed Your seat: Jonas"
                 assert len(host.room.seats) == 3, "his seat, not a new one"
@@ -161,7 +145,7 @@ def test_a_killed_guest_window_restarts_into_its_seat_with_its_hand(tmp_path: Pa
                 # The game waits for Jonas now (nobody plays his seat): the hand his
                 # window holds is the one the host deals him.
                 session = host.session
-                await host_until(host, lambda: session.result is not None
+                await host_until(host, lambda h: session.result is not None
                                  or session.actors() == {0}, 30)
                 assert session.result is None
                 hand = json.loads((await again.line(

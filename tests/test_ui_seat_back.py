@@ -10,11 +10,10 @@ room opened anew): Join forgets it, and she watches, told why in words.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from nethelpers import host_until
 from PyQt6.QtCore import Qt
 from PyQt6.QtTest import QTest
 from test_ui_room import join_by_address
@@ -85,7 +84,7 @@ def test_a_window_closed_mid_game_takes_its_seat_back_from_home(
 
             # The window closes mid-game: a stand-in plays at once, the seat stays kept.
             await shut(jonas)
-            await until_host(host, lambda: host.room.seats[0].standin)
+            await host_until(host, lambda h: h.room.seats[0].standin, 10)
             assert [s.token for s in seats.read(tmp_path / "Jonas" / seats.FILE)] == [token]
 
             # Opened again: Home says whose seat it is, and offers Join, not Watch.
@@ -107,7 +106,7 @@ def test_a_window_closed_mid_game_takes_its_seat_back_from_home(
 
             # Closed once more; "Join by address…" takes the seat back as well.
             await shut(again)
-            await until_host(host, lambda: host.room.seats[0].standin)
+            await host_until(host, lambda h: h.room.seats[0].standin, 10)
             third = open_window("Jonas")
             await third.start()
             await join_by_address(third, f"127.0.0.1:{host.port}")
@@ -135,21 +134,3 @@ def test_a_window_closed_mid_game_takes_its_seat_back_from_home(
             await host.stop("test over")
 
     aloop(scenario(), 85)
-
-
-async def until_host(host: Host, predicate: Callable[[], bool], timeout: float = 10
-                     ) -> None:
-    """Wait until ``predicate()`` holds, looking again at each of the host's events."""
-    changed = asyncio.Event()
-
-    def on_event(what: str) -> None:
-        changed.set()
-
-    host.listeners.append(on_event)
-    try:
-        async with asyncio.timeout(timeout):
-            while not predicate():
-                changed.clear()
-                await changed.wait()
-    finally:
-        host.listeners.remove(on_event)
