@@ -114,8 +114,9 @@ def test_a_huge_file_a_folder_or_a_pipe_is_not_read(tmp_path: Path) -> None:
     path.mkdir()
     assert KeptSeats.load(tmp_path).seats == []
     path.rmdir()
-    os.mkfifo(path)  # nobody writes: a blocking read would hang the window's start
-    assert KeptSeats.load(tmp_path).seats == []
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(path)  # nobody writes: a blocking read would hang the window's start
+        assert KeptSeats.load(tmp_path).seats == []
 
 
 def test_a_folder_that_cannot_be_written_costs_the_file_not_the_game(
