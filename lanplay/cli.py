@@ -148,7 +148,6 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                         "they return (default 30; negative: never)")
     h.add_argument("--log-moves", action="store_true",
                    help="print a line for each move once it is saved")
-    h.add_argument("--data-dir", default=argparse.SUPPRESS, metavar="DIR", help=DATA_HELP)
     h.set_defaults(func=cmd_host)
 
     d = sub.add_parser("discover", help="list the hosts found on the LAN")
@@ -215,7 +214,10 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
         command.arguments(extra)
         extra.set_defaults(func=command.run)
     for each in sub.choices.values():  # ``lanplay games --lang de`` as well as before it
+        # SUPPRESS: given before the command, it stays; after it, it wins
         each.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG", help=LANG_HELP)
+        each.add_argument("--data-dir", default=argparse.SUPPRESS, metavar="DIR",
+                          help=DATA_HELP)
     return p
 
 

@@ -72,6 +72,22 @@ async def seat(host: Host, name: str, tasks: Tasks, *, bot_seed: int | None = No
     return peer
 
 
+async def host_until(host: Host, done: Callable[[Host], bool], timeout: float = 20) -> None:
+    """Wait until ``done(host)`` holds after some event of the host (or already does)."""
+    reached = asyncio.Event()
+
+    def on_event(what: str) -> None:
+        if done(host):
+            reached.set()
+
+    host.listeners.append(on_event)
+    try:
+        if not done(host):
+            await asyncio.wait_for(reached.wait(), timeout)
+    finally:
+        host.listeners.remove(on_event)
+
+
 async def play_out(peer: Peer, rng: random.Random,
                    until: Callable[[Peer], bool] | None = None) -> None:
     """Play ``peer``'s seat with the game's own bot until the game is over (or

@@ -15,7 +15,7 @@ from resilience import GAME, Table, config
 
 from lanplay import games
 from lanplay.host import Host
-from lanplay.peer.peer import Peer
+from lanplay.peer.peer import JoinError, Peer
 from lanplay.room import Room
 from protocol.messages import Lobby
 
@@ -189,6 +189,52 @@ def test_without_stand_ins_the_game_waits_for_the_sleeper(data_dir: Path) -> Non
             mia.wake()
             await play_by_hand(mia, random.Random(5))
             await table.finish()
+        finally:
+            await table.close()
+
+    run(main())
+
+
+@pytest.mark.timeout(40)
+def test_a_person_who_closed_the_window_takes_the_seat_back_from_the_stand_in(
+        data_dir: Path) -> None:
+    """A goodbye mid-game (the window closed) puts a stand-in in at once, but the seat
+    stays the person's for as long as the game runs: their token takes it back, with
+    their hand. A wrong token is refused and says what to do, and changes nothing."""
+    async def main() -> None:
+        cfg = config(data_dir, autostart=3, standin_after=30.0, bot_delay=0.3)
+        table = Table(Host(GAME, config=cfg))
+        await table.host.start()
+        try:
+            mia = await table.seat("Mia", "none")
+            mia.control("ready")
+            bots = [await table.seat(f"Bot {i}", "drive", seed=i) for i in range(2)]
+            await mia.wait_until(lambda p: p.view is not None, 10)
+            host, me, token = table.host, mia.seat, mia.token
+            assert me is not None and token
+            seen = lobbies(bots[0])
+            await mia.close("closed the window")  # a goodbye, not a drop
+            await lobby_shows(bots[0], seen, me, connected=False, standin=True)
+
+            stranger = Peer("Mia", token="not-" + token)
+            with pytest.raises(JoinError) as refused:
+                await stranger.connect("127.0.0.1", host.port)
+            assert refused.value.code == "bad_token"
+            assert "no longer has your seat" in refused.value.reason
+            assert "token" not in refused.value.reason.lower()
+            assert host.room.seats[me].standin, "a wrong token changes nothing"
+
+            again = Peer("Mia", token=token)
+            welcome = await again.connect("127.0.0.1", host.port)
+            table.seat_peer(again, "none")
+            assert welcome.seat == me and welcome.token == token
+            await again.wait_until(lambda p: p.view is not None, 10)
+            session = host.session
+            assert session is not None and session.result is None, "still playing"
+            seat = host.room.seats[me]
+            assert seat.connected and not seat.standin
+            assert again.view is not None and again.view["hand"], "the hand comes back"
+            await lobby_shows(bots[0], seen, me, connected=True, standin=False)
         finally:
             await table.close()
 

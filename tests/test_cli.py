@@ -5,6 +5,7 @@ Hosts listen and announce on 127.0.0.1 only, and are stopped with SIGINT.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -300,3 +301,35 @@ def test_join_says_clearly_when_no_host_answers() -> None:
     assert done.stdout == ""
     bad = lanplay("join", "127.0.0.1:port", "--bot", timeout=20)
     assert bad.returncode == 2 and "ADDRESS[:PORT]" in bad.stderr
+
+
+# --- options that go before or after any command --------------------------------------
+
+MINIMAL = {"games": [], "host": ["alles-klar"], "discover": [], "join": ["127.0.0.1:1"],
+           "selfplay": ["alles-klar", "--players", "2"], "verify": ["peer-0.frames"],
+           "replay": ["game.json"], "bench": [], "bench-load": [], "screenshots": ["out"]}
+"""Each command's required arguments, so its parser can be run (a new command must be
+added here: the test below lists them all)."""
+
+
+def test_data_dir_and_lang_go_before_or_after_every_command(tmp_path: Path) -> None:
+    """``lanplay join ADDRESS --bot --data-dir DIR`` was refused ("unrecognized
+    arguments"): only ``host`` took --data-dir after it, though the README says any."""
+    from lanplay import cli
+    from ui.main import INSTALL_DESKTOP, SCREENSHOTS
+
+    parser = cli._parser(True, [SCREENSHOTS, INSTALL_DESKTOP])
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == set(MINIMAL), "a new command: add its arguments above"
+    folder = str(tmp_path / "lea")
+    for command, required in MINIMAL.items():
+        after = parser.parse_args([command, *required, "--data-dir", folder, "--lang", "de"])
+        assert (after.command, after.data_dir, after.lang) == (command, folder, "de")
+        before = parser.parse_args(["--data-dir", folder, "--lang", "es", command, *required])
+        assert (before.data_dir, before.lang) == (folder, "es"), command
+        neither = parser.parse_args([command, *required])
+        assert (neither.data_dir, neither.lang) == (None, None), command
+    # And the command itself, as it was reported: it gets as far as the host.
+    done = lanplay("join", "127.0.0.1:1", "--bot", "--data-dir", folder, timeout=20)
+    assert done.returncode == 2 and "unrecognized arguments" not in done.stderr
+    assert done.stderr.startswith("lanplay: Could not reach 127.0.0.1:1"), done.stderr

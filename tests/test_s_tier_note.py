@@ -14,12 +14,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from nethelpers import LOCAL, join_tasks, run
+from nethelpers import LOCAL, host_until, join_tasks, run
 
 from lanplay.game import Action, Seat, Secrets, View
 from lanplay.games.s_tier.common import commitment
@@ -68,22 +68,6 @@ async def seat(host: Host, name: str, keeper: Keeper, seed: int,
     await peer.connect(LOCAL, host.port)
     tasks.append(asyncio.create_task(drive(peer, seed, keeper=keeper)))
     return peer
-
-
-async def host_until(host: Host, done: Callable[[Host], bool], timeout: float = 20) -> None:
-    """Wait until ``done(host)`` holds after some action (or already does)."""
-    reached = asyncio.Event()
-
-    def on_event(what: str) -> None:
-        if done(host):
-            reached.set()
-
-    host.listeners.append(on_event)
-    try:
-        if not done(host):
-            await asyncio.wait_for(reached.wait(), timeout)
-    finally:
-        host.listeners.remove(on_event)
 
 
 def drop_once_committed(peer: Peer) -> asyncio.Future[str]:

@@ -227,8 +227,9 @@ class Reception:
                 hello = await link.recv()
                 self.handshakes.heard(link, time.monotonic())
                 if not isinstance(hello, Hello):
-                    link.send(refused("malformed", msg("The first message must be a hello, "
-                                                       "not {type}.", type=hello.TYPE)))
+                    link.send(refused("malformed", msg(
+                        "This connection did not begin the way lanplay does; join with "
+                        "lanplay.")))
                     return None
                 if hello.version != PROTOCOL_VERSION:
                     link.send(refused("version", msg(
@@ -250,8 +251,8 @@ class Reception:
             if over:
                 link.send(refused("full", self._busy))
             else:
-                link.send(refused("timeout", msg("The handshake did not finish in time; "
-                                                 "connect with lanplay.")))
+                link.send(refused("timeout", msg("Joining took too long, so the host "
+                                                 "stopped waiting; try joining again.")))
             return None
         if key is not None and not await self._password_ok(link, address, key, nonce, answer):
             return None
@@ -328,9 +329,9 @@ class Reception:
                         seat = room.add(hello.name, hello.colour, owner=True,
                                         token=tokens.owner)
                     else:
-                        raise Refusal("bad_token", msg("That reconnect token does not belong "
-                                                       "to any seat here; join as a new "
-                                                       "player."))
+                        raise Refusal("bad_token", msg(
+                            "This room no longer has your seat: its game has ended, or the "
+                            "room was opened anew. Join it again to take a new seat."))
                 for old in [c for c in self.peers.conns if c.seat is seat]:
                     # Closed, not aborted: a reset could overtake the bye, and the old
                     # peer would then come back and take the seat from the new one.

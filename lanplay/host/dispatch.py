@@ -88,7 +88,8 @@ class Dispatcher:
                 conn.link.send(chunk)
         else:
             conn.link.send(self._rejected(0, "unexpected", messages.msg(
-                "A peer may not send a {type} message.", type=msg.TYPE)))
+                "Your lanplay sent something only a host may send; use the same lanplay "
+                "version on both laptops.")))
 
     def _rejected(self, ident: int, code: str, message: messages.Msg) -> Rejected:
         """A refusal, its English naming the room's seats as the laptops do."""

@@ -217,8 +217,7 @@ class Peer:
         if not isinstance(first, Welcome):
             link.abort()
             raise JoinError(self._say(messages.msg(
-                "{address} sent {type} instead of a welcome.", address=f"{host}:{port}",
-                type=first.TYPE)))
+                "{address} did not answer like a lanplay host.", address=f"{host}:{port}")))
         link.limits = FROM_HOST  # from the frame after the welcome on
         self.link = link
         self.seat, self.token, self.owner = first.seat, first.token or None, first.owner

@@ -81,8 +81,8 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
-    """A regular file's bytes and mtime, refused unread when larger than ``MAX_FILE``
+def read_capped(path: Path, what: str = "save", limit: int = MAX_FILE) -> tuple[bytes, float]:
+    """A regular file's bytes and mtime, refused unread when larger than ``limit``
     (never blocks on a pipe, never reads a huge file whole)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -94,9 +94,9 @@ def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{path} is not a file; a {what} is one.")
-        if info.st_size > MAX_FILE:
+        if info.st_size > limit:
             raise SaveError(f"The {what} {path.name} is {_size(info.st_size)}, far too big "
-                            f"for a lanplay {what} (at most {_size(MAX_FILE)}); it was not "
+                            f"for a lanplay {what} (at most {_size(limit)}); it was not "
                             f"read.")
         with os.fdopen(os.dup(fd), "rb") as file:
             data = file.read(info.st_size + 1)  # +1: a file that grew is seen to
@@ -104,8 +104,8 @@ def read_capped(path: Path, what: str = "save") -> tuple[bytes, float]:
         raise SaveError(f"Cannot read the {what} {path} ({exc.strerror or exc}).") from exc
     finally:
         os.close(fd)
-    if len(data) > MAX_FILE:
-        raise SaveError(f"The {what} {path.name} grew past {_size(MAX_FILE)} while being "
+    if len(data) > limit:
+        raise SaveError(f"The {what} {path.name} grew past {_size(limit)} while being "
                         f"read; it was not used.")
     return data, info.st_mtime
 

@@ -8,6 +8,7 @@ join appear right under the Join button, where the player just clicked.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from PyQt6.QtCore import QEvent, QObject, QSize, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor, QIcon, QKeyEvent
@@ -28,6 +29,7 @@ from protocol.messages import PROTOCOL_VERSION
 from ui.dialogs import network_help
 from ui.look import icons, theme
 from ui.look.widgets import Badge, Card, button, label
+from ui.services.seats import KeptSeat
 from ui.words.game_words import game_name
 from ui.words.i18n import N_, _
 
@@ -85,6 +87,8 @@ class HomePage(QWidget):
         super().__init__(parent)
         self._found: dict[str, FoundHost] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
+        self.kept: Callable[[FoundHost], KeptSeat | None] = lambda host: None
+        """The seat this window kept at a room, if any (the window's ``KeptSeats``)."""
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 28, 40, 28)
         outer.setSpacing(20)
@@ -323,7 +327,10 @@ class HomePage(QWidget):
             marks.append(_("Other version"))
             icon = QIcon(icons.warning_pixmap(32))
         else:
-            if watch_only(host):
+            kept = self.kept(host)
+            if kept is not None:  # joining takes it back, whatever the room's state
+                marks.append(_("Your seat: {name}").format(name=kept.name or "?"))
+            elif watch_only(host):
                 marks.append(_("Watch"))
             if host.password:
                 marks.append(_("Password"))
@@ -335,6 +342,15 @@ class HomePage(QWidget):
         for col in range(len(COLUMNS)):
             item.setToolTip(col, tip)
             item.setForeground(col, colour)
+
+    def refresh_kept(self) -> None:
+        """The kept seats changed: mark the rows again."""
+        for service, item in self._items.items():
+            host = self._found.get(service)
+            if host is not None:
+                self._fill(item, host)
+        self._name_twins()
+        self._selection_changed()
 
     def selected(self) -> FoundHost | None:
         items = self.hosts.selectedItems()
@@ -348,11 +364,13 @@ class HomePage(QWidget):
     def _selection_changed(self) -> None:
         host = self.selected()
         self.join.setEnabled(host is not None and host.compatible and not self._busy)
-        watch = host is not None and watch_only(host)
+        kept = self.kept(host) if host is not None else None
+        watch = host is not None and watch_only(host) and kept is None
         self.join.setText(_("Watch") if watch else _("Join"))
         self.join.setToolTip(_("The game is running or the room is full: watch the table "
                                "(no hand); take a seat when one frees up between games.")
-                             if watch else _("Take a seat in this room."))
+                             if watch else _("Take your seat back at this table.")
+                             if kept is not None else _("Take a seat in this room."))
         if host is not None and not host.compatible:
             self.show_error(version_problem(host))
 

@@ -32,6 +32,7 @@ from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import JoinError, Peer
 from lanplay.store import folders, saves
 from ui.services.bridge import PeerBridge
+from ui.services.seats import KeptSeats, SeatWatch
 from ui.words.i18n import _
 
 HOST_CLOSED = CLOSED
@@ -111,6 +112,8 @@ class Connection:
         self.keeper.attach(peer)
         self.bridge = PeerBridge(peer)
         self.leaving = False
+        self.seat_watch: SeatWatch | None = None
+        """Keeps our seat's token on disk while we hold one (a joined room only)."""
         self._run: asyncio.Task[None] | None = None
 
     def intent(self, action: Action) -> int:
@@ -216,12 +219,14 @@ class Connection:
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
-                   port: int, password: str = "", spectate: bool = False) -> Connection:
-        """Join (or, with ``spectate``, watch) the first of ``addresses`` that answers;
-        JoinError with the reason if none."""
+                   port: int, password: str = "", spectate: bool = False,
+                   token: str | None = None) -> Connection:
+        """Join (or, with ``spectate``, watch; with a seat's ``token``, take that seat
+        back) the first of ``addresses`` that answers; JoinError with the reason if none."""
         last: JoinError | None = None
         for address in addresses:
-            peer = _peer(name, colour, net, password=password, spectate=spectate)
+            peer = _peer(name, colour, net, token=token, password=password,
+                         spectate=spectate and not token)
             try:
                 await peer.connect(address, port)
             except JoinError as exc:
@@ -231,6 +236,10 @@ class Connection:
                 continue
             return cls(peer, notes=notes_dir(net))
         raise last or JoinError(_("The host announced no address to connect to."))
+
+    def follow_seat(self, seats: KeptSeats, room: str, addresses: Sequence[str]) -> None:
+        """Keep our seat's token in ``seats`` while we hold one (``ui.services.seats``)."""
+        self.seat_watch = SeatWatch(seats, self.peer, room, addresses)
 
     # --- running --------------------------------------------------------------------
 
@@ -249,9 +258,16 @@ class Connection:
     def control(self, command: str, **args: Any) -> int:
         return self.bridge.control(command, **args)
 
-    async def leave(self, reason: str = "left the table") -> None:
-        """Say goodbye, close our host if we have one, wait for the reader to end."""
+    async def leave(self, reason: str = "left the table", keep_seat: bool = False) -> None:
+        """Say goodbye, close our host if we have one, wait for the reader to end. A
+        seat kept on disk is forgotten, unless ``keep_seat`` (the window closes: a seat
+        in a running game is still the person's, and a restarted window takes it back)."""
         self.leaving = True
+        if self.seat_watch is not None:
+            if keep_seat:
+                self.seat_watch.closing()
+            else:
+                self.seat_watch.ended(on_purpose=True)
         with contextlib.suppress(Exception):
             await self.peer.close(reason)
         if self.host is not None:
@@ -270,6 +286,8 @@ class Connection:
     async def end(self) -> None:
         """After the connection ended by itself: stop our host too, if it is ours."""
         self.leaving = True
+        if self.seat_watch is not None:
+            self.seat_watch.ended(on_purpose=False)
         if self.host is not None:
             await self.host.stop(HOST_CLOSED)
         if self._run is not None:

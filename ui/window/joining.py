@@ -1,5 +1,5 @@
-"""The ways into a party: hosting a room, joining one (with its password), resuming a
-saved game.
+"""The ways into a party: hosting a room, joining one (with its password, or taking back
+a seat this window kept: ``ui.services.seats``), resuming a saved game.
 
 Each is an asyncio task on the Qt thread (nothing blocks the window); while it
 runs Home says what it is doing, and a failure is one sentence on Home or in
@@ -25,6 +25,7 @@ from ui.dialogs.resume_dialog import ResumeDialog
 from ui.pages.home import HomePage, watch_only
 from ui.services.connection import Connection, NetConfig
 from ui.services.lifetime import alive
+from ui.services.seats import KeptSeats
 from ui.services.settings import Settings
 from ui.words.i18n import _
 
@@ -43,12 +44,14 @@ class Entrance(Protocol):
     home: HomePage
     settings: Settings
     net: NetConfig
+    seats: KeptSeats
 
     def at_table(self) -> bool: ...
     def enter(self, conn: Connection) -> None: ...
     def ask_password(self, host_name: str, addresses: Sequence[str], port: int,
                      error: str = "", spectate: bool = False) -> None: ...
     def touch(self) -> None: ...
+    def tell(self, text: str) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
 
 
@@ -103,36 +106,49 @@ class Joining:
 
     def found(self, host: FoundHost) -> None:
         """A room double-clicked on Home: join it, or watch it where there is no seat
-        to take (a game running, a full room); a password is asked for first."""
-        watch = watch_only(host)
+        to take (a game running, a full room) unless this window kept its seat there
+        (then it takes it back); a password is asked for first."""
+        watch = watch_only(host) and self.window.seats.for_room(host) is None
         if host.password:
             self.window.ask_password(host.host_name, host.addresses, host.port,
                                      spectate=watch)
             return
         self.window.spawn(self.join(host.addresses, host.port, host.host_name,
-                                    spectate=watch))
+                                    spectate=watch, room=host.service))
 
     async def join(self, addresses: Sequence[str], port: int, label_text: str, *,
                    dialog: JoinAddressDialog | None = None, password: str = "",
-                   spectate: bool = False) -> None:
+                   spectate: bool = False, room: str = "") -> None:
+        """Join the room at ``addresses``/``port`` (``room``: its name in discovery);
+        where this window kept a seat, with that seat's token."""
         w = self.window
         if w.at_table():
             return
-        w.home.set_busy((_("Watching {host}\u2026") if spectate else
-                         _("Joining {host}\u2026")).format(host=label_text))
+        kept = w.seats.at(addresses, port, room)
+        spectate = spectate and kept is None
+        note = ""
+        busy = (_("Taking your seat back at {host}\u2026") if kept is not None else
+                _("Watching {host}\u2026") if spectate else _("Joining {host}\u2026"))
+        w.home.set_busy(busy.format(host=label_text))
         try:
             try:
-                conn = await Connection.join(w.settings.name or "Player",
-                                             w.settings.colour, w.net, tuple(addresses),
-                                             port, password, spectate=spectate)
+                conn = await self._connect(addresses, port, password, spectate,
+                                           kept.token if kept is not None else None)
             except JoinError as exc:
-                if exc.code != "full" or spectate:
+                if kept is None or exc.code != "bad_token":
                     raise
-                # No seat left: watch instead (a seat may free up between games).
-                conn = await Connection.join(w.settings.name or "Player",
-                                             w.settings.colour, w.net, tuple(addresses),
-                                             port, password, spectate=True)
+                # The host no longer knows the seat (its game ended, a new room): forget
+                # it, and come in as anyone would.
+                w.seats.forget(kept.token)
+                conn = await self._connect(addresses, port, password, False, None)
+                note = _("Your seat from before is gone (that game has ended, or the room "
+                         "was opened anew), so you joined as a new player.") \
+                    if conn.peer.seat is not None else \
+                    _("Your seat from before is gone (that game has ended, or the room was "
+                      "opened anew), so you are watching; a seat may free up between games.")
         except JoinError as exc:
+            if exc.code == "removed" and kept is not None:
+                w.seats.forget(kept.token)
             w.home.set_busy(None)
             if exc.code == "password":  # none given, or a wrong one: ask (again)
                 if dialog is not None and alive(dialog):
@@ -149,7 +165,26 @@ class Joining:
         w.home.clear_message()
         if dialog is not None and alive(dialog):
             dialog.accept()
+        conn.follow_seat(w.seats, room, addresses)
         w.enter(conn)
+        if note:
+            w.tell(note)
+
+    async def _connect(self, addresses: Sequence[str], port: int, password: str,
+                       spectate: bool, token: str | None) -> Connection:
+        """A connection to the room: a seat where one is free (``token``: that seat), or
+        the gallery (``spectate``, or no seat left)."""
+        w = self.window
+        name, colour = w.settings.name or "Player", w.settings.colour
+        try:
+            return await Connection.join(name, colour, w.net, tuple(addresses), port,
+                                         password, spectate=spectate, token=token)
+        except JoinError as exc:
+            if exc.code != "full" or spectate or token:
+                raise
+            # No seat left: watch instead (a seat may free up between games).
+            return await Connection.join(name, colour, w.net, tuple(addresses), port,
+                                         password, spectate=True)
 
 
 __all__ = ["Entrance", "Joining"]

@@ -200,7 +200,7 @@ class Party(QObject):
         """The window closes: say goodbye and wait for the connection to end."""
         if self.active:
             self._finish()
-        await self.conn.leave(reason)
+        await self.conn.leave(reason, keep_seat=True)  # still theirs: a restart takes it
 
     def ask_leave(self) -> None:
         """Leave (or, for the owner, close the room) after asking, where it affects

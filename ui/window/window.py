@@ -48,6 +48,7 @@ from ui.pages.room import RoomPage
 from ui.services.connection import Connection, NetConfig
 from ui.services.last_game import LastGame
 from ui.services.pacing import Pacer
+from ui.services.seats import KeptSeats
 from ui.services.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.services.sound import Sound
 from ui.window.dialogs import Dialogs
@@ -118,6 +119,8 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(page)
         self.sound = Sound(self.settings.sound, self)
         self.last_game = LastGame()
+        path = self.settings.path  # the seats this window holds, kept beside the settings
+        self.seats = KeptSeats.load(path.parent if path is not None else None)
         self.joining = Joining(self)
         self.dialogs = Dialogs(self, self)
         self.browser.add_listener(self._on_found)
@@ -135,6 +138,8 @@ class MainWindow(QMainWindow):
         self.home.host_clicked.connect(self.dialogs.host)
         self.home.join_address_clicked.connect(self.dialogs.join_address)
         self.home.join_requested.connect(self.joining.found)
+        self.home.kept = self.seats.for_room
+        self.seats.changed.append(self.home.refresh_kept)
         self.home.resume_clicked.connect(self.dialogs.resume)
         self.home.refresh_saves(self.net.data_dir)
         self.home.identity_clicked.connect(lambda: self.ask_identity(first=False))
@@ -515,6 +520,12 @@ class MainWindow(QMainWindow):
 
     def ask(self, question: Question | None, then: Callable[[], None]) -> None:
         self.dialogs.ask(question, then)
+
+    def tell(self, text: str) -> None:
+        """A word from this window itself, in the chat of the room and the table."""
+        self.room.chat.add("lanplay", "", text)
+        self.game.add_chat("lanplay", "", text)
+        self.touch()
 
     def ask_password(self, host_name: str, addresses: Sequence[str], port: int,
                      error: str = "", spectate: bool = False) -> None:
