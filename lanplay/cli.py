@@ -29,6 +29,7 @@ from lanplay.game import player_range, seats_problem
 from lanplay.messages import Msg, content_text, items, msg, render
 from lanplay.names import printable
 from lanplay.store import folders
+from lanplay.verdict import summary, verdict_of
 
 DEFAULT_PORT = 7531
 PORT_PAIRS = 5
@@ -429,11 +430,9 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         elif what == "over" and host.session is not None and host.session.result:
             res = host.session.result
             seen["games"] += 1
-            winners = [printable(room.seats[w].name) for w in res.winners]
-            scores = zip(room.seats, res.scores, strict=True)
-            print(f"Game over: {', '.join(winners)} won; scores "
-                  f"{', '.join(f'{printable(s.name)} {v:g}' for s, v in scores)}.",
-                  flush=True)
+            line = summary(res.to_wire())
+            names = [printable(s.name) for s in room.seats]
+            print(f"Game over: {line.english(names) if line else ''}.", flush=True)
             if args.games and seen["games"] >= args.games:
                 stop.set()
 
@@ -598,8 +597,9 @@ async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int
         print(json.dumps({"seat": peer.seat, **result,
                           "audit": verdict.summary() if verdict else "no audit came"}))
     else:
-        won = peer.seat in result["winners"]
-        print(f"Game over: {'we won' if won else 'we lost'}; scores {result['scores']}.")
+        names = [printable(s["name"]) for s in peer.lobby.seats] if peer.lobby else []
+        print(f"Game over: {verdict_of(result).line(peer.seat).english(names)} "
+              f"Scores {result['scores']}.")
         if verdict is not None:
             print(printable(verdict.line([s["name"] for s in peer.lobby.seats]
                                          if peer.lobby else [])))

@@ -268,12 +268,14 @@ class Resync(Message):
 
 @dataclass(frozen=True)
 class GameOver(Message):
-    """Host -> all: the result (winners, scores, detail) and how it ended."""
+    """Host -> all: the result (winners, scores, detail) and how it ended; ``verdict``
+    is who won in words (``lanplay.verdict``), for a client that cannot derive it."""
 
     TYPE: ClassVar[str] = "game_over"
     state_id: int
     result: dict[str, Any]
     reason: str = ""
+    verdict: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,10 @@ import pytest
 from browserhelpers import HostThread, browser, frames, hosting, join, play  # noqa: F401
 from webhelpers import check_frames
 
+from lanplay.messages import render
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import Peer
+from lanplay.verdict import verdict_of
 
 CASES = [
     ("alles-klar", None, 3, {}),
@@ -60,8 +62,27 @@ def test_a_browser_seat_plays_every_game_to_its_end(
         assert session is not None and session.result is not None
         seat = end["seat"]
         assert check_frames(session, seat, frames(page)) > 3
+        said_as_the_window_says_it(page, session.result.to_wire(), seat,
+                                   hosting.do(lambda: [s.name for s in host.room.seats]))
         assert not errors, errors
         if task is not None:
             hosting.do(task.cancel)
     finally:
         page.close()
+
+
+def said_as_the_window_says_it(page: Any, result: dict[str, Any], seat: int,
+                               names: list[str]) -> None:
+    """Issue 31: the page's end screen says who won in the words the window's does (the
+    host's verdict, ``lanplay.verdict``): the headline for this seat, the game's reason
+    (a cooperative game's token), and "winner" on exactly the seats a winner's look
+    marks (nobody in a draw or a group's result)."""
+    found = verdict_of(result)
+    assert page.inner_text("#verdict") == render(found.line(seat), names, "en")
+    reason = page.locator("#reason")
+    if found.reason is None:
+        assert reason.count() == 0
+    else:
+        assert reason.inner_text() == render(found.reason, names, "en")
+    tagged = page.locator("#end li.win").count()
+    assert tagged == len(found.marked)

@@ -29,6 +29,7 @@ from lanplay import messages
 from lanplay.peer import inbound, views
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import JoinError, Peer
+from lanplay.verdict import verdict_of
 from protocol.codec import FrameReader
 from protocol.messages import MESSAGE_TYPES, PROTOCOL_VERSION, Pong, from_wire
 
@@ -73,7 +74,8 @@ GOOD: dict[str, dict[str, Any]] = {
     "accepted": {"id": 1, "state_id": 1},
     "rejected": {"id": 1, "code": "turn", "reason": "Not now.", "message": {"key": "No."}},
     "game_over": {"state_id": 1, "result": {"winners": [0], "scores": [3, 1, 2]},
-                  "reason": "finished"},
+                  "reason": "finished",
+                  "verdict": verdict_of({"winners": [0], "scores": [3, 1, 2]}).to_wire()},
     "clock": {"key": "guess", "seconds": 10.0, "remaining": 5.0},
     "seed_commit": {"game": 1, "commitment": HEX, "seats": 3, "wait": 5.0},
     "contributions": {"game": 1, "commitment": HEX, "values": [HEX] * 3, "drawn": [1]},

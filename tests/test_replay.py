@@ -311,7 +311,9 @@ def test_describe_and_the_result_line() -> None:
         "Ada and Cleo shared the win (Ada 2.5, Ben 1, Cleo 2.5)"
     assert result_text({"winners": [0, 2], "scores": [4, 1, 4],
                         "detail": {"teams": [[0, 2], [1]]}}, names).startswith(
-        "Team Ada and Cleo won")
+        "Green team (Ada and Cleo) won")
+    assert result_text({"winners": [0, 1, 2], "scores": [0, 0, 0]}, names) == \
+        "A draw (Ada 0, Ben 0, Cleo 0)"  # not "Ada, Ben and Cleo shared the win"
     assert result_text({"winners": [0, 1, 2], "scores": [1, 1, 1],
                         "detail": {"outcome": "victory"}}, names) == \
         "Victory: everyone won together"

@@ -123,6 +123,8 @@ def test_green_at_the_star_first_is_victory_for_everyone() -> None:
     result = GAME.result(state)
     assert result is not None and state.phase == "over"
     assert result.winners == (0, 1, 2, 3) and result.detail["outcome"] == "victory"
+    assert result.detail["why"] == {  # the end screen's reason (issue 31)
+        "key": "The green token reached the star before the red one."}
     assert GAME.actors(state) == frozenset()
 
 
@@ -132,6 +134,7 @@ def test_red_at_the_star_is_defeat_with_no_winners() -> None:
     result = GAME.result(state)
     assert result is not None and result.winners == ()
     assert result.detail["outcome"] == "defeat"
+    assert result.detail["why"] == {"key": "The red token reached the star before the green one."}
 
 
 def test_no_second_attempt_after_five_correct_even_on_attempt_one() -> None:

@@ -139,6 +139,36 @@ def test_the_game_ends_when_everyone_has_led_once() -> None:
     assert result.winners == tuple(s for s in range(4) if state.won[s] == best)
 
 
+def test_nobody_guessing_right_all_game_is_a_draw_at_zero() -> None:
+    """Issue 31: a 4-player end at 0/0/0/0, read against the rulebook's scoring. "Players
+    who placed their pictures correctly take them and keep them as points"; the leader
+    takes a picture only "if at least half of the players guessed correctly"; "In case
+    of a tie, it is a draw." So a game in which no placement is ever right scores 0 for
+    every seat, leaders included, and ends in a draw: a correct outcome, not a scoring
+    bug (seeded random play reaches it too: ``lanplay selfplay``'s random drivers, one
+    game in about ten at 4 players, each of 12 placements wrong with 4 chances in 5)."""
+    state = comp_start(players=4)
+    while not state.over:
+        state = place_right(comp_note(state), 0)  # every guesser one tier off
+        assert state.last is not None and list(state.last["correct"]) == []
+        assert state.last["leader_gain"] == 0
+    assert state.won == (0, 0, 0, 0)
+    result = GAME.result(state)
+    assert result is not None and result.winners == (0, 1, 2, 3)
+    assert result.scores == (0.0, 0.0, 0.0, 0.0)
+    assert state.log[-1].message.english() == \
+        "Everyone has led. It is a draw: everyone has 0 pictures."
+    # one right placement in the whole game breaks the tie: no draw, one winner
+    state = comp_start(players=4)
+    state = place_right(comp_note(state), 1)
+    while not state.over:
+        state = place_right(comp_note(state), 0)
+    result = GAME.result(state)
+    assert result is not None and len(result.winners) == 1
+    assert sorted(result.scores) == [0.0, 0.0, 0.0, 1.0]
+    assert "wins with 1 picture" in state.log[-1].message.english()
+
+
 def test_the_place_timer_counts_unplaced_pictures_as_wrong() -> None:
     state = comp_note(comp.setup(5, {"place_seconds": 30}, 3, LIB))
     timer = GAME.timer(state, {"place_seconds": 30})

@@ -36,7 +36,10 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "ranking-top-teach", "s-tier-teach", "ranagedon-teach", "s-tier-competitive-teach",
            "s-tier-team-teach",
            # "Resume a game…" on Home (a game hosted here did not finish)
-           "home-resume")
+           "home-resume",
+           # issue 31: every end screen says who won (a draw, a group's defeat, a team's win)
+           "s-tier-team-5p-won", "s-tier-cooperative-lost", "s-tier-competitive-draw",
+           "s-tier-competitive-draw-spectator")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

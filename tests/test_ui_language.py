@@ -182,7 +182,7 @@ def test_a_replays_result_and_the_fair_play_verdict_speak_german(german: None) -
     assert result_words(result, names) == "Mia hat gewonnen (Mia 38, Jonas 0, Bot 1 32)"
     assert result_words({"winners": [0, 2], "scores": [2, 1, 2],
                          "detail": {"teams": [[0, 2], [1]]}}, names, False) == \
-        "Team Mia und Bot 1 hat gewonnen"
+        "Grünes Team (Mia und Bot 1) hat gewonnen"
     assert result_words(None, names) == ""
     said = verdict_text(Verdict(ok=True, drawn=(1,)), names)
     assert said.startswith("Auf diesem Laptop geprüft") and "außer Jonas" in said

@@ -614,3 +614,39 @@ def test_the_untaken_pictures_stay_put_when_one_is_taken(table: STierTable) -> N
     after = pool_places()
     assert len(after) == len(before) - 1
     assert all(after[pid] == before[pid] for pid in after)
+
+
+# --- issue 31: the last banner says who won as the end screen does -------------------
+
+
+def test_the_last_banner_says_a_draw_and_gilds_no_one(qtbot: QtBot, table: STierTable) -> None:
+    """Four players ended at 0 each: every seat read "share the win", in gold."""
+    game = Game("competitive", 4, seed=12)  # seeded: no placement is ever right
+    game.until(lambda s: False)
+    assert game.mod.result(game.state).scores == (0.0,) * 4
+    for you in (0, 3, None):
+        for view in game.trail(you):
+            table.set_view(view, demo_seats(4), you, animate=False)
+        if table.revealing:
+            qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
+        assert table.banner.text == "Game over: a draw, everyone has 0 pictures"
+        assert not table.banner.turn.accent
+
+
+def test_a_won_cooperative_game_tells_a_watcher_the_table_won(
+        qtbot: QtBot, table: STierTable) -> None:
+    from test_s_tier_coop import IDENTITY, guess, start, write
+
+    state = guess(write(guess(write(start(players=3)), IDENTITY)), IDENTITY)
+    assert GAME.result(state).detail["outcome"] == "victory"
+    seats = demo_seats(3)
+    table.set_view(GAME.view(state, None), seats, None, animate=False)
+    if table.revealing:
+        qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
+    assert table.banner.text == "The table won: the green token reached the star!"
+    assert not table.banner.turn.accent  # a watcher did not win
+    table.set_view(GAME.view(state, 1), seats, 1, animate=False)
+    if table.revealing:
+        qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
+    assert table.banner.text == "You won: the green token reached the star!"
+    assert table.banner.turn.accent

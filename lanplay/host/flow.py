@@ -33,10 +33,18 @@ from lanplay.host.shared import Status
 from lanplay.messages import Msg, msg
 from lanplay.room import Room
 from lanplay.session import Refusal, Session
+from lanplay.verdict import verdict_of
 from protocol.codec import pack
 from protocol.messages import Audit, Clock, Contribution, Contributions, GameOver, to_wire
 
 log = logging.getLogger("lanplay.host")
+
+
+def game_over(state_id: int, result: Result) -> GameOver:
+    """The end as every client is told it: the result, and its verdict in words for a
+    client that cannot read one from it (the browser page)."""
+    wire = result.to_wire()
+    return GameOver(state_id, wire, "finished", verdict_of(wire).to_wire())
 
 
 class Play:
@@ -195,7 +203,7 @@ class Play:
             if then is not None:
                 then()
             if result is not None:
-                self.peers.broadcast(GameOver(state_id, result.to_wire(), "finished"))
+                self.peers.broadcast(game_over(state_id, result))
                 for part in self.audit(session):
                     self.peers.broadcast(part)
                 self._lobby_changed()
@@ -287,8 +295,7 @@ class Play:
         assert session is not None
         snapshot = session.snapshot(self.peers.viewer(conn))
         result = session.result
-        over = GameOver(session.state_id, result.to_wire(), "finished") \
-            if result is not None else None
+        over = game_over(session.state_id, result) if result is not None else None
         told = self.contributions(session.fair) if session.fair is not None else None
         audited = self.audit(session) if result is not None else []
 

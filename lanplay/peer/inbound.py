@@ -298,7 +298,7 @@ FIELDS: dict[str, dict[str, Rule]] = {
     "rejected": {"id": ANY_INT, "code": _text(MAX_TEXT), "reason": _text(MAX_TEXT),
                  "message": _message()},
     "game_over": {"state_id": STATE, "result": _custom("a result", result_fault),
-                  "reason": _text(MAX_TEXT)},
+                  "reason": _text(MAX_TEXT), "verdict": _map(8)},
     "clock": {"key": _text(MAX_WORD), "seconds": _num(0, MAX_WAIT),
               "remaining": _num(-MAX_WAIT, MAX_WAIT)},
     "seed_commit": {"game": _int(1, MAX_GAMES), "commitment": _hex(HEX64),

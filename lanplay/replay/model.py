@@ -36,6 +36,7 @@ from lanplay.game import (
     seats_problem,
     secrets_of,
 )
+from lanplay.verdict import summary
 
 OWN_KEYS = frozenset({"you", "may"})
 """View keys that say who the viewer is or what it may do now, not what it holds;
@@ -397,41 +398,9 @@ def label(key: str) -> str:
 
 
 def result_text(result: Mapping[str, Any], names: Sequence[str], scores: bool = True) -> str:
-    """The result in one line: who won, then (``scores``) every score."""
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) \
-            else f"Seat {seat + 1}" if isinstance(seat, int) else "someone"
-
-    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
-    detail = result.get("detail")
-    outcome = detail.get("outcome") if isinstance(detail, Mapping) else None
-    who = [name(w) for w in winners]
-    if outcome == "victory":
-        head = "Victory: everyone won together"
-    elif outcome == "defeat":
-        head = "Defeat: everyone lost together"
-    elif not who:
-        head = "Nobody won"
-    elif len(who) == 1:
-        head = f"{who[0]} won"
-    elif _is_team(detail, winners):
-        head = f"Team {_and(who)} won"
-    else:
-        head = f"{_and(who)} shared the win"
-    points = [s for s in result.get("scores") or [] if isinstance(s, int | float)]
-    if not scores or not points or outcome in ("victory", "defeat"):
-        return head
-    return f"{head} ({', '.join(f'{name(i)} {s:g}' for i, s in enumerate(points))})"
-
-
-def _is_team(detail: Any, winners: list[int]) -> bool:
-    teams = detail.get("teams") if isinstance(detail, Mapping) else None
-    return isinstance(teams, list) and any(
-        isinstance(t, list) and sorted(t) == sorted(winners) for t in teams)
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    """The result in one line, in English (``lanplay.verdict.summary``)."""
+    line = summary(result, scores)
+    return "" if line is None else line.english(names)
 
 
 __all__ = ["Finished", "Player", "Replay", "ReplayError", "describe", "label",

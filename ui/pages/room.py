@@ -27,12 +27,13 @@ from lanplay import games
 from lanplay.badges import badges
 from lanplay.content import in_play
 from lanplay.messages import is_message, render
+from lanplay.verdict import team_word
 from protocol.messages import Lobby
 from ui.dialogs.network_help import Notice
 from ui.look import icons, theme
 from ui.look.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 from ui.words.game_words import game_name
-from ui.words.i18n import N_, _, and_list, content
+from ui.words.i18n import _, and_list, content
 from ui.words.option_words import choice_words, label_words
 
 
@@ -96,13 +97,10 @@ def seat_teams(lobby: Lobby) -> dict[int, str]:
     return {seat: team_name(t) for t, group in enumerate(groups) for seat in group}
 
 
-TEAM_NAMES = (N_("Green team"), N_("Red team"))
-
-
 def team_name(team: int) -> str:
-    """A team as the room and the tables name it (the first green, the second red)."""
-    return _(TEAM_NAMES[team]) if team < len(TEAM_NAMES) else \
-        _("Team {n}").format(n=team + 1)
+    """A team as the room and the end screen name it (``lanplay.verdict.team_word``:
+    the first green, the second red)."""
+    return render(team_word(team))
 
 
 NOTICE_GAP = 6

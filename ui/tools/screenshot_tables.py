@@ -158,19 +158,30 @@ def _s_tier() -> Iterator[TableScreen]:
     yield screen("s-tier-team-wrong", "team-wrong")
     yield screen("s-tier-team-16p", "team-crowd", chat=True, watchers=("Zoe", "Kai"))
     yield screen("s-tier-team-16p-spectator", "team-crowd", who="spectator")
-    for mode, players, name in (("team", 16, "s-tier-team-16p-over"),
-                                ("competitive", 11, "s-tier-competitive-11p-over")):
-        game = demo.Game(mode, players)
+    yield from _s_tier_ends()
+
+
+def _s_tier_ends() -> Iterator[TableScreen]:
+    """Every kind of end screen, each a real seeded game played to its end: a team's
+    win from a losing seat, a winning seat and a watcher's; a shared win among 11; a
+    cooperative defeat (the group lost, and why); a 4-way tie at 0 (a draw, never "You
+    win!"), from a seat and a watcher's."""
+    from ui.tools.demos import s_tier as demo
+
+    ends = (("s-tier-team-16p-over", "team", 16, 7, 1), ("spectator-over", "team", 16, 7, None),
+            ("s-tier-team-5p-won", "team", 5, 7, 0),
+            ("s-tier-competitive-11p-over", "competitive", 11, 7, 1),
+            ("s-tier-cooperative-lost", "cooperative", 4, 7, 1),
+            ("s-tier-competitive-draw", "competitive", 4, 12, 1),
+            ("s-tier-competitive-draw-spectator", "competitive", 4, 12, None))
+    for name, mode, players, seed, you in ends:
+        game = demo.Game(mode, players, seed=seed)
         game.until(lambda s: False)
         result = game.mod.result(game.state)
-        yield TableScreen(name, "s-tier", demo.demo_seats(players), 1, game.trail(1),
-                          result=result.to_wire() if result is not None else None,
-                          mode=mode, verdict=(2, 5) if players == 11 else ())
-        if players == 16:  # a watcher's end screen: no seat, the table's result
-            yield TableScreen("spectator-over", "s-tier", demo.demo_seats(players), None,
-                              game.trail(None), result=result.to_wire()
-                              if result is not None else None, mode=mode,
-                              watchers=("Zoe", "Kai"))
+        yield TableScreen(name, "s-tier", demo.demo_seats(players), you, game.trail(you),
+                          result=result.to_wire() if result is not None else None, mode=mode,
+                          verdict=(2, 5) if players == 11 else None if you is None else (),
+                          watchers=("Zoe", "Kai") if you is None else ())
 
 
 def _place_two(table: Any) -> None:

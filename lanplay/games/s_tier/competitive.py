@@ -348,6 +348,9 @@ def next_round(after: Competitive) -> Competitive:
             said = msg_n("Everyone has led. {winner} wins with {n} picture.",
                          "Everyone has led. {winner} wins with {n} pictures.", best,
                          winner=_seat(winners[0]))
+        elif len(winners) == state.players:  # the rulebook: "In case of a tie, it is a draw."
+            said = msg_n("Everyone has led. It is a draw: everyone has {n} picture.",
+                         "Everyone has led. It is a draw: everyone has {n} pictures.", best)
         else:
             said = msg_n("Everyone has led. {winners} share the win with {n} picture.",
                          "Everyone has led. {winners} share the win with {n} pictures.", best,

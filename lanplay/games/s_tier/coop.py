@@ -554,9 +554,13 @@ def result(state: Coop) -> Result | None:
         return None
     won = state.green >= state.star
     winners = tuple(range(state.players)) if won else ()
+    # The rulebook's end: whichever token reaches the star first decides (one token
+    # moves a round, so never both); ``why`` says which, for the end screen.
+    why = (msg("The green token reached the star before the red one.") if won
+           else msg("The red token reached the star before the green one."))
     return Result(winners, tuple(float(state.green) for _ in range(state.players)),
-                  {"outcome": "victory" if won else "defeat", "rounds": state.round,
-                   "seed": state.seed})
+                  {"outcome": "victory" if won else "defeat", "why": why.to_wire(),
+                   "rounds": state.round, "seed": state.seed})
 
 
 def timer(state: Coop, options: Mapping[str, Any]) -> Timer | None:

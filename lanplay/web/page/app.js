@@ -378,11 +378,26 @@ function chatLine(c) {
     h("b", {}, c.sender || ""), ": ", c.message ? render(c.message, names()) : c.text);
 }
 
+// Who won, as the host's verdict says it (lanplay/verdict.py makes it; the window reads
+// the same): the headline for this page's role, the game's reason, whom to mark.
+function outcome(conn, winners) {
+  const verdict = conn.result.verdict && typeof conn.result.verdict === "object" ? conn.result.verdict : {};
+  const lines = verdict.lines && typeof verdict.lines === "object" ? verdict.lines : {};
+  const role = conn.seat === null ? "watcher" : winners.includes(conn.seat) ? "winner" : "player";
+  return {
+    headline: lines[role] ? render(lines[role], names()) : _("The game is over."),
+    reason: verdict.reason ? render(verdict.reason, names()) : "",
+    marked: Array.isArray(verdict.marked) ? verdict.marked : [],
+    together: verdict.together === true,
+  };
+}
+
 function endScreen(view) {
   const conn = page.conn;
   const result = conn.result.result || {};
   const winners = Array.isArray(result.winners) ? result.winners : [];
   const scores = Array.isArray(result.scores) ? result.scores : [];
+  const said = outcome(conn, winners);
   const rows = names().map((n, i) => ({ i, n, s: scores[i] }))
     .sort((a, b) => (typeof b.s === "number" ? b.s : 0) - (typeof a.s === "number" ? a.s : 0));
   const fair = fairCheck(conn);
@@ -402,10 +417,11 @@ function endScreen(view) {
   const standin = fair && fair.standin ? ngettext("A stand-in bot made {n} move for you while you were away.",
     "A stand-in bot made {n} moves for you while you were away.", fair.standin) : null;
   return h("div", { class: "banner", id: "end" }, h("div", { class: "card-box narrow stack", style: { textAlign: "left", fontWeight: "normal" } },
-    h("h2", {}, winners.includes(conn.seat) ? _("You won!") : _("The game is over.")),
-    h("ol", { class: "results" }, rows.map((r) => h("li", { class: winners.includes(r.i) ? "win" : "" },
-      badge(r.i), h("span", {}, r.n), winners.includes(r.i) ? h("span", { class: "tag ok" }, _("winner")) : null,
-      h("span", { class: "score" }, typeof r.s === "number" ? String(Number(r.s.toFixed(2))) : "")))),
+    h("h2", { id: "verdict" }, said.headline),
+    said.reason ? h("p", { id: "reason" }, said.reason) : null,
+    h("ol", { class: "results" }, rows.map((r) => h("li", { class: said.marked.includes(r.i) ? "win" : "" },
+      badge(r.i), h("span", {}, r.n), said.marked.includes(r.i) ? h("span", { class: "tag ok" }, _("winner")) : null,
+      h("span", { class: "score" }, typeof r.s === "number" && !said.together ? String(Number(r.s.toFixed(2))) : "")))),
     h("p", { class: "fair" + (fair && fair.problems.length ? " bad" : ""), id: "fair" }, fairText),
     standin ? h("p", { class: "muted" }, standin) : null,
     fair && fair.seed !== null ? h("p", { class: "muted" }, _("The seed: {seed}", { seed: String(fair.seed) })) : null,

@@ -16,6 +16,8 @@ from PyQt6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.badges import badge as badge_of
 from lanplay.badges import badges
+from lanplay.messages import render
+from lanplay.verdict import verdict_of
 from ui.look import theme
 from ui.look.widgets import Badge, Card, button, label
 from ui.words.i18n import _, and_list, ngettext
@@ -51,53 +53,11 @@ def _score(value: Any) -> str:
     return f"{value:g}" if isinstance(value, int | float) else str(value)
 
 
-HEADLINE_NAMES = 4
-"""Winners the headline names before "and 5 more": eight names took two lines and
-pushed the score rows below their height at 1024x640."""
-
-
 def headline(result: dict[str, Any], names: list[str], you: int | None) -> str:
-    """The result in one sentence, read from the result alone (the same on every laptop).
-
-    A team game says which team won (``detail["teams"]``); a cooperative game
-    says whether everyone won or lost together (``detail["outcome"]``).
-    """
-    winners = [w for w in result.get("winners", []) if isinstance(w, int)]
-    detail = result.get("detail") or {}
-    outcome = detail.get("outcome") if isinstance(detail, dict) else None
-    if outcome == "victory":
-        return _("Victory: you all win together!") if you is not None else \
-            _("Victory for the table!")
-    if outcome == "defeat":
-        return _("Defeat: you all lose together.") if you is not None else \
-            _("The table lost together.")
-    who = [names[w] if 0 <= w < len(names) else _("Seat {n}").format(n=w + 1)
-           for w in winners]
-    team = _winning_team(detail, winners)
-    if team is not None:
-        members = and_list(who, HEADLINE_NAMES)  # the table below names them all
-        if you is not None and you in winners:
-            return _("Your team wins! ({members})").format(members=members)
-        # (not "Team Bot 1 and Bot 3 wins!": the verb goes with the team)
-        return _("The team of {members} wins!").format(members=members)
-    if you is not None and you in winners:
-        return _("You win!") if len(winners) == 1 else _("You share the win!")
-    if not who:
-        return _("Nobody wins.")
-    if len(who) == 1:
-        return _("{name} wins!").format(name=who[0])
-    return _("{names} share the win!").format(names=and_list(who, HEADLINE_NAMES))
-
-
-def _winning_team(detail: Any, winners: list[int]) -> int | None:
-    """The index of the team whose seats are exactly the winners, if teams played."""
-    teams = detail.get("teams") if isinstance(detail, dict) else None
-    if not isinstance(teams, list) or not winners:
-        return None
-    for index, team in enumerate(teams):
-        if isinstance(team, list) and sorted(team) == sorted(winners):
-            return index
-    return None
+    """The result in one sentence as ``you`` (None: a watcher) reads it, from the result
+    alone: ``lanplay.verdict`` decides (a draw, a team's win, a group's defeat), this
+    laptop says it in its language with the names it shows."""
+    return render(verdict_of(result).line(you), names)
 
 
 class EndScreen(QWidget):
@@ -125,6 +85,11 @@ class EndScreen(QWidget):
         self.card.body.addWidget(label(_("Game over"), "muted"))
         self.headline = label("", "title", wrap=True)
         self.card.body.addWidget(self.headline)
+        self.reason = label("", "big", wrap=True)
+        """Why it ended so, in the game's words (a cooperative game: which token reached
+        the star)."""
+        self.reason.hide()
+        self.card.body.addWidget(self.reason)
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(14)
         self.grid.setVerticalSpacing(8)
@@ -172,7 +137,10 @@ class EndScreen(QWidget):
     def show_result(self, result: dict[str, Any], seats: list[dict[str, Any]],
                     you: int | None) -> None:
         names = [str(s.get("name", _("Seat {n}").format(n=i + 1))) for i, s in enumerate(seats)]
-        self.headline.setText(headline(result, names, you))
+        found = verdict_of(result)
+        self.headline.setText(render(found.line(you), names))
+        self.reason.setText(render(found.reason, names) if found.reason is not None else "")
+        self.reason.setVisible(found.reason is not None)
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -180,9 +148,9 @@ class EndScreen(QWidget):
                 widget.hide()  # gone now, not only once the event loop deletes it
                 widget.deleteLater()
         scores = list(result.get("scores", []))
-        winners = set(result.get("winners", []))
+        winners = set(found.marked)  # nobody stands out in a draw or a group's result
         detail = result.get("detail") or {}
-        together = isinstance(detail, dict) and detail.get("outcome") in ("victory", "defeat")
+        together = found.together
         """A cooperative game: one result for all, no score a seat earned (a defeat
         gave everyone "Score 1", the green token's step)."""
         self.scores = [_score(v) for v in scores]

@@ -107,7 +107,8 @@ class GamePage(QWidget):
         self.title = label("", "heading")
         top.addWidget(self.title)
         self.where = label("", "muted")
-        top.addWidget(self.where, 1)
+        top.addWidget(self.where)
+        top.addStretch(1)  # (not the label's: it gives way when the bar is short, _fit_bar)
         self.watching = label(_("Watching"), "heading")
         self.watching.setStyleSheet("background: #F0E442; color: #111111; border-radius: 6px;"
                                     " padding: 2px 10px;")
@@ -351,6 +352,7 @@ class GamePage(QWidget):
     def set_game(self, game_id: str, host_name: str = "") -> None:
         """Put up the table of ``game_id`` (a new one when the game changes)."""
         self.where.setText(_("at {host}'s").format(host=host_name) if host_name else "")
+        self._fit_bar()
         if game_id == self.game_id:
             return
         self.game_id = game_id
@@ -443,7 +445,25 @@ class GamePage(QWidget):
                               if count else "")
         self.watchers.setToolTip(_("Watching: {names}").format(names=", ".join(names))
                                  if names else "")
-        self.watchers.setVisible(bool(count))
+        self._fit_bar()
+
+    def _fit_bar(self) -> None:
+        """The bar's extra words give way, the count of watchers first, then "at Mia's",
+        when the bar has no room for them: a spectator's "Watching" and "Take a seat"
+        beside the end's "Scores" were cut at 1000 px (in Spanish by a third). The
+        room lists who watches and whose room it is; "Watching" says this laptop does."""
+        bar = self.watchers.parentWidget()
+        layout = bar.layout() if bar is not None else None
+        extras = (self.watchers, self.where)
+        for extra in extras:
+            extra.setVisible(bool(extra.text()))
+        for extra in extras:
+            if layout is None or not extra.isVisibleTo(self):
+                continue
+            layout.invalidate()
+            if layout.minimumSize().width() <= self.width():
+                return
+            extra.hide()
 
     def add_chat(self, sender: str, colour: str, text: str, badge: str = "") -> None:
         self.chat.add(sender, colour, text, badge)
@@ -492,6 +512,7 @@ class GamePage(QWidget):
         if self._chat_chosen is None:  # until the player decides, wide windows show it
             self._show_chat(self.width() >= self.WIDE)
         self._place_chat()
+        self._fit_bar()
 
     def set_dimmed(self, dimmed: bool) -> None:
         self.dimmer.setVisible(dimmed)
@@ -502,12 +523,14 @@ class GamePage(QWidget):
         self.result = result
         self.end.show_result(result, self.seats, self.you)
         self.scores_button.show()
+        self._fit_bar()
         self._show_end()
 
     def clear_result(self) -> None:
         self.result = None
         self.end.hide()
         self.scores_button.hide()
+        self._fit_bar()
 
     def set_end_status(self, text: str, *, can_play_again: bool, waiting: bool) -> None:
         self.end.set_status(text, can_play_again=can_play_again, waiting=waiting)

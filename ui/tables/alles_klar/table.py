@@ -39,6 +39,7 @@ from ui.tables.motion import HOLD_MS
 from ui.tables.pieces import RingItem
 from ui.tables.widgets import NumeralChooser
 from ui.words.i18n import N_, _, and_list, ngettext
+from ui.words.result_words import tie
 
 FLY_MS = 280
 TRICK_MS = 320
@@ -149,6 +150,11 @@ class AllesKlarTable(FeltTable):
             winners = [names[s] for s in view.get("winners") or [] if 0 <= s < len(names)]
             scores = view.get("scores") or []
             best = max(scores) if scores else 0
+            drawn = tie(view)
+            if drawn is not None:  # everyone tied: nobody is told they won
+                return ngettext("Game over: a draw, everyone has {n} card",
+                                "Game over: a draw, everyone has {n} cards", drawn).format(
+                                    n=drawn)
             if len(winners) == 1:
                 return ngettext("Game over: {name} wins with {n} card",
                                 "Game over: {name} wins with {n} cards", best).format(

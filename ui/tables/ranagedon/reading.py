@@ -16,6 +16,7 @@ from ui.tables import look
 from ui.tables.felt import names_list
 from ui.tables.ranagedon.items import LegendRow
 from ui.words.i18n import N_, _, ngettext
+from ui.words.result_words import tie
 
 OUTCOME_WORDS = {
     "flipped": N_("Flipped over: back to its start"),
@@ -231,6 +232,10 @@ class Reading:
         winners = [int(s) for s in view.get("winners") or []]
         final = view.get("final") or view.get("scores") or []
         best = max(final) if final else 0
+        drawn = tie(view, "final" if view.get("final") else "scores")
+        if drawn is not None:  # everyone tied: nobody is told they won
+            return ngettext("Game over: a draw, everyone has {n} point",
+                            "Game over: a draw, everyone has {n} points", drawn).format(n=drawn)
         teams = view.get("teams")
         if teams:
             for team in teams:

@@ -66,6 +66,7 @@ from ui.tables.ranagedon.items import (
 from ui.tables.ranagedon.keyaim import KeyAim
 from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
 from ui.words.i18n import _, ngettext
+from ui.words.result_words import view_verdict
 
 
 class RanagedonTable(Deploying, WaitingTable):
@@ -330,7 +331,7 @@ class RanagedonTable(Deploying, WaitingTable):
                 note = _("deployed") if side < len(deployed) and deployed[side] else \
                     _("deploying")
             elif self._phase() == "over":
-                note = _("wins") if set(seats) & set(view.get("winners") or []) else ""
+                note = _("wins") if set(seats) & set(view_verdict(view).marked) else ""
             elif isinstance(turn, int) and turn in seats and len(seats) > 1:
                 note = _("{name} to play").format(name=self._name(turn))
             info = PlateInfo(

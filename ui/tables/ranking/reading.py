@@ -15,6 +15,7 @@ from typing import Any
 from ui.look import pictures
 from ui.tables.felt import names_list
 from ui.words.i18n import _, content, ngettext
+from ui.words.result_words import tie
 
 
 @dataclass
@@ -118,6 +119,10 @@ class Reading:
         winners = [self.name(s) for s in view.get("winners") or []]
         final = view.get("final") or view.get("scores") or []
         best = max(final) if final else 0
+        drawn = tie(view, "final" if view.get("final") else "scores")
+        if drawn is not None:  # everyone tied: nobody is told they won
+            return ngettext("Game over: a draw, everyone has {n} point",
+                            "Game over: a draw, everyone has {n} points", drawn).format(n=drawn)
         if len(winners) == 1:
             return ngettext("Game over: {name} wins with {n} point",
                             "Game over: {name} wins with {n} points", best).format(

@@ -39,6 +39,7 @@ from ui.tables.ranking.reading import Reading, slot_name
 from ui.tables.ranking.tower import TowerTable
 from ui.tables.widgets import BUTTON_STYLE, NumeralChooser
 from ui.words.i18n import _, ngettext
+from ui.words.result_words import tie
 
 MOVE_MS = 300
 PULSE_MS = 700
@@ -292,7 +293,8 @@ class RankingTable(TowerTable):
         below = lay.plates[players - 1]
         winners = [self._name(s) for s in view.get("winners") or []]
         text = QGraphicsSimpleTextItem(
-            ngettext("{names} wins!", "{names} win!", len(winners)).format(
+            _("Game over: a draw") if tie(view, "final") is not None  # nobody is a winner
+            else ngettext("{names} wins!", "{names} win!", len(winners)).format(
                 names=names_list(winners)) if winners else _("Game over"))
         text.setFont(look.font(lay.text_px * 1.4, bold=True))
         text.setBrush(look.LIT)

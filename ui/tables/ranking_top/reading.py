@@ -16,6 +16,7 @@ from ui.tables.felt import names_list
 from ui.tables.ranking_top.faces import card_name
 from ui.tables.ranking_top.items import face_of
 from ui.words.i18n import _, ngettext
+from ui.words.result_words import tie, view_verdict
 
 
 def rank_reason(card: dict[str, Any], needed: int) -> str:
@@ -159,7 +160,12 @@ class Reading:
         """Who won, without "Game over" ("" when nobody did)."""
         view = self.view
         winners = [self.name(s) for s in view.get("winners") or []]
-        if self.you is not None and self.you in (view.get("winners") or []):
+        drawn = tie(view)
+        if drawn is not None:  # everyone tied: nobody is told they won
+            return ngettext("a draw, everyone has {n} card in their Ranking Top",
+                            "a draw, everyone has {n} cards in their Ranking Top",
+                            drawn).format(n=drawn)
+        if self.you is not None and view_verdict(view).winners == (self.you,):
             return _("you completed your Ranking Top and win!")
         if len(winners) == 1:
             return _("{name} completed the Ranking Top and wins").format(name=winners[0])
@@ -180,7 +186,7 @@ class Reading:
         phase = self.phase()
         needed = self.needed(seat)
         if phase == "over":
-            return _("winner") if seat in (view.get("winners") or []) else \
+            return _("winner") if seat in view_verdict(view).marked else \
                 _("{n} of 5").format(n=len(self.ranking(seat)))
         if phase == "window":
             if seat in self.actors():

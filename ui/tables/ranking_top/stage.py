@@ -33,6 +33,7 @@ from ui.tables.ranking_top.reading import Reading
 from ui.tables.ranking_top.seats import DiscItem
 from ui.tables.widgets import BUTTON_STYLE
 from ui.words.i18n import _
+from ui.words.result_words import view_verdict
 
 TOP_STYLE = (
     "QPushButton { background: #F2C94C; color: #1A1408; border: 3px solid #8A6D2F;"
@@ -262,7 +263,7 @@ def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
     lines: list[tuple[str, float, QColor, bool]] = []
     phase = read.phase()
     if phase == "over":
-        won = read.you is not None and read.you in (view.get("winners") or [])
+        won = read.you is not None and view_verdict(view).winners == (read.you,)  # not a tie
         lines.append((_("You win: your Ranking Top is complete!") if won
                       else read.result_words() or _("Game over"), t * 1.5,
                       look.LIT, True))

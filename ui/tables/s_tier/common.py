@@ -12,11 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lanplay.verdict import Verdict
 from ui.look import pictures
 from ui.tables import look
 from ui.tables.s_tier.board_model import BoardModel, Tile
 from ui.tables.s_tier.note import NoteDraft
 from ui.words.i18n import N_, _, and_list, content, ngettext
+from ui.words.result_words import view_verdict
 
 TIERS = ("S", "A", "B", "C", "D")
 TEAM_NAMES = ("Green", "Red")
@@ -120,6 +122,11 @@ class Context:
 
     def acting(self) -> bool:
         return self.you is not None and not self.over and self.you in self.actors
+
+    def outcome(self) -> Verdict:
+        """Who won, read from the view's winners and scores by ``lanplay.verdict`` (the
+        end screen reads the same): a draw marks nobody, so no gold for everyone."""
+        return view_verdict(self.view)
 
     def names_of(self, seats: list[int], limit: int = 4) -> str:
         """'Ben, Ada and you'; a long list ends '... and 5 more' so a banner stays short."""
@@ -230,6 +237,9 @@ def result_words(ctx: Context) -> str:
     count = int(best) if isinstance(best, int) else 2
     if not winners:
         return _("Game over")
+    if ctx.outcome().kind == "draw":
+        return ngettext("Game over: a draw, everyone has {n} picture",
+                        "Game over: a draw, everyone has {n} pictures", count).format(n=best)
     if len(winners) == 1:
         if winners[0] == ctx.you:
             return ngettext("Game over: you win with {n} picture",

@@ -169,7 +169,7 @@ class CompetitivePanel:
             board.pool_title = _("This round's pictures (dealt after the note)")
             board.show_pool = True
         if ctx.over:
-            return Scene(result_words(ctx), None, "", ctx.you in (view.get("winners") or []),
+            return Scene(result_words(ctx), None, "", ctx.you in ctx.outcome().marked,
                          ctx.topic_text(), board,
                          message=_("Everyone has led: the game is over."))
         name = ctx.name(leader if isinstance(leader, int) else None)

@@ -241,9 +241,10 @@ class CoopPanel:
         board = self.reveal_board(view.get("last") or {})
         if ctx.over:
             won = bool(view.get("winners"))
-            banner = (_("You won: the green token reached the star!") if won
-                      else _("Lost: the red token reached the star"))
-            return Scene(banner, None, "", won, ctx.topic_text(), board,
+            banner = (_("Lost: the red token reached the star") if not won
+                      else _("You won: the green token reached the star!") if ctx.you is not None
+                      else _("The table won: the green token reached the star!"))
+            return Scene(banner, None, "", won and ctx.you is not None, ctx.topic_text(), board,
                          message=_("Game over. The last note lies on the board."))
         name = ctx.name(leader if isinstance(leader, int) else None)
         banner = _("Waiting for {name} to write the note").format(name=name)

@@ -245,7 +245,8 @@ class TeamPanel:
         board = self.reveal_board(ctx)
         if ctx.over:
             winners = [int(s) for s in view.get("winners") or []]
-            team = self._team_of(ctx, winners[0]) if winners else None
+            outcome = ctx.outcome()  # a draw's winners are both teams: no team's win
+            team = self._team_of(ctx, winners[0]) if outcome.marked else None
             if team is None:
                 banner = _("Game over: a draw")
             elif self._team_of(ctx, ctx.you) == team:
@@ -254,7 +255,7 @@ class TeamPanel:
             else:
                 banner = _("Game over: {team} wins ({names})").format(
                     team=team_word(team), names=ctx.names_of(winners))
-            return Scene(banner, None, "", bool(ctx.you in winners), ctx.topic_text(), board,
+            return Scene(banner, None, "", ctx.you in outcome.marked, ctx.topic_text(), board,
                          message=_("A token reached the star."))
         written = list(view.get("written") or [False, False])
         writing = [s for t, s in enumerate(leaders) if t < len(written) and not written[t]]
