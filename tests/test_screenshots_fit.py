@@ -35,7 +35,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "spectator-over", "alles-klar-zoom2", "alles-klar-teach", "ranking-teach",
            "ranking-top-teach", "s-tier-teach", "ranagedon-teach",
            # "Resume a game…" on Home (a game hosted here did not finish)
-           "home-resume")
+           "home-resume",
+           # issue 31: Ranagedon's formation chosen before the first flick
+           "ranagedon-deploy", "ranagedon-4p-deploy")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

@@ -459,3 +459,54 @@ def test_the_dive_toggle_never_stands_where_stop_stood(qtbot: QtBot) -> None:
     panel.place(QPoint(0, 0), 300, 400)
     assert not panel.dive_button.geometry().intersects(stop)
     assert panel.dive_button.geometry().bottom() >= panel.height() - 10  # at the foot
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_deploy_buttons_and_hint_are_whole_on_a_small_window(qtbot: QtBot, lang: str,
+                                                                  players: int) -> None:
+    """A 1024x640 screen's window (its table 1000x522, the log open) in German: the
+    three clusters' buttons stood squashed to 15-19 px under a hint cut after its third
+    line. Every button now has at least its line of text and its width, and the hint
+    (or its shorter wording) fits above them."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language(lang)
+    try:
+        widget = RanagedonTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)
+        widget.show()
+        qtbot.waitExposed(widget)
+        _, before, at = demo_scene(players, "deploy")
+        seat = min(at[None]["actors"])
+        seats = demo_seats(players, players - 1)
+        widget.set_view(before[seat], seats, seat, animate=False)
+        widget.set_view(at[seat], seats, seat, animate=False)
+        qtbot.wait(20)  # the events a window runs before anyone reads it
+        assert widget.log_panel.isVisible()
+        buttons = [*widget.cluster_buttons, widget.confirm_button]
+        assert len(buttons) == 4 and all(b.isVisible() for b in buttons)
+        panel = widget.controls.rect()
+        hint = widget.hint
+        for button in buttons:
+            box = button.geometry()
+            assert box.height() >= button.fontMetrics().height() + 4, button.text()
+            assert box.width() >= button.sizeHint().width(), button.text()
+            assert panel.contains(box), button.text()
+            assert not box.intersects(hint.geometry()), button.text()
+            for other in buttons:
+                assert other is button or not box.intersects(other.geometry())
+        assert hint.isVisible() and hint.text()
+        assert hint.heightForWidth(hint.width()) <= hint.height() + 1, hint.text()
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)

@@ -204,7 +204,7 @@ class RanagedonTable(Deploying, SceneTable):
         phase = read.phase()
         clusters: list[str] = []
         shown: list[QPushButton] = []
-        hint = ""
+        hint = short = ""
         if read.can_deploy():
             clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
                         else _("Cluster {n}").format(n=k + 1)
@@ -215,6 +215,7 @@ class RanagedonTable(Deploying, SceneTable):
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})
             hint = trouble or _("Suggested clusters, or drag your lit frogs (at most one "
                                 "disc apart), then Confirm.")
+            short = "" if trouble else _("Keep your frogs at most one disc apart.")
         elif read.can_jump():
             if phase == "again":
                 shown += [self.again_button, self.stop_button]
@@ -231,7 +232,7 @@ class RanagedonTable(Deploying, SceneTable):
         elif self.you is None:
             hint = _("You are watching.")
         if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
-                               self.dive_mode):
+                               self.dive_mode, short):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
             self.controls.place(left, column.width(), column.bottom() - top)
 
