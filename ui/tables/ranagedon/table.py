@@ -224,11 +224,14 @@ class RanagedonTable(Deploying, SceneTable):
                 hint = _("Press on the coloured border of a lit frog and pull: it jumps "
                          "away from where you pressed, along the arrow, to about the dashed "
                          "ring. The longer the pull, the further. Let go to jump.")
+                short = _("It jumps away from where you pressed, to about the dashed ring; "
+                          "the longer the pull, the further. Let go to jump.")
                 if read.divers():
                     shown.append(self.dive_button)
                     if self.dive_mode:
                         hint = _("Dive: press anywhere on a lit diving frog and pull back; "
                                  "it slides the other way.")
+                        short = ""
         elif self.you is None:
             hint = _("You are watching.")
         if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
