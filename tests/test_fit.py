@@ -150,6 +150,18 @@ def test_a_squeezed_label_and_button_are_clipped(qtbot: object, probe: TextProbe
                      ("clipped", "Waiting for Bot 1, Bot 2 and Bot 3 to be ready")]
 
 
+def test_a_button_squashed_below_its_line_is_clipped(qtbot: object, probe: TextProbe) -> None:
+    """Ranagedon's cluster buttons, squashed to 15 px by a column too short for them,
+    showed half their words and passed: only a button's width was read."""
+    squashed, padded = QPushButton("Block (1)"), QPushButton("TOP!")
+    squashed.setFixedSize(200, 12)
+    padded.setStyleSheet("QPushButton { padding: 12px; border: 2px solid black; }")
+    padded.setFixedSize(200, padded.fontMetrics().height() + 6)  # its padding gave way
+    found = inspect(window_with(squashed, padded), probe)
+    assert kinds(found) == [("clipped", "Block (1)")]
+    assert "high for its line" in found[0].detail
+
+
 def test_a_wrapped_label_with_room_fits_and_without_is_clipped(qtbot: object,
                                                                 probe: TextProbe) -> None:
     text = "Guess which tile is Bot 1's: click a tile, or Pass to keep your stone"

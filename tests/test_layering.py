@@ -267,7 +267,7 @@ def test_a_game_table_imports_no_other_game_table() -> None:
 @pytest.mark.timeout(30)
 def test_the_table_check_sees_imports_of_game_folders() -> None:
     """The check above would pass vacuously if the walker missed such imports."""
-    names = {n for n, _, _ in imported_names(TABLES / "ranagedon" / "table.py")}
+    names = {n for n, _, _ in imported_names(TABLES / "ranagedon" / "scene.py")}
     assert "ui.tables.ranagedon.reading" in names and "ui.tables.felt" in names
     registry = table_violations()
     assert any("ui/tables/__init__.py" in line and "ui.tables.ranking_top" in line

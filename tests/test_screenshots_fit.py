@@ -39,7 +39,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "home-resume",
            # issue 31: every end screen says who won (a draw, a group's defeat, a team's win)
            "s-tier-team-5p-won", "s-tier-cooperative-lost", "s-tier-competitive-draw",
-           "s-tier-competitive-draw-spectator")
+           "s-tier-competitive-draw-spectator",
+           # issue 31: Ranagedon's formation chosen before the first flick
+           "ranagedon-deploy", "ranagedon-4p-deploy")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -459,3 +461,79 @@ def test_the_dive_toggle_never_stands_where_stop_stood(qtbot: QtBot) -> None:
     panel.place(QPoint(0, 0), 300, 400)
     assert not panel.dive_button.geometry().intersects(stop)
     assert panel.dive_button.geometry().bottom() >= panel.height() - 10  # at the foot
+
+
+@contextmanager
+def small_table(qtbot: QtBot, lang: str, height: int = 522) -> Iterator[RanagedonTable]:
+    """The table of a 1024x640 screen's window (1000x522, the log open; under X 8 px
+    less) in ``lang``, at the fit check's text size."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language(lang)
+    try:
+        widget = RanagedonTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, height)
+        widget.show()
+        qtbot.waitExposed(widget)
+        yield widget
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)
+
+
+def _whole(table: RanagedonTable, buttons: list[Any]) -> None:
+    """Every button has its width and at least its line of text, inside the panel and
+    clear of the others and of the hint; the hint has the height its words need."""
+    assert table.log_panel.isVisible()
+    assert all(b.isVisible() for b in buttons)
+    panel = table.controls.rect()
+    hint = table.hint
+    for button in buttons:
+        box = button.geometry()
+        assert box.height() >= button.fontMetrics().height() + 4, button.text()
+        assert box.width() >= button.sizeHint().width(), button.text()
+        assert panel.contains(box), button.text()
+        assert not box.intersects(hint.geometry()), button.text()
+        for other in buttons:
+            assert other is button or not box.intersects(other.geometry())
+    assert hint.isVisible() and hint.text()
+    assert hint.heightForWidth(hint.width()) <= hint.height() + 1, hint.text()
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_deploy_buttons_and_hint_are_whole_on_a_small_window(qtbot: QtBot, lang: str,
+                                                                  players: int) -> None:
+    """A 1024x640 screen's window in German: the three clusters' buttons stood squashed
+    to 15-19 px under a hint cut after its third line. Every button now has at least its
+    line of text and its width, and the hint (or its shorter wording) fits above them."""
+    _, before, at = demo_scene(players, "deploy")
+    seat = min(at[None]["actors"])
+    seats = demo_seats(players, players - 1)
+    with small_table(qtbot, lang) as table:
+        table.set_view(before[seat], seats, seat, animate=False)
+        table.set_view(at[seat], seats, seat, animate=False)
+        qtbot.wait(20)  # the events a window runs before anyone reads it
+        assert len(table.cluster_buttons) == 3
+        _whole(table, [*table.cluster_buttons, table.confirm_button])
+
+
+def test_the_aiming_hint_fits_above_dive_in_a_window_under_x(qtbot: QtBot) -> None:
+    """Under X the table has 8 px less: German's aiming hint needed 144 px where 138
+    were left above "Dive"; it then says it in fewer words."""
+    _, before, at = demo_scene(2, "mid")
+    seat = at[None]["turn"]
+    with small_table(qtbot, "de", height=514) as table:
+        table.set_view(before[seat], demo_seats(2, 1), seat, animate=False)
+        table.set_view(at[seat], demo_seats(2, 1), seat, animate=False)
+        qtbot.wait(20)
+        _whole(table, [table.dive_button])

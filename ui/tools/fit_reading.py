@@ -34,6 +34,9 @@ from PyQt6.QtWidgets import (
 
 from ui.tools.fit_probe import SLACK
 
+FRAME = 2
+"""A button's frame (the style's border), above and below its line of text."""
+
 
 def widget_texts(window: QWidget, widget: QWidget) -> Iterator[tuple[str, QRectF | None, str]]:
     """(text, rect in the window or None for the widget's own, why it is short)."""
@@ -48,6 +51,10 @@ def widget_texts(window: QWidget, widget: QWidget) -> Iterator[tuple[str, QRectF
             hint = widget.sizeHint()
             short = f"needs {hint.width()} px wide, has {widget.width()}" \
                 if widget.width() + SLACK < hint.width() else ""
+            line = widget.fontMetrics().height() + 2 * FRAME
+            if not short and widget.height() + SLACK < line:
+                # squashed by a column too short for it (padding may give way, the line not)
+                short = f"needs {line} px high for its line, has {widget.height()}"
             yield text, None, short
     elif isinstance(widget, QAbstractButton):
         if widget.text().strip():

@@ -254,6 +254,12 @@ def _ranagedon() -> Iterator[TableScreen]:
     _, before, at = demo.demo_scene(4, "deploy")
     yield TableScreen("ranagedon-4p-spectator", "ranagedon", seats, None,
                       [before[None], at[None]])
+    seat = min(at[None]["actors"])  # the formation chosen before the first flick
+    yield TableScreen("ranagedon-4p-deploy", "ranagedon", seats, seat, [before[seat], at[seat]])
+    _, before, at = demo.demo_scene(2, "deploy")
+    seat = min(at[None]["actors"])
+    yield TableScreen("ranagedon-deploy", "ranagedon", demo.demo_seats(2, 1), seat,
+                      [before[seat], at[seat]])
 
 
 def _teach(game: str, step: int = 0) -> Callable[[Any], None]:

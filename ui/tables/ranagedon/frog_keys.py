@@ -3,23 +3,25 @@ and set it, Enter jumps, Esc lets go; while deploying 1-9 show a cluster and Ent
 confirms; D turns Dive on or off, S stops after a double jump.
 
 It reads and moves the table's own state (its aim, its buttons): the keys do what
-the mouse does there, through the same intents.
+the mouse does there, through the same intents. What it needs of the table is
+``KeyedTable``, so this module does not import the table that imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtWidgets import QLabel, QPushButton
 
 from ui.tables.keys import HELD, Target, is_enter, key_name
+from ui.tables.ranagedon.aim import Aim
+from ui.tables.ranagedon.board import Board
+from ui.tables.ranagedon.items import FrogItem
 from ui.tables.ranagedon.keyaim import KeyAim
-from ui.tables.ranagedon.reading import frog_xy
+from ui.tables.ranagedon.reading import Reading, frog_xy
 from ui.words.i18n import N_, _
-
-if TYPE_CHECKING:
-    from ui.tables.ranagedon.table import RanagedonTable
 
 KEYS = (("1-9", N_("while you deploy: show that suggested cluster; while you jump: "
                    "choose the lit frog with that key (it shows by the frog) and aim it "
@@ -34,8 +36,59 @@ KEYS = (("1-9", N_("while you deploy: show that suggested cluster; while you jum
 """The keys F1 lists for Ranagedon (English, marked)."""
 
 
+class KeyedTable(Protocol):
+    """What the keys read and move on the table (``RanagedonTable`` is one)."""
+
+    aim: Aim | None
+    key_aim: KeyAim | None
+    keys_shown: bool
+    _pointer: QPointF | None
+
+    @property
+    def read(self) -> Reading: ...
+
+    @property
+    def view(self) -> dict[str, Any] | None: ...
+
+    @property
+    def board(self) -> Board | None: ...
+
+    @property
+    def frogs(self) -> dict[int, FrogItem]: ...
+
+    @property
+    def dive_mode(self) -> bool: ...
+
+    @property
+    def hint(self) -> QLabel: ...
+
+    @property
+    def dive_button(self) -> QPushButton: ...
+
+    @property
+    def cluster_buttons(self) -> list[QPushButton]: ...
+
+    def _phase(self) -> str: ...
+
+    def _item_rect(self, item: Any, pad: float = 0.0) -> QRectF: ...
+
+    def _rebuild(self) -> None: ...
+
+    def _show_aim(self) -> None: ...
+
+    def _send(self, action: dict[str, Any]) -> None: ...
+
+    def cancel_aim(self) -> None: ...
+
+    def choose_cluster(self, k: int) -> None: ...
+
+    def _confirm(self) -> None: ...
+
+    def _stop(self) -> None: ...
+
+
 class FrogKeys:
-    def __init__(self, table: RanagedonTable) -> None:
+    def __init__(self, table: KeyedTable) -> None:
         self.table = table
 
     def keys(self) -> dict[int, str]:
@@ -143,4 +196,4 @@ class FrogKeys:
         return False
 
 
-__all__ = ["KEYS", "FrogKeys"]
+__all__ = ["KEYS", "FrogKeys", "KeyedTable"]

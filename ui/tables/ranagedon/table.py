@@ -12,10 +12,10 @@ host's millimetres and angles are unchanged by that (``Board``). A new
 ``last`` flies the frog along the host's trajectory (``flight``), then every
 frog snaps exactly to the sent positions; ``animate=False`` jumps there.
 
-This module is the widget: it keeps the view and the input state, draws the
-scene and turns presses into intents. What the view says is read in
-``reading``, the buttons beside the board are ``actions``, and the playback
-of a jump is ``flight``.
+This module is the widget: it keeps the view and the input state, lays out
+the table and turns presses into intents. What the view says is read in
+``reading``, the scene is drawn in ``scene``, the buttons beside the board are
+``actions``, and the playback of a jump is ``flight``.
 """
 
 from __future__ import annotations
@@ -24,20 +24,12 @@ import math
 from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
-from PyQt6.QtGui import (
-    QColor,
-    QFocusEvent,
-    QFontMetrics,
-    QKeyEvent,
-    QMouseEvent,
-    QPainterPath,
-)
-from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
+from PyQt6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent
+from PyQt6.QtWidgets import QPushButton, QWidget
 
 from lanplay.games.ranagedon.model import reach
 from lanplay.messages import render
 from ui.tables import look
-from ui.tables.felt import WaitingTable, names_list
 from ui.tables.keys import Target
 from ui.tables.ranagedon import flight
 from ui.tables.ranagedon.actions import ActionPanel
@@ -58,18 +50,16 @@ from ui.tables.ranagedon.items import (
     AimPicture,
     FrogItem,
     LegendItem,
-    PlateInfo,
     PlateItem,
-    StackChip,
     TableItem,
 )
 from ui.tables.ranagedon.keyaim import KeyAim
-from ui.tables.ranagedon.reading import Reading, frog_xy, outcome_words
-from ui.words.i18n import _, ngettext
-from ui.words.result_words import view_verdict
+from ui.tables.ranagedon.reading import Reading, frog_xy
+from ui.tables.ranagedon.scene import SceneTable
+from ui.words.i18n import _
 
 
-class RanagedonTable(Deploying, WaitingTable):
+class RanagedonTable(Deploying, SceneTable):
     """The table widget the window embeds for a game of Ranagedon."""
 
     KEYS = FROG_KEYS  # F1 lists them
@@ -170,17 +160,6 @@ class RanagedonTable(Deploying, WaitingTable):
 
     # --- drawing ------------------------------------------------------------------
 
-    def _turns(self) -> int:
-        """Quarter turns that bring my side's sector to the bottom of the screen."""
-        view = self.view or {}
-        side = self.read.my_side()
-        sectors = view.get("sectors") or []
-        if side is None or not 0 <= side < len(sectors):
-            return 0
-        start, end = float(sectors[side][0]), float(sectors[side][1])
-        middle = (start + end) / 2
-        return round((math.pi / 2 - middle) / (math.pi / 2)) % 4
-
     def _rebuild(self) -> None:
         self._finish_animation()
         self.scene.clear()
@@ -219,150 +198,13 @@ class RanagedonTable(Deploying, WaitingTable):
         self.scene.addItem(self.aim_item)
         self._show_aim()
 
-    def _wedge(self) -> QPainterPath | None:
-        """Where my frogs may go while I deploy: my sector, off the pad's palm, on the table."""
-        view = self.view or {}
-        board, sector = self.board, self.read.my_sector()
-        if board is None or sector is None or not self.read.can_deploy():
-            return None
-        sizes = view.get("sizes") or {}
-        inner = float(sizes.get("deploy_min", 156))
-        r = float(sizes.get("R", 16))
-        start, end = sector
-        steps = 48
-        wedge = QPainterPath()
-        wedge.moveTo(board.to_scene(400, 400))
-        for i in range(steps + 1):
-            a = start + (end - start) * i / steps
-            wedge.lineTo(board.to_scene(400 + 1200 * math.cos(a), 400 + 1200 * math.sin(a)))
-        wedge.closeSubpath()
-        area = QPainterPath()
-        corner = board.to_scene(r, r)
-        far = board.to_scene(800 - r, 800 - r)
-        area.addRect(QRectF(corner, far).normalized())
-        hole = QPainterPath()
-        centre = board.to_scene(400, 400)
-        hole.addEllipse(centre, board.mm(inner), board.mm(inner))
-        return wedge.intersected(area).subtracted(hole)
-
-    def _draw_frogs(self, view: dict[str, Any]) -> None:
-        board = self.board
-        assert board is not None
-        radius = board.mm(FROG_MM)
-        read = self.read
-        lit = set(read.aimable())
-        keys = self.frog_keys.keys()
-        my_side = read.my_side()
-        last = view.get("last") or {}
-        for frog in view.get("frogs") or []:
-            frog = dict(frog)
-            fid = int(frog["id"])
-            side = int(frog.get("side", 0))
-            if self.placement is not None and side == my_side:
-                mine = [int(f["id"]) for f in view.get("frogs") or [] if f.get("side") == side]
-                x, y = self.placement[mine.index(fid)]
-                frog["x"], frog["y"] = x, y
-            item = FrogItem(frog, radius, read.side_letter(side), read.side_badge(side))
-            item.setPos(board.to_scene(*frog_xy(frog)))
-            item.lit = fid in lit or (self.placement is not None and side == my_side)
-            if self.keys_shown:  # keys 1-9 choose a frog to aim (F1 says so)
-                item.key = keys.get(fid, "")
-            item.last = fid == last.get("frog") and self._phase() != "deploy"
-            item.setToolTip(read.frog_tip(frog))
-            if frog.get("pad") == "inside":
-                item.badge = "+2"
-            elif frog.get("pad") == "partly" and not frog.get("covered"):
-                item.badge = "+1"
-            self.scene.addItem(item)
-            self.frogs[fid] = item
-        self._draw_stacks(view)
-
-    def _draw_stacks(self, view: dict[str, Any]) -> None:
-        """A chip beside each stack's top frog naming what it steps on."""
-        board = self.board
-        assert board is not None
-        frogs = {int(f["id"]): f for f in view.get("frogs") or []}
-        radius = board.mm(FROG_MM)
-        for fid, frog in frogs.items():
-            if int(frog.get("level", 0) or 0) == 0 or frog.get("covered"):
-                continue
-            below: set[int] = set()
-            todo = [int(s) for s in frog.get("supports") or []]
-            while todo:
-                under = todo.pop()
-                if under in frogs and under not in below:
-                    below.add(under)
-                    todo.extend(int(s) for s in frogs[under].get("supports") or [])
-            order = sorted(below, key=lambda b: -int(frogs[b].get("level", 0) or 0))
-            chip = StackChip([(str(frogs[b].get("colour")), str(frogs[b].get("border")))
-                              for b in order], radius)
-            item = self.frogs[fid]
-            grow = item.scale()
-            chip.setPos(item.pos().x() + radius * grow * 0.7, item.pos().y() + radius * grow * 0.6)
-            chip.setToolTip(ngettext("Steps on {n} frog", "Steps on {n} frogs",
-                                     len(order)).format(n=len(order)))
-            self.scene.addItem(chip)
-            self._captions.append(chip)
-
-    def _draw_side(self, view: dict[str, Any], column: QRectF) -> float:
-        """Plates per side and the abilities legend; returns where the actions go."""
-        t = self.text_px
-        sides = view.get("sides") or []
-        scores = view.get("scores") or []
-        free = view.get("free") or []
-        turn = view.get("turn")
-        read = self.read
-        my_side = read.my_side()
-        deployed = view.get("deployed") or []
-        plate_h = t * 3.0
-        y = column.top()
-        for side, seats in enumerate(sides):
-            seats = [int(s) for s in seats]
-            colour, border, words = read.side_look(side)
-            if read.side_badge(side) is not None:
-                words = ""  # one player, one colour: the badge, not "green frogs" too
-            names = [self._name(s) for s in seats]
-            if side == my_side and len(seats) == 1:
-                names = [_("You")]
-            title = names_list(names)
-            lead = seats[0] if seats else 0
-            note = ""
-            if self._phase() == "deploy":
-                note = _("deployed") if side < len(deployed) and deployed[side] else \
-                    _("deploying")
-            elif self._phase() == "over":
-                note = _("wins") if set(seats) & set(view_verdict(view).marked) else ""
-            elif isinstance(turn, int) and turn in seats and len(seats) > 1:
-                note = _("{name} to play").format(name=self._name(turn))
-            info = PlateInfo(
-                title=title,
-                names=[(look.seat_colour(self.seats, s), self._name(s)) for s in seats],
-                colour=colour, border=border, letter=read.side_letter(side),
-                mark=read.side_badge(side),
-                score=int(scores[lead]) if lead < len(scores) else 0,
-                free=(-1 if self._phase() == "deploy" else
-                      int(free[lead]) if lead < len(free) else 0),
-                turn=isinstance(turn, int) and turn in seats and self._phase() != "over",
-                mine=side == my_side, note=note, words=words)
-            tall = max(plate_h, PlateItem.height_for(info, column.width(), t))
-            plate = PlateItem(info, QRectF(column.left(), y, column.width(), tall), t)
-            self.scene.addItem(plate)
-            self.plates.append(plate)
-            y += tall + t * 0.5
-        rows = read.legend_rows()
-        legend_h = LegendItem.height_for(rows, column.width(), t)
-        self.legend = LegendItem(_("Abilities"), rows,
-                                 QRectF(column.left(), y, column.width(), legend_h), t)
-        self.scene.addItem(self.legend)
-        return y + legend_h + t * 0.7
-
     def _place_actions(self, column: QRectF, top: float) -> None:
         """The hint and the buttons for what I can do now, under the legend."""
         read = self.read
         phase = read.phase()
         clusters: list[str] = []
         shown: list[QPushButton] = []
-        hint = ""
+        hint = short = ""
         if read.can_deploy():
             clusters = [render({"key": str(cluster.get("name"))}) if cluster.get("name")
                         else _("Cluster {n}").format(n=k + 1)
@@ -373,6 +215,7 @@ class RanagedonTable(Deploying, WaitingTable):
             trouble = problem(self.placement or [], read.my_sector(), self.view or {})
             hint = trouble or _("Suggested clusters, or drag your lit frogs (at most one "
                                 "disc apart), then Confirm.")
+            short = "" if trouble else _("Keep your frogs at most one disc apart.")
         elif read.can_jump():
             if phase == "again":
                 shown += [self.again_button, self.stop_button]
@@ -381,15 +224,18 @@ class RanagedonTable(Deploying, WaitingTable):
                 hint = _("Press on the coloured border of a lit frog and pull: it jumps "
                          "away from where you pressed, along the arrow, to about the dashed "
                          "ring. The longer the pull, the further. Let go to jump.")
+                short = _("It jumps away from where you pressed, to about the dashed ring; "
+                          "the longer the pull, the further. Let go to jump.")
                 if read.divers():
                     shown.append(self.dive_button)
                     if self.dive_mode:
                         hint = _("Dive: press anywhere on a lit diving frog and pull back; "
                                  "it slides the other way.")
+                        short = ""
         elif self.you is None:
             hint = _("You are watching.")
         if self.controls.offer(self.text_px, hint, clusters, self.cluster, shown,
-                               self.dive_mode):
+                               self.dive_mode, short):
             left = self.graphics.mapFromScene(QPointF(column.left(), top))
             self.controls.place(left, column.width(), column.bottom() - top)
 
@@ -639,30 +485,3 @@ class RanagedonTable(Deploying, WaitingTable):
             caption.setVisible(False)
         self._start_animation(anim)
 
-    def _outcome_caption(self, last: dict[str, Any]) -> None:
-        """A few words next to the frog when the jump did not simply land (shown
-        until the next move, hidden while it flies)."""
-        words = outcome_words(str(last.get("outcome")))
-        item = self.frogs.get(int(last.get("frog", -1) if last.get("frog") is not None else -1))
-        board = self.board
-        if not words or item is None or board is None:
-            return
-        frog = item.frog
-        centre = board.to_scene(*frog_xy(frog))
-        text = QGraphicsSimpleTextItem(words)
-        text.setFont(look.font(self.text_px * 0.9, bold=True))
-        text.setBrush(QColor("#FFFFFF"))
-        w = QFontMetrics(text.font()).horizontalAdvance(words)
-        h = QFontMetrics(text.font()).height()
-        x = min(max(board.left + 4, centre.x() - w / 2), board.left + board.size - w - 4)
-        y = centre.y() - board.mm(FROG_MM) * 1.6 - h
-        if y < board.top + 4:
-            y = centre.y() + board.mm(FROG_MM) * 1.6
-        back = self.scene.addRect(QRectF(x - 6, y - 3, w + 12, h + 6), QColor("#101010"),
-                                  QColor(20, 20, 20, 200))
-        assert back is not None
-        back.setZValue(600)
-        text.setPos(x, y)
-        text.setZValue(601)
-        self.scene.addItem(text)
-        self._captions.extend([back, text])

@@ -1,20 +1,21 @@
 """Ranking by keys: 1-6 place a hand's tile; while comparing or guessing 1-7 choose
 the tower's tiles (then 1 or 2 which goes up, in the choice); P passes; Esc drops
-a comparison half made. The keys do what the clicks do, through the same methods.
+a comparison half made. The keys do what the clicks do, through the same methods;
+what they need of the table is ``KeyedTower``, so this module does not import the
+table that imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtWidgets import QWidget
 
 from ui.tables.keys import Target, key_name
+from ui.tables.ranking.items import TileItem
 from ui.words.i18n import N_, _
-
-if TYPE_CHECKING:
-    from ui.tables.ranking.table import RankingTable
 
 KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (the key "
                    "shows on each tile while you place)")),
@@ -26,7 +27,39 @@ KEYS = (("1-6", N_("place the tile at that place in your hand, from the left (th
 """The keys F1 lists for Ranking (English, marked)."""
 
 
-def targets(t: RankingTable) -> list[Target]:
+class KeyedTower(Protocol):
+    """What the keys read and click on the table (``RankingTable`` is one)."""
+
+    @property
+    def chooser(self) -> QWidget: ...
+
+    @property
+    def first(self) -> int | None: ...
+
+    @property
+    def hand_items(self) -> list[TileItem]: ...
+
+    @property
+    def tiles(self) -> dict[int, TileItem]: ...
+
+    def _can_place(self) -> bool: ...
+
+    def _can_compare(self) -> bool: ...
+
+    def _can_guess(self) -> bool: ...
+
+    def _item_rect(self, item: Any, pad: float = 0.0) -> QRectF: ...
+
+    def _hand_clicked(self, item: TileItem) -> None: ...
+
+    def _tile_clicked(self, item: TileItem) -> None: ...
+
+    def _cancel_choice(self) -> None: ...
+
+    def _pass(self) -> None: ...
+
+
+def targets(t: KeyedTower) -> list[Target]:
     """My hand's tiles while I place; the tower's tiles while I compare or guess (a
     tile on the top or bottom floor, which cannot be compared, is read only)."""
     if t.chooser.isVisible():
@@ -51,7 +84,7 @@ def targets(t: RankingTable) -> list[Target]:
     return out
 
 
-def claim(t: RankingTable, event: QKeyEvent) -> bool:
+def claim(t: KeyedTower, event: QKeyEvent) -> bool:
     """Esc drops a half-made comparison (the choice's own keys choose); P passes."""
     choosing = t.chooser.isVisible() or t.first is not None
     if event.key() == Qt.Key.Key_Escape and choosing:
@@ -63,4 +96,4 @@ def claim(t: RankingTable, event: QKeyEvent) -> bool:
     return False
 
 
-__all__ = ["KEYS", "claim", "targets"]
+__all__ = ["KEYS", "KeyedTower", "claim", "targets"]
