@@ -99,8 +99,8 @@ STEPS: dict[str, tuple[Step, ...]] = {
                      "to score.")),
         ("board", N_("Press on the coloured border of one of your lit frogs and pull: it "
                      "jumps the other way, to about the dashed ring.")),
-        ("plates", N_("The border's colour is the frog's ability (see the list); the "
-                      "score is beside each player.")),
+        ("plates", N_("The scores, and under them the list of what each frog can do "
+                      "(its colour or its border tells which).")),
     ),
 }
 """Three steps a game (S-tier's modes each their own), in the order of a first turn."""

@@ -371,8 +371,17 @@ class RanagedonTable(Deploying, SceneTable):
                                           board.mm(FROG_MM), aim.kind, aim.armed, landing))
 
     def teach_spot(self, key: str) -> Any:
+        """The board; the plates with the abilities legend under them (the list the
+        tour's last step names)."""
         board = self.board
-        if board is None or key != "board":
+        if board is None:
+            return None
+        if key == "plates":
+            parts = [p.sceneBoundingRect() for p in self.plates]
+            if self.legend is not None and self.legend.scene() is self.scene:
+                parts.append(self.legend.sceneBoundingRect())
+            return self._spot(parts)
+        if key != "board":
             return None
         return self._spot([QRectF(board.left, board.top, board.size, board.size)])
 
