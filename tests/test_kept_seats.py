@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from nethelpers import LOCAL, Tasks, hosting, run, seat
 
+from lanplay.host.config import HostConfig
+from lanplay.host.server import Host
 from lanplay.net.discovery import FoundHost
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import Peer
@@ -214,5 +216,36 @@ def test_a_room_closed_for_good_forgets_the_seat_a_paused_game_keeps_it(
                 await tasks.join()
                 watch.ended(on_purpose=False)
                 assert bool(on_disk(folder)) is pause, jonas.closed_reason
+
+    run(main())
+
+
+@pytest.mark.timeout(40)
+def test_a_paused_seat_refused_by_a_new_room_is_no_longer_paused(tmp_path: Path) -> None:
+    """The host paused its game and opened a new room on the same port: the paused
+    guest, coming back, is refused its seat; it must not go on saying "The game is
+    paused" (the window's gone page did, above "this room no longer has your seat")."""
+    async def main() -> None:
+        tasks = Tasks()
+        async with hosting(autostart=2, bot_delay=0.5, data_dir=tmp_path / "saves",
+                           save=True) as host:
+            port = host.port
+            jonas = Peer("Jonas", contribution_seed=1, reconnect_for=20.0)
+            await jonas.connect(LOCAL, port)
+            tasks.add(jonas.run())
+            await seat(host, "Bot", tasks, bot_seed=2, reconnect_for=0.0)
+            jonas.control("ready", ready=True)
+            await jonas.wait_until(lambda p: p.view is not None, 10)
+            await host.stop("The host has closed the room.", pause=True)
+            await jonas.wait_until(lambda p: p.paused is not None, 10)
+            again = Host("ranking", config=HostConfig(host_name="a new room", bind=LOCAL,
+                                                      port=port, seed=5))
+            await again.start()
+            try:
+                await tasks.join()
+            finally:
+                await again.stop("test over")
+        assert jonas.paused is None, jonas.paused
+        assert jonas.closed_reason and "seat" in jonas.closed_reason
 
     run(main())

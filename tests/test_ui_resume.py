@@ -150,3 +150,102 @@ def test_killed_host_resumes_from_home(aloop: Runner, tmp_path: Path,  # noqa: F
             await close(*(w for w in (first, second) if w is not None))
 
     aloop(scenario(), 85)
+
+
+@pytest.mark.timeout(60)
+def test_a_guest_at_a_paused_game_reads_paused_and_then_why_its_seat_is_gone(
+        aloop: Runner, tmp_path: Path) -> None:  # noqa: F811
+    """Ann closes her room mid-game (saved: paused); Ben's table says "paused", not
+    "Reconnecting…". Ann then opens a new room on the same port: Ben's window, coming
+    back, is refused its seat, and its page no longer says the game is paused."""
+    async def scenario() -> None:
+        data = tmp_path / "data"
+        ann = window(tmp_path, unique("Ann"), "#E69F00", save=True, data_dir=str(data))
+        ben = window(tmp_path, unique("Ben"), "#56B4E9")
+        try:
+            await ann.start()
+            await ben.start()
+            click(ann.home.host)
+            dialog = ann.dialog
+            assert isinstance(dialog, HostDialog)
+            dialog.select_game("alles-klar")
+            click(dialog.host)
+            await until(lambda: ann.lobby is not None, 15, ann)
+            assert ann.conn is not None and ann.conn.host is not None
+            port = ann.conn.host.port
+            from test_ui_room import join_by_address
+
+            await join_by_address(ben, f"127.0.0.1:{port}")
+            await until(lambda: ben.lobby is not None and len(ben.lobby.seats) == 2, 15,
+                        ann, ben)
+            click(ann.room.ready_button)
+            click(ben.room.ready_button)
+            await until(lambda: ann.room.start_button.isEnabled(), 15, ann, ben)
+            click(ann.room.start_button)
+            await until(lambda: ben.stack.currentWidget() is ben.game
+                        and ben.game.view is not None, 15, ann, ben)
+            click(ann.game.leave_button)
+            click(ann.dialog.yes_button)  # "Pause and close"
+            await until(lambda: ben.game.dimmer.isVisible(), 15, ann, ben)
+            assert ben.game.dimmer.text.text() == "The game is paused"
+            assert "paused the game" in ben.banner.text.text()
+
+            await until(lambda: ann.party is None and ann.stack.currentWidget() is ann.home
+                        and ann.home.host.isEnabled(), 15, ann)
+            ann.net.port = port  # a new room, on the same port
+            click(ann.home.host)
+            dialog = ann.dialog
+            assert isinstance(dialog, HostDialog)
+            dialog.select_game("ranking")
+            click(dialog.host)
+            await until(lambda: ben.stack.currentWidget() is ben.gone, 20, ann, ben)
+            await until(lambda: ann.lobby is not None and ann.lobby.game == "ranking", 15, ann)
+            title = ben.gone.title.text()
+            assert "paused" not in title.lower(), title
+        finally:
+            await close(ben, ann)
+
+    aloop(scenario(), 55)
+
+
+@pytest.mark.timeout(30)
+def test_a_window_closed_while_its_room_opens_leaves_no_room_behind(
+        aloop: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The room is listening, the window's own seat is still on its way in, and the
+    window closes: the room closes with it (it ran on with nobody holding it)."""
+    import asyncio
+
+    from lanplay.host import server
+    from lanplay.peer.peer import Peer
+
+    hosts: list[server.Host] = []
+    started = server.Host.start
+
+    async def start(self: server.Host) -> int:
+        hosts.append(self)
+        return await started(self)
+
+    held = asyncio.Event()
+
+    async def slow_connect(self: Peer, *args: Any, **kwargs: Any) -> None:
+        held.set()
+        await asyncio.Event().wait()  # the seat's handshake never finishes
+
+    monkeypatch.setattr(server.Host, "start", start)
+    monkeypatch.setattr(Peer, "connect", slow_connect)
+
+    async def scenario() -> None:
+        ann = window(tmp_path, unique("Ann"), "#E69F00")
+        await ann.start()
+        click(ann.home.host)
+        dialog = ann.dialog
+        assert isinstance(dialog, HostDialog)
+        click(dialog.host)
+        await asyncio.wait_for(held.wait(), 10)
+        assert hosts and hosts[0].status.port and ann.party is None
+        await close(ann)
+        assert hosts[0].status.stopping, "the room ran on after its window closed"
+        with socket.socket() as again:  # its port is free again
+            again.bind(("127.0.0.1", hosts[0].status.port))
+
+    aloop(scenario(), 25)

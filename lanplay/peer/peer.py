@@ -318,7 +318,9 @@ class Peer:
                 await self._handshake(timeout=2.0)
             except JoinError as exc:
                 if exc.code not in RETRY_CODES:
-                    self.closed_reason = exc.reason
+                    # Refused for good (the seat is gone: a new room on that port): the
+                    # pause it was waiting out is over too.
+                    self.closed_reason, self.paused = exc.reason, None
                     return False
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)

@@ -164,12 +164,15 @@ class Connection:
             await host.stop()
             raise JoinError(_("Could not open a room on this laptop ({error}); try again, or "
                               "restart lanplay.").format(error=exc.strerror or exc)) from exc
+        except BaseException:  # cancelled while opening (the window closed): close it again
+            await host.stop()
+            raise
         peer = _peer(name, colour, net, token=host.owner_token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
         try:
             await peer.connect(local, port)
-        except JoinError:
-            await host.stop()
+        except BaseException:  # refused, or cancelled (the window closed meanwhile)
+            await host.stop()  # a room nobody holds must not run on
             raise
         return cls(peer, host, notes_dir(net))
 
@@ -203,6 +206,9 @@ class Connection:
             raise JoinError(_("Could not reopen the room on port {port} ({error}); try "
                               "again, or restart lanplay.").format(
                                   port=port, error=exc.strerror or exc)) from exc
+        except BaseException:
+            await host.stop()
+            raise
         owner = next((s for s in host.room.seats if s.owner), None)
         token = owner.token if owner is not None else host.owner_token
         # the save keeps the room's key, not its password: our own seat answers with it
@@ -212,7 +218,7 @@ class Connection:
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
         try:
             await peer.connect(local, port)
-        except JoinError:
+        except BaseException:  # refused, or cancelled (the window closed meanwhile)
             await host.stop()
             raise
         return cls(peer, host, notes_dir(net))

@@ -512,7 +512,7 @@ class Party(QObject):
         else:
             self.stage.banner.say(_("Reconnecting\u2026 the connection to the host dropped; "
                                     "your seat is kept and the game comes back by itself."))
-        self.stage.game.set_dimmed(True)
+        self.stage.game.set_dimmed(True, _("The game is paused") if paused else "")
         self.stage.touch()
 
     def _on_reconnected(self) -> None:

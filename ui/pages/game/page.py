@@ -514,7 +514,10 @@ class GamePage(QWidget):
         self._place_chat()
         self._fit_bar()
 
-    def set_dimmed(self, dimmed: bool) -> None:
+    def set_dimmed(self, dimmed: bool, text: str = "") -> None:
+        """The table greyed out while the connection is away, saying why: "Reconnecting…"
+        unless ``text`` says otherwise (a paused game is not a lost connection)."""
+        self.dimmer.text.setText(text or _("Reconnecting\u2026"))
         self.dimmer.setVisible(dimmed)
         if dimmed:
             self.dimmer.raise_()
