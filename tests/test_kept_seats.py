@@ -232,12 +232,15 @@ def test_a_paused_seat_refused_by_a_new_room_is_no_longer_paused(tmp_path: Path)
             port = host.port
             jonas = Peer("Jonas", contribution_seed=1, reconnect_for=20.0)
             await jonas.connect(LOCAL, port)
+            folder = tmp_path / "jonas"
+            watch = SeatWatch(KeptSeats.load(folder), jonas, "", [LOCAL])
             tasks.add(jonas.run())
             await seat(host, "Bot", tasks, bot_seed=2, reconnect_for=0.0)
             jonas.control("ready", ready=True)
             await jonas.wait_until(lambda p: p.view is not None, 10)
             await host.stop("The host has closed the room.", pause=True)
             await jonas.wait_until(lambda p: p.paused is not None, 10)
+            assert [s.token for s in on_disk(folder)] == [jonas.token]  # paused: kept
             again = Host("ranking", config=HostConfig(host_name="a new room", bind=LOCAL,
                                                       port=port, seed=5))
             await again.start()
@@ -247,5 +250,7 @@ def test_a_paused_seat_refused_by_a_new_room_is_no_longer_paused(tmp_path: Path)
                 await again.stop("test over")
         assert jonas.paused is None, jonas.paused
         assert jonas.closed_reason and "seat" in jonas.closed_reason
+        watch.ended(on_purpose=False)
+        assert on_disk(folder) == []  # Home must not offer "Your seat" at the new room
 
     run(main())

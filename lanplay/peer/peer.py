@@ -319,8 +319,10 @@ class Peer:
             except JoinError as exc:
                 if exc.code not in RETRY_CODES:
                     # Refused for good (the seat is gone: a new room on that port): the
-                    # pause it was waiting out is over too.
+                    # pause it was waiting out is over too, and whoever keeps the seat
+                    # (a window's kept seats) hears why.
                     self.closed_reason, self.paused = exc.reason, None
+                    self._notify("refused", exc)
                     return False
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)

@@ -183,6 +183,11 @@ class KeptSeats:
             listener()
 
 
+GONE = frozenset({"removed", "bad_token"})
+"""Refusals that end a seat: the person was removed, or the host knows no such seat (the
+game ended, or a new room opened where the paused one was)."""
+
+
 class SeatWatch:
     """Follows one joined connection's peer: keeps its seat while it holds one in a
     game that has not ended, forgets it when that changes."""
@@ -246,8 +251,10 @@ class SeatWatch:
         fault); one the host ended (the room closed for good, the person removed) is
         forgotten. Closing the window is neither: see ``closing``."""
         self.detach()
-        kept_by_host = bool(self.peer.paused) or self.lost \
-            or self.refused not in (None, "removed")
+        if self.refused in GONE:  # the host says so: no such seat (any more)
+            self._forget()
+            return
+        kept_by_host = bool(self.peer.paused) or self.lost or self.refused is not None
         if on_purpose or not kept_by_host:
             self._forget()
 
