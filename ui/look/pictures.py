@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QImage, QPixmap
-from PyQt6.QtWidgets import QApplication
+from PyQt6.QtWidgets import QApplication, QGraphicsView
 
 from lanplay.content import in_play
 from lanplay.content.model import Picture
@@ -27,6 +27,9 @@ _cache: dict[Key, QPixmap] = {}
 _asked: set[Key] = set()
 _names: dict[tuple[str, int], QPixmap] = {}
 _generation = 0
+_drawn = 0
+"""Pictures drawn so far (and caches dropped): pieces kept from an earlier rebuild
+(``ui.tables.kept``) that painted a name before must not be taken back after."""
 _synchronous = False
 _repaint = False
 
@@ -105,6 +108,8 @@ def _ask(picture: Picture, key: Key, size: int, name: str) -> None:
             _cache[key] = QPixmap.fromImage(drawn)
         else:
             return  # stays an empty square; _asked keeps it from being asked again
+        global _drawn
+        _drawn += 1
         _schedule_repaint()
 
     picture_render.shared().request(picture, size, done)
@@ -122,8 +127,13 @@ def _schedule_repaint() -> None:
         global _repaint
         _repaint = False
         for widget in QApplication.allWidgets():
-            if widget.isVisible():
-                widget.update()
+            if not widget.isVisible():
+                continue
+            widget.update()
+            scene = widget.scene() if isinstance(widget, QGraphicsView) else None
+            if scene is not None:  # a felt's pieces repaint from their own caches:
+                for item in scene.items():  # each must paint itself again
+                    item.update()
 
     QTimer.singleShot(0, repaint)
 
@@ -133,6 +143,12 @@ def _name_tile(name: str, size: int) -> QPixmap:
     if found is None:
         found = _names[(name, size)] = tile_of(None, size, name)
     return found
+
+
+def drawn() -> int:
+    """A count that grows whenever a picture arrives or the cache is dropped: what a
+    piece painted before it changed may show a name where its picture is now."""
+    return _drawn + _generation
 
 
 def forget_cache() -> None:
@@ -157,4 +173,5 @@ def shown_name(picture_id: str, name: str) -> str:
     return content("picture", picture_id, name)
 
 
-__all__ = ["forget_cache", "image", "name_of", "set_synchronous", "shown_name", "tile"]
+__all__ = ["drawn", "forget_cache", "image", "name_of", "set_synchronous", "shown_name",
+           "tile"]

@@ -22,6 +22,7 @@ from typing import TypeVar
 from PyQt6.QtCore import QPointF
 from PyQt6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
+from ui.look import pictures
 from ui.words.i18n import language
 
 Item = TypeVar("Item", bound=QGraphicsItem)
@@ -33,7 +34,7 @@ class Kept:
     def __init__(self) -> None:
         self._spare: dict[Hashable, list[QGraphicsItem]] = {}
         self._taken: dict[Hashable, list[QGraphicsItem]] = {}
-        self._context: tuple[str, str] = ("", "")
+        self._context: tuple[str, str, int] = ("", "", 0)
 
     def save(self, scene: QGraphicsScene) -> None:
         """Before the scene is cleared: lift the pieces of this rebuild out of it (they
@@ -46,8 +47,9 @@ class Kept:
         self._spare, self._taken = self._taken, {}
         app = QApplication.instance()
         font = app.font().key() if isinstance(app, QApplication) else ""
-        context = (language(), font)
-        if context != self._context:  # every text would read or fit differently
+        context = (language(), font, pictures.drawn())
+        if context != self._context:  # every text would read or fit differently, or a
+            # piece that showed a picture's name would go on showing it
             self._spare = {}
             self._context = context
 

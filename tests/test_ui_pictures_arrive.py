@@ -1,0 +1,77 @@
+"""A picture drawn after its table shows it replaces its name on the table.
+
+Pictures are drawn off the GUI thread (``ui.look.picture_render``); until one is,
+its tile shows the picture's name. The felt's pieces keep a picture of themselves
+(``CachedScene``) and are painted again only when they change, so a repaint of the
+window alone left every tile that had shown a name showing it for good: under X,
+the Ranking tower of a first round kept "Schere", "Bau…" as text where the pictures
+had long been drawn (the screenshots, which draw pictures at once, never saw it).
+What a person sees (the view, through the pieces' caches) must be what the pieces
+paint now (the scene rendered afresh).
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QRectF
+from PyQt6.QtGui import QColor, QImage, QPainter
+from PyQt6.QtWidgets import QApplication, QGraphicsItem
+from pytestqt.qtbot import QtBot
+
+from ui.look import picture_render, pictures
+from ui.tables.ranking.table import RankingTable
+from ui.tools.demos import ranking
+
+
+def _seen_and_painted(table: RankingTable, rect: QRectF) -> tuple[QImage, QImage]:
+    """The viewport's pixels over ``rect`` (scene), and the scene painted afresh there."""
+    view = table.graphics
+    area = view.mapFromScene(rect).boundingRect()
+    seen = view.viewport().grab(area).toImage().convertToFormat(
+        QImage.Format.Format_ARGB32)
+    fresh = QImage(seen.size(), QImage.Format.Format_ARGB32)
+    fresh.fill(QColor("#000000"))
+    painter = QPainter(fresh)
+    view.render(painter, QRectF(fresh.rect()), area)
+    painter.end()
+    return seen, fresh
+
+
+def test_pictures_drawn_late_reach_the_tiles_that_showed_their_names(qtbot: QtBot) -> None:
+    pictures.set_synchronous(False)
+    pictures.forget_cache()
+    table = RankingTable()
+    qtbot.addWidget(table)
+    table.resize(1000, 540)
+    table.show()
+    _before, at = ranking.real_views(4)["compare"]
+    seat = at[None]["current"]
+    table.set_view(at[seat], ranking.demo_seats(4), seat, animate=False)
+    QApplication.processEvents()
+    tiles = [t for t in table.tiles.values() if t.isVisible()]
+    assert tiles
+    assert picture_render.shared().wait(20), "the pictures were not drawn"
+    for _turn in range(5):  # the repaint the arrival asked for
+        QApplication.processEvents()
+    _check(table, [t for t in table.tiles.values() if t.isVisible()])
+    # The next view draws the table again, taking back the pieces it kept: they too.
+    table.set_view(at[seat], ranking.demo_seats(4), seat, animate=False)
+    for _turn in range(3):
+        QApplication.processEvents()
+    _check(table, [t for t in table.tiles.values() if t.isVisible()])
+
+
+def _check(table: RankingTable, tiles: list[object]) -> None:
+    for tile in tiles:
+        assert isinstance(tile, QGraphicsItem)
+        seen, fresh = _seen_and_painted(table, tile.sceneBoundingRect())
+        differ = _differing(seen, fresh)
+        # A piece's cached picture and a fresh paint differ by a pixel or two of
+        # antialiasing; a name where the picture should be differs by hundreds.
+        assert differ < 0.01 * seen.width() * seen.height(), \
+            f"{getattr(tile, 'name', tile)}: the table still shows what it drew before " \
+            f"its picture came ({differ} pixels differ)"
+
+
+def _differing(a: QImage, b: QImage) -> int:
+    return sum(1 for y in range(a.height()) for x in range(a.width())
+               if a.pixel(x, y) != b.pixel(x, y))
