@@ -62,3 +62,12 @@ def no_fixed_port() -> Iterator[None]:
     yield
     bound, _FIXED_BINDS[:] = list(_FIXED_BINDS), []
     assert not bound, f"the test bound lanplay's usual ports: {bound}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def qt_application(qapp: Any) -> Any:
+    """Every test process has its QApplication before its first test: a test that lays
+    out a table without asking for one (the platform's type size comes from it) passed
+    only after one that did, and aborted a fresh pytest-xdist worker, losing its other
+    tests with it, whenever the scheduling gave it to one first."""
+    return qapp

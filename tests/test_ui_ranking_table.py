@@ -427,7 +427,7 @@ def test_a_reveal_beside_small_pictures_keeps_names_whole_and_nothing_over_anoth
         app.setFont(was)
 
 
-def test_plates_and_three_line_names_fit_a_small_window_under_x() -> None:
+def test_plates_and_three_line_names_fit_a_small_window_under_x(qapp: Any) -> None:
     """Under X at 1024x640 (its larger default type: the table's text 19 px) five plates
     ran 30 px past the window's foot, and five tiles on one floor cut "Stöckelschuh"
     to "Stö-ckel…" in two lines. The plates now give up height and gaps down to what
@@ -587,3 +587,40 @@ def test_marks_stand_beside_small_pictures_where_the_floor_has_room(qtbot: QtBot
     finally:
         locale.set_language(None)
         app.setFont(was)
+
+
+def test_the_choice_of_a_first_comparison_fits_a_small_window_in_german(
+        qtbot: QtBot) -> None:
+    """Seven tiles on floor 3, the two longest names picked, on a 1024x640 screen's
+    table, in German: the choice stays on the table (it ran off its right edge, its
+    "Cancel" cut), the turn line says the pair whole (it was elided after the
+    question; the question stands on the table), and my hand's names under the choice
+    give way until it closes."""
+    from lanplay import locale
+    from ui.tools.demos import ranking
+
+    locale.set_language("de")
+    try:
+        table = RankingTable()
+        qtbot.addWidget(table)
+        table.resize(1000, 522)
+        table.show()
+        before, at = ranking.real_views(3, seed=11)["first-compare"]
+        seat = at[None]["actors"][0]
+        table.set_view(before[seat], ranking.demo_seats(3, 1), seat, animate=False)
+        table.set_view(at[seat], ranking.demo_seats(3, 1), seat, animate=False)
+        ranking.pick_pair(table)
+        chooser = table.chooser
+        assert chooser.isVisible()
+        viewport = table.graphics.viewport()
+        assert viewport.rect().contains(chooser.geometry()), chooser.geometry()
+        turn = table.banner.turn
+        assert turn.fitted(turn.width() - turn.height()).fits, turn.text
+        box = table.graphics.mapToScene(chooser.geometry()).boundingRect()
+        under = [item for item in table.hand_items
+                 if item.isVisible() and item.sceneBoundingRect().intersects(box)]
+        assert not under, [item.name for item in under]
+        table._cancel_choice()
+        assert all(item.isVisible() for item in table.hand_items)
+    finally:
+        locale.set_language(None)

@@ -131,6 +131,8 @@ class TurnLine(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text = ""
+        self.short = ""
+        """A shorter wording of ``text``, shown where ``text`` does not fit."""
         self.accent = False
         self.colour: QColor | None = None
         self.letter = ""
@@ -159,12 +161,19 @@ class TurnLine(QWidget):
 
     def fitted(self, width: float) -> textfit.Fitted:
         """The instruction on one line if it fits (a little smaller at most), else on
-        two smaller lines: never cut off while the platform's size still holds it."""
+        two smaller lines, else its shorter wording (``short``) the same way: never cut
+        off while the platform's size still holds it."""
+        first = self._fit(self.text, width)
+        if first.fits or not self.short:
+            return first
+        return self._fit(self.short, width)
+
+    def _fit(self, text: str, width: float) -> textfit.Fitted:
         px = self._font_px()
-        one = textfit.fit(self.text, width, px, 1, bold=True, min_px=px * 0.85)
+        one = textfit.fit(text, width, px, 1, bold=True, min_px=px * 0.85)
         if one.fits:
             return one
-        return textfit.fit(self.text, width, min(px, self.height() / (2 * 1.25)), 2,
+        return textfit.fit(text, width, min(px, self.height() / (2 * 1.25)), 2,
                            bold=True, height=self.height() - 2)
 
 
@@ -217,8 +226,10 @@ class Banner(QFrame):
             table.setAccessibleDescription(text)
 
     def show_state(self, text: str, colour: QColor | None, letter: str, info: str,
-                   accent: bool = False) -> None:
+                   accent: bool = False, short: str = "") -> None:
+        """The turn line (``short``: its shorter wording, where ``text`` does not fit)."""
         self.turn.text, self.turn.colour, self.turn.letter = text, colour, letter
+        self.turn.short = short
         self.turn.accent = accent
         self.turn.setToolTip(text)
         self.announce(text)

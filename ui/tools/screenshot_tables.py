@@ -95,6 +95,13 @@ def _ranking() -> Iterator[TableScreen]:
     seat = at[None]["actors"][0]
     yield TableScreen("ranking", "ranking", demo.demo_seats(4, 3), seat,
                       [before[seat], at[seat]])
+    # issue 31: the first round's comparison with its choice open ("Bell up (1)"), seven
+    # tiles on floor 3 (the choice ran off the table's edge, the banner was elided)
+    first = demo.real_views(3, seed=11)
+    before, at = first["first-compare"]
+    seat = at[None]["actors"][0]
+    yield TableScreen("ranking-choice", "ranking", demo.demo_seats(3, 1), seat,
+                      [before[seat], at[seat]], prepare=demo.pick_pair)
     crowd = demo.real_views(5)
     seats = demo.demo_seats(5, 4)
     before, at = crowd["compare"]

@@ -19,7 +19,7 @@ from typing import Any
 
 from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
-from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QPushButton, QWidget
+from PyQt6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from ui.look import pictures
 from ui.tables import look, textfit
@@ -66,6 +66,8 @@ class RankingTable(TowerTable):
         self._caption_cut = False
         """The last drawing found no floor with room for the caption."""
         self._rects: dict[tuple[Any, str], QRectF] = {}
+        self._under_choice: list[QGraphicsItem] = []
+        """My hand's pieces hidden while the choice lies over them."""
         self.chooser = NumeralChooser(self._viewport())
         self.chooser.label.setText(_("Which fits the question better?"))
         self.chooser.chosen.connect(self._chosen)
@@ -501,15 +503,44 @@ class RankingTable(TowerTable):
         # Over my hand (which does nothing while comparing): the pair stays in view.
         if self.layout_ is not None:
             centre = self.graphics.mapFromScene(self.layout_.hand_band.center())
-            self.chooser.move(centre.x() - self.chooser.width() // 2,
-                              centre.y() - self.chooser.height() // 2)
+            bounds = self._viewport().rect()
+            w, h = self.chooser.width(), self.chooser.height()
+            self.chooser.move(max(4, min(centre.x() - w // 2, bounds.width() - w - 4)),
+                              max(4, min(centre.y() - h // 2, bounds.height() - h - 4)))
+            self._hide_under_choice()
         self.banner.show_state(_("Which fits \u201c{question}\u201d better: {one} or {other}?")
                                .format(question=self._question(), one=left.name,
                                        other=right.name), *self._banner_seat(),
-                               self._info_text(), accent=True)
+                               self._info_text(), accent=True,
+                               # the question stands on the table: where the line is
+                               # short, it need not say it again
+                               short=_("Which fits the question better: {one} or {other}?")
+                               .format(one=left.name, other=right.name))
+
+    def _hide_under_choice(self) -> None:
+        """The hand's pieces under the open choice give way until it closes (they do
+        nothing while I compare; their names under its buttons would read as one)."""
+        lay = self.layout_
+        if lay is None:
+            return
+        box = self.graphics.mapToScene(self.chooser.geometry()).boundingRect()
+        band = lay.hand_band
+        self._under_choice = [item for item in self.scene.items()
+                              if item.isVisible() and item.parentItem() is None
+                              and band.contains(item.sceneBoundingRect().center())
+                              and item.sceneBoundingRect().intersects(box)]
+        for item in self._under_choice:
+            item.setVisible(False)
+
+    def _show_under_choice(self) -> None:
+        for item in self._under_choice:
+            if item.scene() is self.scene:
+                item.setVisible(True)
+        self._under_choice = []
 
     def _chosen(self, which: int) -> None:
         self.chooser.hide()
+        self._show_under_choice()
         pair = self._pair
         if pair is None or not self._can_compare():
             return
@@ -519,6 +550,7 @@ class RankingTable(TowerTable):
 
     def _cancel_choice(self) -> None:
         self.chooser.hide()
+        self._show_under_choice()
         self._pair = None
         self._select(None)
 

@@ -103,6 +103,8 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
     wanted: dict[str, Callable[[dict[str, Any]], bool]] = {
         "place": lambda v: v["phase"] == "place" and v["round"] == 1,
         "compare": lambda v: v["phase"] == "compare" and v.get("compares", 0) >= 3,
+        # the first comparison of the game: the whole row still on floor 3
+        "first-compare": lambda v: v["phase"] == "compare" and v.get("compares", 0) == 0,
         # A later round with a scoring stone on the roof (7), turned to point down.
         "roof": lambda v: (v["phase"] == "compare" and v.get("compares", 0) >= 3
                            and 7 in v["scores"]),
@@ -124,9 +126,11 @@ def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, An
     kit.render_table(RankingTable, path, previous, view, seats, you, size, prepare=prepare)
 
 
-def _pick_pair(table: Any) -> None:
-    """Click two tiles on floor 3, as a player would, so the chooser shows."""
-    on_three = [t for t in table.tiles.values() if t.floor == 3]
+def pick_pair(table: Any) -> None:
+    """Click two tiles on floor 3, as a player would, so the chooser shows: the two
+    with the longest names (the choice's buttons say them)."""
+    on_three = sorted((t for t in table.tiles.values() if t.floor == 3 and t.on_click),
+                      key=lambda t: -len(t.name))
     table._tile_clicked(on_three[0])
     table._tile_clicked(on_three[1])
 
@@ -158,7 +162,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Pa
                 who = "spectator" if you is None else "seat0"
                 for w, h in sizes:
                     path = out / f"ranking-{players}p-{moment}-{who}-{w}x{h}.png"
-                    prepare = _pick_pair if moment == "picked" else None
+                    prepare = pick_pair if moment == "picked" else None
                     render_table(path, None, view, seats, you, (w, h), prepare)
                     written.append(path)
     return written
