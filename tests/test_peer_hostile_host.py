@@ -230,9 +230,9 @@ def test_many_extends_to_one_list_in_one_delta_cost_in_proportion_to_the_items()
     """Was quadratic: every op copied the whole list (``_resize``)."""
     view = BoundedView({"log": list(range(50_000))})
     ops: list[Any] = [[EXTEND, ["log"], [1] * 20] for _ in range(2000)]
-    start = time.perf_counter()
+    start = time.thread_time()  # the work done, however loaded the machine
     view.apply(ops)
-    took = time.perf_counter() - start
+    took = time.thread_time() - start
     assert len(view.value["log"]) == 90_000
     assert took < 0.25  # copied once: 50k items, then 40k appended in place
     plain = delta.apply({"log": list(range(50_000))}, ops)

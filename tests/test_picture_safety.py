@@ -57,10 +57,10 @@ def svg(body: bytes) -> bytes:
 def test_the_use_bomb_is_refused_by_sniff_at_once(levels: int) -> None:
     data = bomb(levels)
     assert len(data) < 2000
-    start = time.perf_counter()
+    start = time.thread_time()  # its work, whatever else the machine does
     with pytest.raises(ContentError, match=r"references draw more than 10,000 elements"):
         sniff(data)
-    assert time.perf_counter() - start < 0.05
+    assert time.thread_time() - start < 0.05
 
 
 def test_a_small_use_tree_is_still_a_picture() -> None:
@@ -145,10 +145,10 @@ def test_a_host_sending_a_bomb_is_refused_by_the_receiver(tmp_path: Path,
     stapler.update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
     peer = PictureReceiver(PictureCache(tmp_path / "cache"))
     peer.on_offer(PackOffer(offer))
-    start = time.perf_counter()
+    start = time.thread_time()  # its work, whatever else the machine does
     with pytest.raises(TransferError) as caught:
         peer.on_chunk(PictureChunk(stapler["sha256"], 0, 1, data))
-    assert time.perf_counter() - start < 0.05
+    assert time.thread_time() - start < 0.05
     assert caught.value.reason.startswith(
         "the host's picture 'office/stapler' (Red stapler) is an SVG whose <use> and "
         "url(#...) references draw more than 10,000 elements")
@@ -160,9 +160,9 @@ def test_a_bomb_already_in_the_cache_is_never_drawn(tmp_path: Path) -> None:
     right before it is drawn."""
     path = tmp_path / "cached.svg"
     path.write_bytes(bomb(24))
-    start = time.perf_counter()
+    start = time.thread_time()  # its work, whatever else the machine does
     image = picture_image(Picture("x/bomb", "Bomb", "x", "svg", path), 80)
-    assert time.perf_counter() - start < 0.1
+    assert time.thread_time() - start < 0.1
     assert all(image.pixelColor(x, y).alpha() == 0 for x in range(0, 80, 8)
                for y in range(0, 80, 8))
 

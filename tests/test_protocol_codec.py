@@ -423,10 +423,10 @@ def test_peek_id_gives_up_after_its_steps_whatever_the_frame() -> None:
     assert peek_id(body_of(buried)) == 0
     hostile = b"\x81\xa1x\xdd\xff\xff\xff\xff" + b"\x91" * 60_000  # 4 billion items
     many = b"\xdf\xff\xff\xff\xff" + b"\xa1x\xc0" * 20_000
-    started = time.perf_counter()
+    started = time.thread_time()  # the work done, however loaded the machine
     for body in (hostile, many) * 100:
         assert peek_id(body) == 0
-    assert time.perf_counter() - started < 0.5  # 200 frames of 60 KB: about 6 ms here
+    assert time.thread_time() - started < 0.5  # 200 frames of 60 KB: about 6 ms here
 
 
 def test_a_reader_stays_broken_after_an_oversized_frame() -> None:

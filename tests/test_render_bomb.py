@@ -31,13 +31,13 @@ def bomb(depth: int, inner: str = "x" * 80) -> dict[str, Any]:
 @pytest.mark.parametrize("depth", [2, 3, 4])
 def test_a_nested_key_of_333_fields_renders_in_bounded_time_and_memory(depth: int) -> None:
     tracemalloc.start()
-    started = time.perf_counter()
+    started = time.thread_time()  # the work done, however loaded the machine
     try:
         out = render(bomb(depth, "x" * 900), lang="en")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    took = time.perf_counter() - started
+    took = time.thread_time() - started
     assert len(out) == MAX_TEXT and set(out) == {"x"}
     assert peak < 2_000_000, f"{peak} bytes to render a {depth}-deep bomb"  # was 100 MB at 2
     assert took < 1.0
