@@ -49,6 +49,23 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+def as_on_screen(window: Any, size: tuple[int, int]) -> None:
+    """Give the main ``window`` ``size`` as a screen that leaves it that much room does:
+    its least size there (``smallest_in``) first. A plain resize kept SMALLEST's 600
+    lines (the offscreen screen is 800x800), so every check of a 1024x640 screen's
+    1000x592 window drew its tables 8 px taller than that screen shows them under X."""
+    from PyQt6.QtCore import QSize
+
+    from ui.window.window import smallest_in
+
+    window.setMinimumSize(smallest_in(QSize(*size)))
+    window.resize(*size)
+    got = (window.width(), window.height())
+    if got != size:
+        raise RuntimeError(f"the window is {got[0]}x{got[1]}, not the {size[0]}x{size[1]} "
+                           "asked for: its screens would not show that size")
+
+
 @dataclass
 class Target:
     """One window size of a run: where its PNGs go and its fit check."""
@@ -129,7 +146,7 @@ def _game_tables(targets: list[Target]) -> list[Path]:
     written: list[Path] = []
     try:
         for target in targets:
-            window.resize(*target.size)
+            as_on_screen(window, target.size)
             QApplication.processEvents()
             written += screenshot_tables.render(window, todo, target.out, target.fit)
             written += _crowded_room(window, target)
@@ -217,10 +234,10 @@ class _Camera:
         """``window`` at every size (and 1920x1080 when ``wide``), then back at the first."""
         stem = name.removesuffix(".png")
         for target, size, suffix in self._sizes(wide):
-            window.resize(*size)
+            as_on_screen(window, size)
             await _settle(settle)
             self.save(target, window, f"{stem}{suffix}.png")
-        window.resize(*self.first)
+        as_on_screen(window, self.first)
 
     async def dialog(self, window: Any, open_dialog: Callable[[], Any], name: str) -> Any:
         """A dialog opened over the window at every size, drawn over it dimmed; the
@@ -228,7 +245,7 @@ class _Camera:
         from PyQt6.QtGui import QColor, QPainter
 
         for target in [*self.targets[1:], self.targets[0]]:
-            window.resize(*target.size)
+            as_on_screen(window, target.size)
             await _settle(0.08)
             dialog = open_dialog()
             await _settle(0.08)
@@ -271,7 +288,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
                                version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
     window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
@@ -319,7 +336,7 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.window.window import MainWindow
 
     window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     window.show()
     try:
         window.home._still_quiet()
@@ -361,7 +378,7 @@ async def _home_resume(camera: _Camera, net: Any) -> None:
         saves.write(save, folder / saves.file_name(save))
         window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()),
                             dataclasses.replace(net, data_dir=data))
-        window.resize(*camera.first)
+        as_on_screen(window, camera.first)
         window.show()
         try:
             window.home.refresh_saves(data)
@@ -549,7 +566,7 @@ async def _table(window: Any, camera: _Camera) -> None:
     # A lost connection, at each size: the grab happens the moment the window shows it.
     session = conn.host.session
     for target in camera.targets:
-        window.resize(*target.size)
+        as_on_screen(window, target.size)
         await _settle()
         grabbed: list[bool] = []
 
@@ -562,7 +579,7 @@ async def _table(window: Any, camera: _Camera) -> None:
         await window.wait_until(lambda g=grabbed: bool(g) and not window.banner.isVisible()
                                 and conn.peer.state_id == session.state_id, 15)
         conn.bridge.reconnecting.disconnect(grab_reconnecting)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
 
     await play_until(lambda view, plays: False)
     await window.wait_until(lambda: window.game.end.isVisible()
@@ -578,7 +595,7 @@ async def _replay(window: Any, camera: _Camera) -> None:
     """The game just played, replayed from the end screen: from the window's seat in the
     middle of the game, then with everything open; then Help -> Replays."""
     for target in camera.targets:  # opened over the window at each size, as it opens
-        window.resize(*target.size)
+        as_on_screen(window, target.size)
         await _settle(0.1)
         window.game.end.replay_button.click()
         replay = window.replay_windows[-1]
@@ -590,7 +607,7 @@ async def _replay(window: Any, camera: _Camera) -> None:
         camera.save(target, replay, "replay-open.png")
         replay.close()
         await _settle(0.05)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     await window.wait_until(lambda: window.last_game.path is not None, 10)
 
     def open_replays() -> Any:
