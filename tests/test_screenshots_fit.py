@@ -41,7 +41,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "s-tier-team-5p-won", "s-tier-cooperative-lost", "s-tier-competitive-draw",
            "s-tier-competitive-draw-spectator",
            # issue 31: Ranagedon's formation chosen before the first flick
-           "ranagedon-deploy", "ranagedon-4p-deploy")
+           "ranagedon-deploy", "ranagedon-4p-deploy",
+           # issue 31 (6): a room of four in teams, a bot playing for one who left
+           "room-teams")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

@@ -150,6 +150,7 @@ def _game_tables(targets: list[Target]) -> list[Path]:
             QApplication.processEvents()
             written += screenshot_tables.render(window, todo, target.out, target.fit)
             written += _crowded_room(window, target)
+            written += _team_room(window, target)
     finally:
         window.close()
         window.deleteLater()
@@ -196,6 +197,32 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     target.fit.screen(notice.stem, window)
     window.room.notice.clear()
     return [path, notice]
+
+
+def _team_room(window: Any, target: Target) -> list[Path]:
+    """A room of four in teams seen by its owner, not ready yet, with Jonas gone and a
+    bot playing for him: each seat's row with its most marks ('Grünes Team  Host  Nicht
+    bereit' made the German row wider than the seats' box, Remove cut at its edge)."""
+    from PyQt6.QtWidgets import QApplication
+
+    from protocol.messages import Lobby
+    from ui.tools.demos.s_tier import demo_seats
+
+    seats = demo_seats(4)
+    for i, seat in enumerate(seats):
+        seat.update(bot=i > 1, ready=i > 1, owner=i == 0, connected=i != 1,
+                    standin=i == 1, name=seat["name"] if i < 2 else f"Bot {i - 1}")
+    lobby = Lobby("Mia", "ranagedon", "standard", {}, seats, "lobby",
+                  problem=f"Waiting for {seats[0]['name']} and {seats[1]['name']} to be "
+                  "ready.")
+    window.room.show_lobby(lobby, 0, True)
+    window.stack.setCurrentWidget(window.room)
+    for _step in range(3):  # the seats' box counts its rows once they are laid out
+        QApplication.processEvents()
+    path = target.out / "room-teams.png"
+    window.grab().save(str(path))
+    target.fit.screen(path.stem, window)
+    return [path]
 
 
 async def _settle(seconds: float = 0.15) -> None:
