@@ -43,7 +43,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            # issue 31: Ranagedon's formation chosen before the first flick
            "ranagedon-deploy", "ranagedon-4p-deploy",
            # issue 31 (6): a room of four in teams, a bot playing for one who left
-           "room-teams")
+           "room-teams",
+           # issue 31 (6): five tiles on one floor at the first guess (seed 11)
+           "ranking-5p-first-guess")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

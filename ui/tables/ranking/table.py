@@ -34,6 +34,7 @@ from ui.tables.ranking.items import (
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.name_columns import spread
 from ui.tables.ranking.plates import PlateInfo, PlateItem
 from ui.tables.ranking.reading import Reading, slot_name
 from ui.tables.ranking.tower import TowerTable
@@ -347,6 +348,9 @@ class RankingTable(TowerTable):
             self.scene.addItem(item)
             self.hand_items.append(item)
             self._rects[("hand", picture)] = QRectF(rect)
+        # A hand's long name borrows what its neighbours' shorter ones leave.
+        spread(self.hand_items, band.left() + HAND_LABEL * t,
+               lay.action.left() - t * 0.5 if lay.action.width() else band.right(), t * 0.5)
         first = lay.hand[0] if lay.hand else band
         column = QRectF(band.left(), band.top(), HAND_LABEL * t - t * 0.4, band.height())
         fitted = textfit.fit(_("Your hand"), column.width(), t * 0.9, 2)
