@@ -45,7 +45,9 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            # issue 31 (6): a room of four in teams, a bot playing for one who left
            "room-teams",
            # issue 31 (6): five tiles on one floor at the first guess (seed 11)
-           "ranking-5p-first-guess")
+           "ranking-5p-first-guess",
+           # issue 31 (6): Home of a long name (24 letters)
+           "home-long-name")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

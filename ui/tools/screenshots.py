@@ -323,6 +323,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     watcher_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
+        await _home_long_name(camera, net)
         await _home_resume(camera, net)
         await window.start()
         await other.start()
@@ -368,6 +369,25 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     try:
         window.home._still_quiet()
         await camera.shot(window, "home-nothing-found.png")
+    finally:
+        await window.shutdown()
+        window.close()
+        window.deleteLater()
+
+
+async def _home_long_name(camera: _Camera, net: Any) -> None:
+    """Home of someone with a long name (24 letters, the most a name may have): the top
+    row was wider than a 1024x640 screen's window, its words squeezed and cut."""
+    from ui.services.settings import Settings
+    from ui.window.window import MainWindow
+
+    window = MainWindow(Settings(name="Annemarie Schwarzenegger", colour="#E69F00",
+                                 taught=taught()), net)
+    as_on_screen(window, camera.first)
+    window.home.addresses.setText("192.168.178.23 \u00b7 10.8.0.2")  # Wi-Fi and a VPN
+    window.show()
+    try:
+        await camera.shot(window, "home-long-name.png")
     finally:
         await window.shutdown()
         window.close()
