@@ -343,7 +343,7 @@ class RoomPage(QWidget):
     def eventFilter(self, watched: Any, event: QEvent | None) -> bool:
         if event is not None and event.type() == QEvent.Type.Resize \
                 and any(watched is row.get("marks") for row in self.seat_rows):
-            self._refit.start()  # its marks on more lines, or fewer: count the rows again
+            self._fit_seats()  # its marks on more lines, or fewer: count the rows again
         if event is not None and (watched is self.notice or watched is self._chat_card):
             kind = event.type()
             if watched is self.notice and kind in (QEvent.Type.ShowToParent,

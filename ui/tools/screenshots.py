@@ -217,7 +217,7 @@ def _team_room(window: Any, target: Target) -> list[Path]:
                   "ready.")
     window.room.show_lobby(lobby, 0, True)
     window.stack.setCurrentWidget(window.room)
-    for _step in range(3):  # the seats' box counts its rows once they are laid out
+    for _step in range(5):  # the seats' box counts its rows once they are laid out
         QApplication.processEvents()
     path = target.out / "room-teams.png"
     window.grab().save(str(path))
