@@ -38,6 +38,7 @@ from ui.dialogs.host_dialog import HostDialog
 from ui.services.connection import NetConfig
 from ui.services.settings import Settings
 from ui.tables.teach import STEPS, tour_key
+from ui.tools.screenshots import as_on_screen
 from ui.window.window import MainWindow
 
 TABLES = {"alles-klar": "AllesKlarTable", "ranking": "RankingTable",
@@ -64,7 +65,7 @@ def fresh(tmp: Path, name: str, colour: str, size: tuple[int, int]) -> MainWindo
                     save=True, pace=0.0, data_dir=str(folder / "data"))
     win = MainWindow(settings, net)
     win.guard_slips()  # as ui.app.run does: a slip is caught, and fails this test below
-    win.resize(*size)
+    as_on_screen(win, size)  # 1000x592 as a 1024x640 screen gives it (not 1000x600)
     win.show()
     return win
 

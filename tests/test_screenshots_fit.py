@@ -41,7 +41,13 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "s-tier-team-5p-won", "s-tier-cooperative-lost", "s-tier-competitive-draw",
            "s-tier-competitive-draw-spectator",
            # issue 31: Ranagedon's formation chosen before the first flick
-           "ranagedon-deploy", "ranagedon-4p-deploy")
+           "ranagedon-deploy", "ranagedon-4p-deploy",
+           # issue 31 (6): a room of four in teams, a bot playing for one who left
+           "room-teams",
+           # issue 31 (6): five tiles on one floor at the first guess (seed 11)
+           "ranking-5p-first-guess",
+           # issue 31 (6): Home of a long name (24 letters)
+           "home-long-name")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
@@ -69,10 +75,29 @@ def test_every_screen_fits_in_german_and_spanish(tmp_path: Path, lang: str) -> N
     assert_fits(out, (SMALLEST,), folders=False)
 
 
+def png_size(path: Path) -> str:
+    """A PNG's WIDTHxHEIGHT, from its header."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return f"{int.from_bytes(head[16:20], 'big')}x{int.from_bytes(head[20:24], 'big')}"
+
+
+def assert_drawn_at(where: Path, size: str) -> None:
+    """Every screen was drawn at the size it is checked for. The 1000x592 window a
+    1024x640 screen gives was drawn 1000x600 (SMALLEST's height won over the resize), 8 px
+    taller than the same window under X: S-tier's tier board cut 'Ada' and 'Ben' under
+    X, and the check, seeing more room, passed."""
+    drawn = {path.name: png_size(path) for path in sorted(where.glob("*.png"))}
+    wrong = {name: got for name, got in drawn.items()  # (NAME-1920x1080.png: its own)
+             if got != size and not name.endswith(f"-{got}.png")}
+    assert not wrong, f"drawn at another size than {size}: {wrong}"
+
+
 def assert_fits(out: Path, sizes: tuple[str, ...], folders: bool = True) -> None:
     problems: list[str] = []
     for size in sizes:
         where = out / size if folders else out
+        assert_drawn_at(where, size)
         report = json.loads((where / "fit.json").read_text(encoding="utf-8"))
         screens = report["screens"]
         missing = [name for name in SCREENS if name not in screens]

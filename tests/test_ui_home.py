@@ -249,3 +249,44 @@ def test_the_button_says_watch_for_a_running_game_without_a_click(qtbot: QtBot) 
     qtbot.addWidget(home)
     home.on_host("added", _found("b", "Ben", "192.168.1.21", taken=3, state="playing"))
     assert home.selected() is not None and home.join.text() == "Watch"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+@pytest.mark.parametrize("name", ["Mia", "Maximiliane Mustermann", "Annemarie Schwarzenegger",
+                                  "W" * 24])
+def test_the_top_row_stays_whole_in_a_small_window(qtbot: QtBot, keep_look: None,  # noqa: F811
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   lang: str, name: str) -> None:
+    """Home's top line in a 1024x640 screen's window (the page 1000x569): the title and
+    its line, this laptop's addresses, your badge, your name and "Change name or
+    colour…". With a long name (a name may have 24 letters) the row was wider than the
+    window and Qt squeezed it: "Tabletop games with the people in this room" cut in
+    English at 22 letters, the name and the line at 24 ("Annemarie Schwarzenegger") in
+    every language; "Name oder Farbe ändern…" was seen cut (German, under X). The line
+    under the title and the name wrap where they must; the button keeps its width."""
+    from lanplay import locale
+    from ui.look import theme
+    from ui.pages import home as home_page
+    from ui.tools.fit import FitCheck
+
+    theme.apply(1.0)  # the window's look and text size
+    monkeypatch.setattr(home_page, "local_addresses", lambda: ["192.168.178.23", "10.8.0.2"])
+    locale.set_language(lang)
+    try:
+        home = home_page.HomePage()
+        qtbot.addWidget(home)
+        # the home page of a 1000x592 window, held there as the window holds it (alone, a
+        # page grows to the width its row asks for and hides the fault)
+        home.setFixedSize(1000, 569)
+        home.set_identity(name, "#E69F00")
+        home.show()
+        qtbot.waitExposed(home)
+        fit = FitCheck((1000, 592))
+        with fit:
+            found = fit.screen("home", home)
+        assert not found, found
+        change = home.change
+        assert change.width() >= change.sizeHint().width(), (change.width(), change.sizeHint())
+        assert change.geometry().right() < home.width() - 20  # inside the page's margin
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en

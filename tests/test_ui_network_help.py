@@ -23,6 +23,7 @@ from ui.dialogs import network_help
 from ui.dialogs.host_dialog import HostDialog
 from ui.pages.home import EMPTY_TEXT, HomePage
 from ui.services.settings import Settings
+from ui.tools.screenshots import as_on_screen
 from ui.window.window import MainWindow
 
 
@@ -247,7 +248,7 @@ def test_the_first_host_notice_keeps_clear_of_the_chat_input(
 
     async def scenario() -> None:
         win = window(tmp_path, "Mia")
-        win.resize(1000, 592)
+        as_on_screen(win, (1000, 592))  # as a 1024x640 screen gives it (not 1000x600)
         win.lonely_after = 600  # only the first-hosting notice
         await win.start()
         try:

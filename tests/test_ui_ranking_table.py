@@ -624,3 +624,27 @@ def test_the_choice_of_a_first_comparison_fits_a_small_window_in_german(
         assert all(item.isVisible() for item in table.hand_items)
     finally:
         locale.set_language(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_five_names_on_one_floor_stay_whole_in_a_small_window(
+        qapp: Any, tmp_path: Any, lang: str) -> None:
+    """A seeded game of five (seed 11) played by the rules' bots to the first guess, in a
+    1024x640 screen's window (1000x592, German): five tiles share floor 3, each name in a
+    column a fifth of the floor wide, and "Schwamm" (78 px, one syllable) came out
+    "Schwa…", Ben's own bold "Küchen-" "Küch…", and the hand's "Wasser-" "sertr…". A
+    name wider than its column now borrows what its neighbours' shorter names leave; every
+    seat's screen and a watcher's show every name whole."""
+    from window_screens import screen_problems
+
+    from ui.tools.demos.ranking import first_guess
+    from ui.tools.screenshot_tables import TableScreen
+
+    before, at = first_guess(5, seed=11)
+    floor_3 = [t["name"] for t in at[None]["row"] if t["floor"] == 3]
+    assert len(floor_3) == 5, floor_3
+    seats = demo_seats(5, 4)
+    screens = [TableScreen(f"ranking-first-guess-{who}", "ranking", seats, who,
+                           [before[who], at[who]]) for who in [*range(5), None]]
+    found = screen_problems(qapp, tmp_path, screens, lang=lang)
+    assert not [p for problems in found.values() for p in problems], found

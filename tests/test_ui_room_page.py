@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PyQt6.QtCore import QPoint
+from pytestqt.qtbot import QtBot
 from test_ui_room import host_room, join_by_address
 from ui_harness import Runner, aloop, close, keep_look, unique, until, window  # noqa: F401
 
@@ -63,3 +65,61 @@ def test_a_combo_box_draws_its_arrow_inside_its_border(qapp: object,
              if image.pixelColor(x, image.height() // 2).lightness() > 100]
     assert arrow, "the arrow is drawn"
     box.close()
+
+
+def _four_seats(game: str, mode: str, stand_in: bool) -> object:
+    """A room of four as its owner sees it: Mia (the host, not ready yet) and three bots;
+    with ``stand_in`` Jonas has lost his connection and a bot plays for him."""
+    from protocol.messages import Lobby
+    from ui.tools.demos.s_tier import demo_seats
+
+    seats = demo_seats(4)
+    for i, seat in enumerate(seats):
+        seat.update(bot=i > 0, ready=i > 0, owner=i == 0, connected=True,
+                    name=seat["name"] if i == 0 else f"Bot {i}")
+    if stand_in:
+        seats[1].update(name="Jonas", bot=False, connected=False, standin=True, ready=False)
+    return Lobby("Mia", game, mode, {}, seats, "lobby", problem="Waiting for Mia to be ready.")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+@pytest.mark.parametrize(("game", "mode", "stand_in"), [
+    ("ranagedon", "standard", False), ("s-tier", "team", False),
+    ("alles-klar", "standard", True), ("ranagedon", "standard", True)],
+    ids=["ranagedon-teams", "s-tier-team", "stand-in", "teams-and-stand-in"])
+def test_a_seats_row_stays_whole_in_a_small_window(qtbot: QtBot, keep_look: None,  # noqa: F811
+                                                   lang: str, game: str, mode: str,
+                                                   stand_in: bool) -> None:
+    """A room of four in a 1024x640 screen's window (the page 1000x569): with a team mark
+    ('Grünes Team  Host  Nicht bereit', German) or a seat a bot plays for ('Disconnected
+    A bot plays for now', every language) the marks made the row wider than the seats'
+    box, which does not scroll sideways: 'Entfernen' (and ▲ ▼) cut at its right edge.
+    The marks now wrap to a second line where the row is short of room."""
+    from lanplay import locale
+    from ui.look import theme
+    from ui.pages.room import RoomPage
+    from ui.tools.fit import FitCheck
+
+    theme.apply(1.0)  # the window's look and text size
+    locale.set_language(lang)
+    try:
+        page = RoomPage()
+        qtbot.addWidget(page)
+        page.resize(1000, 569)  # the room page of a 1000x592 window
+        page.show()
+        qtbot.waitExposed(page)
+        page.show_lobby(_four_seats(game, mode, stand_in), 0, True)  # type: ignore[arg-type]
+        qtbot.wait(20)  # the seats' box counts its rows once they are laid out
+        port = page.seats_area.viewport()
+        assert port is not None
+        for row in page.seat_rows:
+            for widget in row.values():
+                box = widget.geometry().translated(widget.parentWidget().mapTo(  # type: ignore[union-attr]
+                    port, QPoint(0, 0)))
+                assert port.rect().contains(box), (widget, box, port.rect())
+        fit = FitCheck((1000, 592))
+        with fit:
+            found = fit.screen("room", page)
+        assert not found, found
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en

@@ -8,11 +8,13 @@ seeded Session where the table plays one seat against bots to the end).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtTest import QTest
+from PyQt6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from lanplay import games
@@ -650,3 +652,18 @@ def test_a_won_cooperative_game_tells_a_watcher_the_table_won(
         qtbot.mouseClick(table.board, Qt.MouseButton.LeftButton)
     assert table.banner.text == "You won: the green token reached the star!"
     assert table.banner.turn.accent
+
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_pools_captions_stay_on_the_board_at_a_small_screen(
+        qapp: QApplication, tmp_path: Path, lang: str) -> None:
+    """S-tier team's 'Wrong' step (six players) in a 1024x640 screen's window (1000x592;
+    offscreen the check drew it 8 px taller and saw nothing): two lines of name under each
+    untaken picture left no height for "Ada's" / "Ben's" under them, drawn past the
+    board's foot and cut in half, in English, German and Spanish. The disc on each tile
+    says whose: there the caption gives way."""
+    from window_screens import named, screen_problems
+
+    found = screen_problems(qapp, tmp_path, named("s-tier-team-wrong"), lang=lang)
+    assert found == {"s-tier-team-wrong": []}, found

@@ -26,6 +26,7 @@ from ui.services.connection import NetConfig
 from ui.services.settings import Settings
 from ui.tables.teach import STEPS, Walkthrough, tour_key
 from ui.tools.demos import kit
+from ui.tools.screenshots import as_on_screen
 from ui.window.window import MainWindow
 
 SIZES = ((1000, 592), (1920, 1080))
@@ -114,7 +115,7 @@ def run_tour(game: str, mode: str, players: int, size: tuple[int, int],
     settings = Settings(name="Mia", taught=[], path=None)
     win = MainWindow(settings, NetConfig(interfaces=["127.0.0.1"], port=0, save=False))
     try:
-        win.resize(*size)
+        as_on_screen(win, size)  # 1000x592 as a 1024x640 screen gives it (not 1000x600)
         win.show()
         page = win.game
         win.show_page(page)

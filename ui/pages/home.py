@@ -97,7 +97,11 @@ class HomePage(QWidget):
         titles = QVBoxLayout()
         titles.setSpacing(2)
         titles.addWidget(label("lanplay", "title"))
-        titles.addWidget(label(_("Tabletop games with the people in this room"), "muted"))
+        # The line under the title and your name wrap where the row is short: with a
+        # long name (24 letters) the row was wider than a 1024x640 screen's window, and
+        # Qt squeezed the line, the name and (German, under X) "Change name or colour…".
+        titles.addWidget(label(_("Tabletop games with the people in this room"), "muted",
+                               wrap=True))
         top.addLayout(titles, 1)
         # This laptop's addresses, beside the title: in a card of the side column they
         # pushed the Play card's hints out of a 1024x640 screen in German (cut in half).
@@ -115,7 +119,7 @@ class HomePage(QWidget):
         top.addLayout(here)
         top.addSpacing(28)
         self.badge = Badge(size=40)
-        self.you = label("", "big")
+        self.you = label("", "big", wrap=True)
         self.change = button(_("Change name or colour\u2026"), "flat")
         self.change.clicked.connect(self.identity_clicked)
         who = QVBoxLayout()

@@ -31,6 +31,7 @@ from lanplay.verdict import team_word
 from protocol.messages import Lobby
 from ui.dialogs.network_help import Notice
 from ui.look import icons, theme
+from ui.look.flow import FlowLayout
 from ui.look.widgets import Badge, Card, ChatPanel, button, label, pixmap_label
 from ui.words.game_words import game_name
 from ui.words.i18n import _, and_list, content
@@ -77,6 +78,14 @@ def seat_marks(seat: dict[str, Any]) -> list[tuple[str, str]]:
         marks.append((_("A bot plays for now"), "muted"))
     marks.append((_("Ready"), "ok") if seat.get("ready") else (_("Not ready"), "muted"))
     return marks
+
+
+def _height(widget: QWidget) -> int:
+    """The height a seat's widget takes: at its width once it is laid out (the marks
+    wrap), else its one line."""
+    if widget.isVisible() and widget.hasHeightForWidth():
+        return max(widget.sizeHint().height(), widget.heightForWidth(widget.width()))
+    return widget.sizeHint().height()
 
 
 def seat_teams(lobby: Lobby) -> dict[int, str]:
@@ -332,6 +341,9 @@ class RoomPage(QWidget):
         chat_card.installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: QEvent | None) -> bool:
+        if event is not None and event.type() == QEvent.Type.Resize \
+                and any(watched is row.get("marks") for row in self.seat_rows):
+            self._fit_seats()  # its marks on more lines, or fewer: count the rows again
         if event is not None and (watched is self.notice or watched is self._chat_card):
             kind = event.type()
             if watched is self.notice and kind in (QEvent.Type.ShowToParent,
@@ -483,15 +495,17 @@ class RoomPage(QWidget):
             text = f"{i + 1}. {name}" + ("  " + _("(you)") if i == self.you else "")
             who = label(text, "big")
             marks = QWidget()
-            mark_row = QHBoxLayout(marks)
+            # Wrapping: 'Grünes Team  Host  Nicht bereit' (German) or 'Disconnected  A
+            # bot plays for now' made the row wider than the seats' box at 1024x640,
+            # which does not scroll sideways: 'Remove' was cut at its right edge.
+            mark_row = FlowLayout(marks, spacing=12)
             mark_row.setContentsMargins(12, 0, 0, 0)
-            mark_row.setSpacing(12)
+            marks.installEventFilter(self)  # its lines known: the box counts them
             if i in teams:
                 mark_row.addWidget(label(teams[i], "ok" if teams[i] == team_name(0)
                                          else "problem"))
             for mark, look in seat_marks(seat):
                 mark_row.addWidget(label(mark, look))
-            mark_row.addStretch(1)
             row: dict[str, QWidget] = {"badge": badge, "name": who, "marks": marks}
             self.grid.addWidget(badge, i, 0)
             self.grid.addWidget(who, i, 1)
@@ -530,8 +544,7 @@ class RoomPage(QWidget):
         """As tall as the seats need (no taller: "Add a bot" stays right under them).
         Counted row by row: widgets just added are shown only later, and a layout
         leaves out what is not shown yet."""
-        rows = [max((w.sizeHint().height() for w in row.values()), default=0)
-                for row in self.seat_rows]
+        rows = [max((_height(w) for w in row.values()), default=0) for row in self.seat_rows]
         margins = self.grid.contentsMargins()
         need = sum(rows) + self.grid.verticalSpacing() * max(0, len(rows) - 1) \
             + margins.top() + margins.bottom()

@@ -18,8 +18,9 @@ from PyQt6.QtCore import QObject
 Q = TypeVar("Q", bound=QObject)
 
 
-def alive(obj: QObject | None) -> bool:
-    """``obj`` is set and its Qt object has not been deleted (by its parent, say)."""
+def alive(obj: sip.simplewrapper | None) -> bool:
+    """``obj`` is set and its Qt object has not been deleted (by its parent, or a scene
+    that was cleared: a graphics item too)."""
     return obj is not None and not sip.isdeleted(obj)
 
 

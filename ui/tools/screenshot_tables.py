@@ -125,6 +125,8 @@ def _ranking() -> Iterator[TableScreen]:
     before, at = light["place"]
     yield TableScreen("ranking-3p", "ranking", demo.demo_seats(3, 2), 0,
                       [before[0], at[0]])
+    before, at = demo.first_guess(5, seed=11)  # five tiles on floor 3, Ben's among them
+    yield TableScreen("ranking-5p-first-guess", "ranking", seats, 1, [before[1], at[1]])
 
 
 def _bots(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -49,6 +49,23 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+def as_on_screen(window: Any, size: tuple[int, int]) -> None:
+    """Give the main ``window`` ``size`` as a screen that leaves it that much room does:
+    its least size there (``smallest_in``) first. A plain resize kept SMALLEST's 600
+    lines (the offscreen screen is 800x800), so every check of a 1024x640 screen's
+    1000x592 window drew its tables 8 px taller than that screen shows them under X."""
+    from PyQt6.QtCore import QSize
+
+    from ui.window.window import smallest_in
+
+    window.setMinimumSize(smallest_in(QSize(*size)))
+    window.resize(*size)
+    got = (window.width(), window.height())
+    if got != size:
+        raise RuntimeError(f"the window is {got[0]}x{got[1]}, not the {size[0]}x{size[1]} "
+                           "asked for: its screens would not show that size")
+
+
 @dataclass
 class Target:
     """One window size of a run: where its PNGs go and its fit check."""
@@ -129,10 +146,11 @@ def _game_tables(targets: list[Target]) -> list[Path]:
     written: list[Path] = []
     try:
         for target in targets:
-            window.resize(*target.size)
+            as_on_screen(window, target.size)
             QApplication.processEvents()
             written += screenshot_tables.render(window, todo, target.out, target.fit)
             written += _crowded_room(window, target)
+            written += _team_room(window, target)
     finally:
         window.close()
         window.deleteLater()
@@ -181,6 +199,32 @@ def _crowded_room(window: Any, target: Target) -> list[Path]:
     return [path, notice]
 
 
+def _team_room(window: Any, target: Target) -> list[Path]:
+    """A room of four in teams seen by its owner, not ready yet, with Jonas gone and a
+    bot playing for him: each seat's row with its most marks ('Grünes Team  Host  Nicht
+    bereit' made the German row wider than the seats' box, Remove cut at its edge)."""
+    from PyQt6.QtWidgets import QApplication
+
+    from protocol.messages import Lobby
+    from ui.tools.demos.s_tier import demo_seats
+
+    seats = demo_seats(4)
+    for i, seat in enumerate(seats):
+        seat.update(bot=i > 1, ready=i > 1, owner=i == 0, connected=i != 1,
+                    standin=i == 1, name=seat["name"] if i < 2 else f"Bot {i - 1}")
+    lobby = Lobby("Mia", "ranagedon", "standard", {}, seats, "lobby",
+                  problem=f"Waiting for {seats[0]['name']} and {seats[1]['name']} to be "
+                  "ready.")
+    window.room.show_lobby(lobby, 0, True)
+    window.stack.setCurrentWidget(window.room)
+    for _step in range(5):  # the seats' box counts its rows once they are laid out
+        QApplication.processEvents()
+    path = target.out / "room-teams.png"
+    window.grab().save(str(path))
+    target.fit.screen(path.stem, window)
+    return [path]
+
+
 async def _settle(seconds: float = 0.15) -> None:
     """Let layouts, paints and short animations run before a grab."""
     await asyncio.sleep(seconds)
@@ -217,10 +261,10 @@ class _Camera:
         """``window`` at every size (and 1920x1080 when ``wide``), then back at the first."""
         stem = name.removesuffix(".png")
         for target, size, suffix in self._sizes(wide):
-            window.resize(*size)
+            as_on_screen(window, size)
             await _settle(settle)
             self.save(target, window, f"{stem}{suffix}.png")
-        window.resize(*self.first)
+        as_on_screen(window, self.first)
 
     async def dialog(self, window: Any, open_dialog: Callable[[], Any], name: str) -> Any:
         """A dialog opened over the window at every size, drawn over it dimmed; the
@@ -228,7 +272,7 @@ class _Camera:
         from PyQt6.QtGui import QColor, QPainter
 
         for target in [*self.targets[1:], self.targets[0]]:
-            window.resize(*target.size)
+            as_on_screen(window, target.size)
             await _settle(0.08)
             dialog = open_dialog()
             await _settle(0.08)
@@ -271,7 +315,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
                                version=PROTOCOL_VERSION + 1), LOOPBACK, service=DEMO_SERVICE),
     ]
     window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     window.show()
     guest = Peer("Jonas", "#009E73", contribution_seed=5)
     guest_task: asyncio.Task[None] | None = None
@@ -279,6 +323,7 @@ async def _render_all(camera: _Camera) -> list[Path]:
     watcher_task: asyncio.Task[None] | None = None
     try:
         await _home_quiet(camera, net)
+        await _home_long_name(camera, net)
         await _home_resume(camera, net)
         await window.start()
         await other.start()
@@ -319,11 +364,30 @@ async def _home_quiet(camera: _Camera, net: Any) -> None:
     from ui.window.window import MainWindow
 
     window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()), net)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     window.show()
     try:
         window.home._still_quiet()
         await camera.shot(window, "home-nothing-found.png")
+    finally:
+        await window.shutdown()
+        window.close()
+        window.deleteLater()
+
+
+async def _home_long_name(camera: _Camera, net: Any) -> None:
+    """Home of someone with a long name (24 letters, the most a name may have): the top
+    row was wider than a 1024x640 screen's window, its words squeezed and cut."""
+    from ui.services.settings import Settings
+    from ui.window.window import MainWindow
+
+    window = MainWindow(Settings(name="Annemarie Schwarzenegger", colour="#E69F00",
+                                 taught=taught()), net)
+    as_on_screen(window, camera.first)
+    window.home.addresses.setText("192.168.178.23 \u00b7 10.8.0.2")  # Wi-Fi and a VPN
+    window.show()
+    try:
+        await camera.shot(window, "home-long-name.png")
     finally:
         await window.shutdown()
         window.close()
@@ -361,7 +425,7 @@ async def _home_resume(camera: _Camera, net: Any) -> None:
         saves.write(save, folder / saves.file_name(save))
         window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()),
                             dataclasses.replace(net, data_dir=data))
-        window.resize(*camera.first)
+        as_on_screen(window, camera.first)
         window.show()
         try:
             window.home.refresh_saves(data)
@@ -549,7 +613,7 @@ async def _table(window: Any, camera: _Camera) -> None:
     # A lost connection, at each size: the grab happens the moment the window shows it.
     session = conn.host.session
     for target in camera.targets:
-        window.resize(*target.size)
+        as_on_screen(window, target.size)
         await _settle()
         grabbed: list[bool] = []
 
@@ -562,7 +626,7 @@ async def _table(window: Any, camera: _Camera) -> None:
         await window.wait_until(lambda g=grabbed: bool(g) and not window.banner.isVisible()
                                 and conn.peer.state_id == session.state_id, 15)
         conn.bridge.reconnecting.disconnect(grab_reconnecting)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
 
     await play_until(lambda view, plays: False)
     await window.wait_until(lambda: window.game.end.isVisible()
@@ -578,7 +642,7 @@ async def _replay(window: Any, camera: _Camera) -> None:
     """The game just played, replayed from the end screen: from the window's seat in the
     middle of the game, then with everything open; then Help -> Replays."""
     for target in camera.targets:  # opened over the window at each size, as it opens
-        window.resize(*target.size)
+        as_on_screen(window, target.size)
         await _settle(0.1)
         window.game.end.replay_button.click()
         replay = window.replay_windows[-1]
@@ -590,7 +654,7 @@ async def _replay(window: Any, camera: _Camera) -> None:
         camera.save(target, replay, "replay-open.png")
         replay.close()
         await _settle(0.05)
-    window.resize(*camera.first)
+    as_on_screen(window, camera.first)
     await window.wait_until(lambda: window.last_game.path is not None, 10)
 
     def open_replays() -> Any:

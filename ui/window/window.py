@@ -71,6 +71,12 @@ LONELY_AFTER = 60.0
 why the others may not find it."""
 
 
+def smallest_in(room: QSize) -> QSize:
+    """The least the window shrinks to where a screen leaves it ``room``: SMALLEST, or
+    all of the room on a smaller screen (a 1024x640 screen's 1000x592)."""
+    return QSize(min(SMALLEST.width(), room.width()), min(SMALLEST.height(), room.height()))
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, net: NetConfig | None = None) -> None:
         super().__init__()
@@ -319,8 +325,7 @@ class MainWindow(QMainWindow):
         # Room for a window manager's title bar and border, which the size leaves out.
         room = QSize(max(320, area.width() - FRAME.width()),
                      max(240, area.height() - FRAME.height()))
-        self.setMinimumSize(min(SMALLEST.width(), room.width()),
-                            min(SMALLEST.height(), room.height()))
+        self.setMinimumSize(smallest_in(room))
         store = self._geometry_store()
         saved = store.value("geometry") if store is not None else None
         if isinstance(saved, QByteArray) and not saved.isEmpty() \

@@ -182,6 +182,10 @@ class TileItem(QGraphicsObject):
         self.on_click: Callable[[TileItem], None] | None = None
         self.key = ""  # the key that takes it ("1"), shown on it while it is lit
         self._row_cache: tuple[object, SideRow] | None = None
+        self.name_column: tuple[float, float] | None = None
+        """Where the name under the picture stands, (left from the tile's x, width),
+        when its row gave it a column other than ``name_room`` centred under the
+        picture (``name_columns.spread``)."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(name)
 
@@ -199,8 +203,18 @@ class TileItem(QGraphicsObject):
         side = max(pad, (self.name_room - self.size) / 2 + 2)
         right = max(side, self.beside_room + 2) if self.beside_room else side
         right = max(right, self._tag_width() - self.size * 0.96 + 2)  # a tag on its top
-        return QRectF(-side, -pad * 1.6, self.size + side + right,
+        rect = QRectF(-side, -pad * 1.6, self.size + side + right,
                       self.size + self.name_h + 2.6 * pad)
+        if self.name_column is not None:
+            left, width = self.name_column
+            rect = rect.united(QRectF(left - 2, rect.top(), width + 4, rect.height()))
+        return rect
+
+    def set_name_column(self, left: float, width: float) -> None:
+        """The name under the picture in its own column (see ``name_column``)."""
+        self.prepareGeometryChange()
+        self.name_column = (left, width)
+        self.update()
 
     def picture_rect(self) -> QRectF:
         return QRectF(0, 0, self.size, self.size)
@@ -392,7 +406,6 @@ class TileItem(QGraphicsObject):
         return right + QFontMetrics(fnt).horizontalAdvance(text) + 4
 
     def _paint_name(self, painter: QPainter) -> None:
-        size = self._name_px()
         room = self.name_room
         if self.name_side:
             painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
@@ -400,19 +413,32 @@ class TileItem(QGraphicsObject):
             box = QRectF(row.name_x, 0, row.fitted.width() + 1, self.size)
             textfit.draw(painter, row.fitted, box, Qt.AlignmentFlag.AlignLeft)
             return
-        drop = max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0
-        drop += self.marks_h
-        box = QRectF((self.size - room) / 2, self.size + drop, room, self.name_h - drop)
-        name_h = self.name_h - self.marks_h
-        lines = 3 if name_h >= self.text_px * 3.4 else \
-            2 if name_h >= self.text_px * 2.3 else 1
-        fitted = textfit.fit(self.name, room, size, 1, bold=self.mine, min_px=size * 0.85)
-        if not fitted.fits:
-            fitted = textfit.fit(self.name, room, size, lines, bold=self.mine,
-                                 height=box.height())
+        left, room = self.name_column or ((self.size - room) / 2, room)
+        box = QRectF(left, self.size + self._name_drop(), room,
+                     self.name_h - self._name_drop())
+        fitted = self.fit_under(room)
         painter.setPen(look.LIT if self.mine else look.INK_ON_FELT)
         textfit.draw(painter, fitted, box,
                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+
+    def _name_drop(self) -> float:
+        """From the picture's foot down to the name: a gap (more round a lit picture's
+        glow) and the marks' line, if any."""
+        return (max(2.0, self.size * 0.065) if (self.lit or self.selected) else 1.0) \
+            + self.marks_h
+
+    def fit_under(self, width: float) -> textfit.Fitted:
+        """The name under the picture in a column ``width`` wide: on one line a little
+        smaller, else on the lines its height holds."""
+        size = self._name_px()
+        name_h = self.name_h - self.marks_h
+        lines = 3 if name_h >= self.text_px * 3.4 else \
+            2 if name_h >= self.text_px * 2.3 else 1
+        fitted = textfit.fit(self.name, width, size, 1, bold=self.mine, min_px=size * 0.85)
+        if not fitted.fits:
+            fitted = textfit.fit(self.name, width, size, lines, bold=self.mine,
+                                 height=self.name_h - self._name_drop())
+        return fitted
 
     def stone_radius(self) -> float:
         return max(look.default_px() * 0.55, self.size * 0.12)

@@ -22,6 +22,7 @@ from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
 from PyQt6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QPushButton, QWidget
 
 from ui.look import pictures
+from ui.services.lifetime import alive
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
 from ui.tables.keys import Target
@@ -34,6 +35,7 @@ from ui.tables.ranking.items import (
     track_room,
 )
 from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.name_columns import spread
 from ui.tables.ranking.plates import PlateInfo, PlateItem
 from ui.tables.ranking.reading import Reading, slot_name
 from ui.tables.ranking.tower import TowerTable
@@ -170,6 +172,7 @@ class RankingTable(TowerTable):
 
     def _rebuild(self) -> None:
         self._caption_room = 0.0
+        self._under_choice = []  # the pieces drawn anew are shown; the old ones are gone
         self._build()
         lay = self.layout_
         if self._caption_cut and lay is not None:  # no floor has room: a line over them
@@ -180,6 +183,8 @@ class RankingTable(TowerTable):
                     lay.hand_band.top() - lay.margin * 0.8 + 0.5:  # not into the hand
                 self._caption_room = -1.0
                 self._build()
+        if self.chooser.isVisible():  # still choosing: the new hand gives way as the old did
+            self._hide_under_choice()
 
     def _build(self) -> None:
         self._caption_cut = False
@@ -349,6 +354,9 @@ class RankingTable(TowerTable):
             self.scene.addItem(item)
             self.hand_items.append(item)
             self._rects[("hand", picture)] = QRectF(rect)
+        # A hand's long name borrows what its neighbours' shorter ones leave.
+        spread(self.hand_items, band.left() + HAND_LABEL * t,
+               lay.action.left() - t * 0.5 if lay.action.width() else band.right(), t * 0.5)
         first = lay.hand[0] if lay.hand else band
         column = QRectF(band.left(), band.top(), HAND_LABEL * t - t * 0.4, band.height())
         fitted = textfit.fit(_("Your hand"), column.width(), t * 0.9, 2)
@@ -534,7 +542,7 @@ class RankingTable(TowerTable):
 
     def _show_under_choice(self) -> None:
         for item in self._under_choice:
-            if item.scene() is self.scene:
+            if alive(item) and item.scene() is self.scene:
                 item.setVisible(True)
         self._under_choice = []
 

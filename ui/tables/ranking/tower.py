@@ -18,6 +18,7 @@ from ui.tables.felt import WaitingTable
 from ui.tables.pieces import key_size
 from ui.tables.ranking.items import Mark, TileItem, stone_marks
 from ui.tables.ranking.layout import FLOORS, Layout, track_position
+from ui.tables.ranking.name_columns import spread
 from ui.tables.ranking.reading import question_text, slot_name
 from ui.tables.ranking.tower_items import QuestionItem, RoofItem, ShelfItem
 from ui.words.i18n import _
@@ -227,6 +228,7 @@ class TowerTable(WaitingTable):
             self.scene.addItem(item)
             self.tiles[number] = item
             self._rects[(round_key, picture)] = QRectF(rect)
+        self._spread_names(lay)
         if self._showing_previous and row:
             long = _("Last round: owners and points earned")
             # translators: over the finished round's row where the long caption has no room
@@ -239,6 +241,18 @@ class TowerTable(WaitingTable):
                 self._caption_over(lay, short, force=True)
             else:
                 self._caption_cut = True
+
+    def _spread_names(self, lay: Layout) -> None:
+        """On a floor whose names stand under the pictures, a name too wide for its
+        share borrows what its neighbours' shorter names leave (``name_columns``)."""
+        floors: dict[int, list[TileItem]] = {}
+        for item in self.tiles.values():
+            if item.floor is not None and not lay.side.get(item.floor):
+                floors.setdefault(item.floor, []).append(item)
+        for floor, items in floors.items():
+            items.sort(key=lambda item: item.x())
+            spread(items, lay.tiles_left(floor),
+                   lay.shelves[floor].right() - lay.margin * 0.3, lay.text_px * 0.5)
 
     def _caption_over(self, lay: Layout, text: str, strip: bool = False,
                       force: bool = False) -> bool:

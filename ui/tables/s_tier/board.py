@@ -432,7 +432,7 @@ class TierBoard(QWidget):
                      under)
         textfit.draw(painter, name_fit(tile, box.width(), px, 3, box.height()), box,
                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        if tile.caption:
+        if tile.caption and (self.geo is None or tile.id not in self.geo.bare):
             painter.setPen(look.LIT)
             cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
                          rect.width() + side * 0.2, px * 1.3)

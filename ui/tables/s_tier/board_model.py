@@ -84,6 +84,8 @@ class Geometry:
     under: dict[str, float] = field(default_factory=dict)
     """Tiles whose name lies under the picture: the height left for it. The others
     (in a tier row, with room) have it beside the picture."""
+    bare: frozenset[str] = frozenset()
+    """Tiles whose caption has no room under them (their disc says whose)."""
 
 
 WIDE = 1.3
@@ -113,6 +115,7 @@ class Placer:
 
     def __init__(self) -> None:
         self._under: dict[str, float] = {}
+        self._bare: set[str] = set()
 
     def compute(self, m: BoardModel, width: float, height: float, px: float) -> Geometry:
         """Where every label, cell and tile lies on a board ``width`` x ``height``."""
@@ -155,7 +158,7 @@ class Placer:
             pool_r = QRectF(0, h, w, 0)
         tile_max = (row_h - 2 * gap - px * 1.5)
         tiles: dict[str, QRectF] = {}
-        self._under = {}
+        self._under, self._bare = {}, set()
         for cell, rect in cells.items():
             self._row_of(m.cells.get(cell, []), rect.adjusted(gap, gap, -gap, -gap),
                          row_h - 2 * gap, px, tiles, align_left=True)
@@ -163,7 +166,7 @@ class Placer:
             self._row_of(m.pool, pool_r.adjusted(pad, 0, -pad, -pad), row_h - 2 * gap, px,
                          tiles, align_left=False, slots=m.pool_slots)
         return Geometry(labels, cells, heads, QRectF(0, 0, w, cap), pool_r, pool_title_r,
-                        tiles, tile_max, dict(self._under))
+                        tiles, tile_max, dict(self._under), frozenset(self._bare))
 
     def _row_of(self, row: list[Tile], area: QRectF, side: float, px: float,
                 out: dict[str, QRectF], align_left: bool,
@@ -219,6 +222,12 @@ class Placer:
         name_h = max((name_fit(t, w - px * 0.2, px, 3).height() for t, w
                       in zip(places, widths, strict=True)), default=px * 1.2)
         name_h = min(name_h, px * 3.9) + px * 0.3
+        if cap_h and px * 1.5 + name_h + cap_h > area.height():
+            # Two lines of name leave no height for "Ada's" under them, even over the
+            # least picture (S-tier team's pool of six players at 1000x592, drawn past
+            # the board's foot): the tiles' discs say whose.
+            cap_h = 0.0
+            self._bare.update(t.id for t in places)
         if side + name_h + cap_h > area.height():
             side = max(px * 1.5, area.height() - name_h - cap_h)
         total = sum(widths) + gap * (len(widths) - 1)

@@ -118,6 +118,17 @@ def real_views(players: int = 4, seed: int = 5) -> dict[str, tuple[dict[Any, Any
     return kit.real_views(games.load("ranking"), players, seed, wanted, 5000)
 
 
+def first_guess(players: int = 5, seed: int = 11) -> tuple[dict[Any, Any], dict[Any, Any]]:
+    """Views (before, at) for each viewer at the first guess of a seeded game played by
+    the rules' own bots (seed 11, five players: five tiles share floor 3, "Küchenmesser"
+    and "Schwamm" among them)."""
+    from lanplay import games
+
+    found = kit.real_views(games.load("ranking"), players, seed,
+                           {"guess": lambda v: v["phase"] == "guess"}, 5000)
+    return found["guess"]
+
+
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
                  seats: list[dict[str, Any]], you: int | None, size: tuple[int, int],
                  prepare: Callable[[Any], None] | None = None) -> None:
