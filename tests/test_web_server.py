@@ -25,7 +25,7 @@ from webhelpers import (
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from lanplay.net.discovery import Announcement
-from lanplay.web import server as web_server
+from lanplay.web import budget as web_budget
 from protocol.codec import decode_body, pack
 from protocol.messages import (
     PROTOCOL_VERSION,
@@ -130,7 +130,7 @@ def test_hostile_http_clients_are_refused_and_the_host_plays_on() -> None:
             writer.close()
             # a flood of idle connections from one address: its share is capped ...
             idle = [await asyncio.open_connection(LOCAL, port, local_addr=(LOCAL, 0))
-                    for _ in range(web_server.PER_ADDRESS + 8)]
+                    for _ in range(web_budget.PER_ADDRESS + 8)]
             await until(lambda: host.web.refused >= 8)
             # ... and another laptop is served meanwhile
             assert (await http_get(port, "/", source=OTHER))[0] == 200

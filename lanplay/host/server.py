@@ -225,7 +225,8 @@ class Host:
         from lanplay.web.server import WebServer
 
         self.web = WebServer(self.reception.serve_link, Assets(in_play.picture),
-                             self.config.max_frame, self.config.handshake_timeout)
+                             self.config.max_frame, self.config.handshake_timeout,
+                             vouch=self.reception.holds_seat)
         try:
             self.status.web_port = await self.web.start(self.config.bind, port)
         except OSError as exc:
