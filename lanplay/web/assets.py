@@ -63,6 +63,17 @@ def page_files(root: Path = PAGE_DIR) -> dict[str, Asset]:
     return out
 
 
+def autoplaying(files: dict[str, Asset]) -> dict[str, Asset]:
+    """The page as a test host serves it: its body marked ``data-autoplay``, so the page
+    plays its seat by itself (``HostConfig.page_autoplay``; no address can ask it)."""
+    page = files.get("/index.html")
+    if page is None:
+        return files
+    body = page.body.replace(b"<body>", b"<body data-autoplay>", 1)
+    marked = make_asset(body, page.type, page.cache)
+    return {**files, **{path: marked for path, asset in files.items() if asset is page}}
+
+
 Job = Callable[[], "Asset | None"]
 """Work that makes an asset (reads a picture, builds a catalogue): for the worker's thread."""
 
@@ -72,8 +83,10 @@ class Assets:
     it (run it off the loop: ``lanplay.web.worker``), or None (404)."""
 
     def __init__(self, picture: Callable[[str], Picture | None],
-                 files: dict[str, Asset] | None = None) -> None:
+                 files: dict[str, Asset] | None = None, autoplay: bool = False) -> None:
         self.files = page_files() if files is None else files
+        if autoplay:
+            self.files = autoplaying(self.files)
         self._picture = picture
         self._pictures: dict[str, Asset] = {}
         self._locales: dict[str, Asset] = {}
