@@ -278,6 +278,38 @@ def test_sixty_three_spectators_and_twenty_idle_connections_let_a_seated_player_
     run(main())
 
 
+# --- issue 33, F8: idle handshakes from many addresses ------------------------------------
+
+
+@pytest.mark.timeout(60)
+def test_a_new_player_gets_in_while_idle_handshakes_from_eleven_addresses_hold() -> None:
+    """11 addresses x 8 connections that never speak, reopened as fast as the host lets
+    them go, 127.0.0.1 among them (a shared address, a NAT): a real headless host, the
+    flood in a process of its own. A newcomer who says hello gets in every time."""
+    from webattack import JoinRefused, Seat, flooding, host_process
+
+    async def main() -> None:
+        async with host_process() as host:
+            async with flooding("handshakes", host.port, 11, 8, shared_first=1) as flood:
+                await flood.ready()  # 88 for the 80 places
+                got = []
+                # a newcomer each half second for six seconds: the flood's connections
+                # time out (5 s) and come back meanwhile
+                for i in range(12):
+                    newcomer = Seat(f"New {i}")
+                    try:
+                        await newcomer.join(host.port, timeout=5)
+                        got.append("in")
+                    except JoinRefused as exc:
+                        got.append(exc.code)
+                    await newcomer.close(bye=True)  # and leaves the seat for the next
+                    await asyncio.sleep(0.5)
+                assert got == ["in"] * 12, got  # main: "full" 7 times in 20
+            assert flood.tally.connects >= 88
+
+    run(main())
+
+
 # --- finding 7: the password throttle ------------------------------------------------------
 
 

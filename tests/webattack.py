@@ -31,7 +31,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-if str(ROOT) not in sys.path:  # run as a script from anywhere
+if __name__ == "__main__" and str(ROOT) not in sys.path:  # a script, from anywhere
     sys.path.insert(0, str(ROOT))
 
 from protocol.codec import FrameReader, decode_body, encode, pack  # noqa: E402
@@ -280,7 +280,17 @@ class Seat:
         except TimeoutError:
             return timeout
 
-    async def close(self) -> None:
+    async def close(self, bye: bool = False) -> None:
+        """Close the connection (with ``bye``, saying goodbye first: a seat taken in the
+        lobby is given up)."""
+        if bye and self.welcome is not None:
+            if self._ws is not None:
+                with contextlib.suppress(Exception):
+                    await self._ws.send(pack(to_wire(Bye())))
+            elif self._writer is not None and not self._writer.is_closing():
+                self._writer.write(encode(Bye()))
+                with contextlib.suppress(OSError):
+                    await self._writer.drain()
         if self._ws is not None:
             with contextlib.suppress(Exception):
                 await self._ws.close()
@@ -349,9 +359,15 @@ async def _drain(reader: asyncio.StreamReader) -> None:
             pass
 
 
-def _attackers(count: int, per: int, one: Callable[[str, int], Awaitable[None]]
-               ) -> list[asyncio.Task[None]]:
-    return [asyncio.create_task(one(address(a), n)) for a in range(count) for n in range(per)]
+def _attackers(count: int, per: int, one: Callable[[str, int], Awaitable[None]],
+               where: Callable[[int], str] = address) -> list[asyncio.Task[None]]:
+    return [asyncio.create_task(one(where(a), n)) for a in range(count) for n in range(per)]
+
+
+def shared(i: int) -> str:
+    """The ``i``-th attacker's address when the first is the probes' own, 127.0.0.1 (a
+    shared address, a NAT): 127.0.0.1, 127.0.0.2, ..."""
+    return f"127.0.0.{i + 1}"
 
 
 @contextlib.asynccontextmanager
@@ -366,13 +382,15 @@ async def attack(tasks: list[asyncio.Task[None]]) -> AsyncIterator[None]:
 
 def qr_flood(web_port: int, addresses: int, per: int, tally: Tally,
              seed: int = 33) -> list[asyncio.Task[None]]:
-    """W1: ``GET /qr.svg`` with a new long ``.local`` Host each time, as fast as answered."""
+    """W1: ``GET /qr.svg`` with a new ``.local`` Host each time (as long as a
+    well-formed name may be), as fast as answered."""
     rng = random.Random(seed)
     letters = "abcdefghijklmnopqrstuvwxyz"
 
     async def one(source: str, _: int) -> None:
         while True:
-            name = ".".join("".join(rng.choice(letters) for _ in range(60)) for _ in range(30))
+            # a well-formed name (labels of at most 63, 240 characters in all)
+            name = ".".join("".join(rng.choice(letters) for _ in range(59)) for _ in range(4))
             request = (f"GET /qr.svg HTTP/1.1\r\nHost: {name}.local:{web_port}\r\n\r\n")
             try:
                 reader, writer = await asyncio.open_connection(LOCAL, web_port,
@@ -398,8 +416,10 @@ def half_open(web_port: int, addresses: int, per: int, tally: Tally,
               header_bytes: int = 0) -> list[asyncio.Task[None]]:
     """W2 (and W3 with ``header_bytes``): requests begun and never finished, each
     opened again the moment the host lets it go; with ``header_bytes``, that much of
-    headers (lines of 8,000 bytes) before the request stalls."""
-    line = "X-Pad: " + "p" * 7990 + "\r\n"
+    headers (lines of 8,000 bytes, 1,000 when less than 8,000) before the request
+    stalls."""
+    width = 8000 if header_bytes >= 8000 else 1000
+    line = "X-Pad: " + "p" * (width - 9) + "\r\n"
     pad = (line * max(0, header_bytes // len(line))).encode()
 
     async def one(source: str, _: int) -> None:
@@ -426,10 +446,10 @@ def half_open(web_port: int, addresses: int, per: int, tally: Tally,
     return _attackers(addresses, per, one)
 
 
-def idle_handshakes(port: int, addresses: int, per: int, tally: Tally
+def idle_handshakes(port: int, addresses: int, per: int, tally: Tally, shared_first: int = 0
                     ) -> list[asyncio.Task[None]]:
     """F8: TCP connections to the game's port that never say hello, each opened again
-    the moment the host closes it."""
+    the moment the host closes it (with ``shared_first``, from 127.0.0.1 on)."""
     async def one(source: str, _: int) -> None:
         while True:
             try:
@@ -445,7 +465,7 @@ def idle_handshakes(port: int, addresses: int, per: int, tally: Tally
             finally:
                 writer.close()
 
-    return _attackers(addresses, per, one)
+    return _attackers(addresses, per, one, shared if shared_first else address)
 
 
 async def http_status(web_port: int, request: bytes, timeout: float = 5) -> int:
@@ -460,11 +480,70 @@ async def http_status(web_port: int, request: bytes, timeout: float = 5) -> int:
         writer.close()
 
 
-async def settle(tally: Tally, connects: int, timeout: float = 20) -> None:
-    """Until the attack has opened ``connects`` connections (it holds its places)."""
-    async with asyncio.timeout(timeout):
-        while tally.connects < connects:
-            await asyncio.sleep(0.05)
+# --- an attack in a process of its own ---------------------------------------------------------
+
+FLOODS: dict[str, Callable[..., list[asyncio.Task[None]]]] = {
+    "qr": qr_flood, "halfopen": half_open, "handshakes": idle_handshakes}
+
+
+class Flood:
+    """An attack run by a process of its own (so that its work costs neither the host's
+    loop nor the probes' measurements); ``tally`` is its count once it has stopped."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.tally = Tally()
+
+    async def ready(self, timeout: float = 20) -> None:
+        """Until the attack has opened as many connections as it holds."""
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(timeout):
+            line = await self.proc.stdout.readline()
+        assert line.strip() == b"ready", line
+
+    async def stop(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGINT)
+        assert self.proc.stdout is not None
+        out, _ = await asyncio.wait_for(self.proc.communicate(), 20)
+        for line in out.decode().splitlines():
+            if line.startswith("{"):
+                got = json.loads(line)
+                self.tally = Tally(got["connects"], got["refused"],
+                                   Counter({int(k): v for k, v in got["statuses"].items()}))
+
+
+@contextlib.asynccontextmanager
+async def flooding(kind: str, port: int, addresses: int, per: int, **options: int
+                   ) -> AsyncIterator[Flood]:
+    """``kind`` of attack (``FLOODS``) on ``port`` from ``addresses`` x ``per``
+    connections, in a process of its own, while the block runs."""
+    extra = [f"--{k.replace('_', '-')}={v}" for k, v in options.items()]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).resolve()), "flood", kind, str(port), str(addresses),
+        str(per), *extra, stdout=asyncio.subprocess.PIPE)
+    flood = Flood(proc)
+    try:
+        yield flood
+    finally:
+        await flood.stop()
+
+
+async def _flood_main(kind: str, port: int, addresses: int, per: int,
+                      options: dict[str, int]) -> None:
+    """The child's side of ``flooding``: attack until SIGINT, then print the tally."""
+    tally = Tally()
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
+    async with attack(FLOODS[kind](port, addresses, per, tally, **options)):
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(20):
+                while tally.connects < addresses * per and not stop.is_set():
+                    await asyncio.sleep(0.02)
+        print("ready", flush=True)
+        await asyncio.wait_for(stop.wait(), 300)
+    print(json.dumps({"connects": tally.connects, "refused": tally.refused,
+                      "statuses": dict(tally.statuses)}), flush=True)
 
 
 # --- the figures, one attack at a time -----------------------------------------------------------
@@ -479,11 +558,11 @@ async def measure_qr(tree: str | None, addresses: int = 3, per: int = 32,
         await watcher.join(host.port)
         page = Seat("Page", web=True)
         await page.join(host.web_port)
-        tally = Tally()
         cpu = host.cpu()
         stop = asyncio.Event()
         began = time.monotonic()
-        async with attack(qr_flood(host.web_port, addresses, per, tally)):
+        async with flooding("qr", host.web_port, addresses, per) as flood:
+            await flood.ready()
             pings = asyncio.create_task(pinging([player, watcher, page], stop))
             await asyncio.sleep(seconds / 2)
             joiner = Seat("Newcomer", web=True)
@@ -495,6 +574,7 @@ async def measure_qr(tree: str | None, addresses: int = 3, per: int = 32,
             await asyncio.sleep(seconds / 2)
             stop.set()
             trips = await pings
+        tally = flood.tally
         spent = host.cpu() - cpu
         out = {"attack": f"W1 qr flood {addresses}x{per} for {seconds:.0f}s",
                "host_cpu_s": round(spent, 1), "wall_s": round(time.monotonic() - began, 1),
@@ -508,29 +588,48 @@ async def measure_qr(tree: str | None, addresses: int = 3, per: int = 32,
         return out
 
 
+async def come_back(web_port: int, token: str | None, within: float = 10.0
+                    ) -> tuple[float | None, int]:
+    """A page coming back to its seat with its token as the page does: trying again
+    after 100 ms, doubling to 1.5 s, for ``within`` seconds. (Seconds until welcomed,
+    None if never; tries.)"""
+    began = time.monotonic()
+    delay, tries = 0.1, 0
+    while time.monotonic() - began < within:
+        tries += 1
+        again = Seat("Page", web=True, token=token)
+        try:
+            await again.join(web_port, timeout=max(0.1, within - (time.monotonic() - began)))
+        except Exception:  # any failure: the page tries again
+            await again.close()
+            await asyncio.sleep(delay)
+            delay = min(1.5, delay * 2)
+            continue
+        await again.close()
+        return time.monotonic() - began, tries
+    return None, tries
+
+
 async def measure_half_open(tree: str | None, addresses: int = 9, per: int = 32,
-                            tries: int = 5) -> dict[str, Any]:
+                            rounds: int = 3) -> dict[str, Any]:
     async with host_process(tree) as host:
         page = Seat("Page", web=True)
         await page.join(host.web_port)
         token = page.token
         await page.close()
-        tally = Tally()
-        async with attack(half_open(host.web_port, addresses, per, tally)):
-            await settle(tally, addresses * per)
+        async with flooding("halfopen", host.web_port, addresses, per) as flood:
+            await flood.ready()
             back: list[Any] = []
-            for _ in range(tries):
-                again = Seat("Page", web=True, token=token)
-                try:
-                    back.append(round(await again.join(host.web_port, timeout=5), 3))
-                except Exception as exc:  # any failure is a figure
-                    back.append(f"failed {type(exc).__name__} {exc}")
-                await again.close()
+            for _ in range(rounds):
+                seconds, tries = await come_back(host.web_port, token)
+                back.append({"s": None if seconds is None else round(seconds, 2),
+                             "tries": tries})
             fresh = await http_status(host.web_port,
                                       b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         return {"attack": f"W2 half-open {addresses}x{per}",
-                "page_back_with_token_s": back, "new_guest_page_status": fresh,
-                "attack_connects": tally.connects, "attack_refused": tally.refused}
+                "page_back_with_token": back, "new_guest_page_status": fresh,
+                "attack_connects": flood.tally.connects,
+                "attack_refused": flood.tally.refused}
 
 
 async def measure_headers(tree: str | None, addresses: int = 9, per: int = 32,
@@ -538,10 +637,12 @@ async def measure_headers(tree: str | None, addresses: int = 9, per: int = 32,
                           ) -> dict[str, Any]:
     async with host_process(tree) as host:
         before = host.memory("VmRSS")
-        tally = Tally()
-        async with attack(half_open(host.web_port, addresses, per, tally, header_bytes)):
+        async with flooding("halfopen", host.web_port, addresses, per,
+                            header_bytes=header_bytes) as flood:
+            await flood.ready()
             await asyncio.sleep(seconds)
             peak = host.memory("VmHWM")
+        tally = flood.tally
         fresh = await http_status(host.web_port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         return {"attack": f"W3 {header_bytes // 1000} KB of headers, {addresses}x{per} "
                           f"half-open for {seconds:.0f}s",
@@ -570,9 +671,8 @@ async def measure_bad_hosts(tree: str | None) -> dict[str, Any]:
 async def measure_handshakes(tree: str | None, addresses: int = 11, per: int = 8,
                              tries: int = 20, spacing: float = 0.6) -> dict[str, Any]:
     async with host_process(tree) as host:
-        tally = Tally()
-        async with attack(idle_handshakes(host.port, addresses, per, tally)):
-            await settle(tally, addresses * per)
+        async with flooding("handshakes", host.port, addresses, per, shared_first=1) as flood:
+            await flood.ready()
             got: Counter[str] = Counter()
             for i in range(tries):
                 newcomer = Seat(f"New {i}", spectate=True)
@@ -585,8 +685,9 @@ async def measure_handshakes(tree: str | None, addresses: int = 11, per: int = 8
                     got["timeout"] += 1
                 await newcomer.close()
                 await asyncio.sleep(spacing)
-        return {"attack": f"F8 idle handshakes {addresses}x{per}", "newcomers": dict(got),
-                "attack_connects": tally.connects}
+        return {"attack": f"F8 idle handshakes {addresses}x{per} (127.0.0.1 among them)",
+                "newcomers": dict(got),
+                "attack_connects": flood.tally.connects}
 
 
 async def measure_stall(tree: str | None, seconds: float = 12) -> dict[str, Any]:
@@ -614,10 +715,24 @@ async def measure_stall(tree: str | None, seconds: float = 12) -> dict[str, Any]
 MEASURES: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "qr": measure_qr, "halfopen": measure_half_open, "headers": measure_headers,
     "badhost": measure_bad_hosts, "handshakes": measure_handshakes, "stall": measure_stall,
+    "headers7k": lambda tree: measure_headers(tree, header_bytes=7000),
 }
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["flood"]:
+        parser = argparse.ArgumentParser(prog="webattack.py flood")
+        parser.add_argument("kind", choices=sorted(FLOODS))
+        parser.add_argument("port", type=int)
+        parser.add_argument("addresses", type=int)
+        parser.add_argument("per", type=int)
+        parser.add_argument("--header-bytes", type=int)
+        parser.add_argument("--shared-first", type=int)
+        flood = parser.parse_args(sys.argv[2:])
+        options = {k: v for k, v in (("header_bytes", flood.header_bytes),
+                                     ("shared_first", flood.shared_first)) if v}
+        asyncio.run(_flood_main(flood.kind, flood.port, flood.addresses, flood.per, options))
+        return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("attack", choices=sorted(MEASURES))
     parser.add_argument("--tree", help="the lanplay tree the host runs (default: this one)")
