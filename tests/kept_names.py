@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -101,6 +102,7 @@ def main() -> None:
     figures["load"] = os.getloadavg()
     print(json.dumps(figures))
     app.quit()
+    shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":

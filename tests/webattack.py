@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -146,18 +147,20 @@ class HostProcess:
         self.proc.send_signal(signal.SIGCONT)
 
     async def stop(self) -> None:
-        if self.proc is None or self.proc.returncode is not None:
-            return
-        self.proc.send_signal(signal.SIGCONT)
-        self.proc.send_signal(signal.SIGINT)
         try:
-            await asyncio.wait_for(self.proc.wait(), 15)
-        except TimeoutError:
-            self.proc.kill()
-            await self.proc.wait()
-        if self._reader is not None:
-            self._reader.cancel()
-            await asyncio.gather(self._reader, return_exceptions=True)
+            if self.proc is not None and self.proc.returncode is None:
+                self.proc.send_signal(signal.SIGCONT)
+                self.proc.send_signal(signal.SIGINT)
+                try:
+                    await asyncio.wait_for(self.proc.wait(), 15)
+                except TimeoutError:
+                    self.proc.kill()
+                    await self.proc.wait()
+            if self._reader is not None:
+                self._reader.cancel()
+                await asyncio.gather(self._reader, return_exceptions=True)
+        finally:
+            shutil.rmtree(self.data, ignore_errors=True)
 
 
 def _ram() -> str | None:
