@@ -55,6 +55,66 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
+# --- the pieces, without sockets ---------------------------------------------------------------
+
+
+def test_the_budget_makes_room_from_the_most_crowded_address_and_keeps_the_trusted() -> None:
+    from lanplay.web.budget import Budget
+
+    room = Budget(total=4, per_address=3, grace=2.0)
+    assert room.open("a1", "10.0.0.1", 0.0) == (True, [])
+    room.trust("a1")  # a welcomed page
+    for key in ("b1", "b2", "b3"):
+        assert room.open(key, "10.0.0.2", 0.5) == (True, [])
+    # full: a newcomer from elsewhere closes the oldest of the most crowded address, at once
+    assert room.open("c1", "10.0.0.3", 0.6) == (True, ["b1"])
+    # no address holds more than the newcomer's would: only one past its grace goes
+    assert room.open("b4", "10.0.0.2", 1.0) == (False, [])
+    assert room.open("b4", "10.0.0.2", 2.6) == (True, ["b2"])  # a1 is trusted, b2 is next
+    # at its own full address a newcomer only replaces one of its own that had its grace
+    own = Budget(total=10, per_address=2, grace=2.0)
+    assert own.open("p1", "10.0.0.1", 0.0)[0] and own.open("p2", "10.0.0.1", 0.5)[0]
+    assert own.open("p3", "10.0.0.1", 1.0) == (False, [])
+    assert own.open("p3", "10.0.0.1", 2.5) == (True, ["p1"])
+    # equal shares and nobody past the grace: the newcomer is refused
+    equal = Budget(total=2, per_address=2, grace=2.0)
+    assert equal.open("x", "10.0.0.1", 0.0)[0] and equal.open("y", "10.0.0.2", 0.0)[0]
+    assert equal.open("z", "10.0.0.3", 1.0) == (False, [])
+    assert equal.open("z", "10.0.0.3", 2.5) == (True, ["x"])  # the oldest, once it had 2 s
+    # a trusted connection is never the one closed, however old
+    kept = Budget(total=1, per_address=1, grace=0.0)
+    kept.open("seat", "10.0.0.1", 0.0)
+    kept.trust("seat")
+    assert kept.open("new", "10.0.0.2", 99.0) == (False, [])
+
+
+@pytest.mark.parametrize(("value", "read"), [
+    ("192.168.1.20:7532", ("192.168.1.20", 7532)), ("Party.LOCAL", ("party.local", None)),
+    ("[::1]:7532", ("::1", 7532)), ("laptop.local.:80", ("laptop.local.", 80)),
+    ("", None), ("a b.local", None), ("x" * 64 + ".local", None), ("a.local:99999", None),
+    ("a.local:http", None), ("-a.local", None), ("[::1", None), ("[zz]:1", None),
+    ("q" * 250 + ".local", None), ("tëst.local", None),
+])
+def test_a_host_header_is_read_strictly(value: str, read: tuple[str, int | None] | None
+                                        ) -> None:
+    from lanplay.web import hosts
+
+    got = hosts.parse(value)
+    assert (got.name, got.port) == read if read is not None else got is None, got
+
+
+def test_the_qr_code_is_drawn_for_the_hosts_own_names_only() -> None:
+    from lanplay.web import hosts
+
+    names = hosts.Names(["192.168.1.20"], 7532, "Laptop")
+    assert names.own() == ["192.168.1.20:7532", "127.0.0.1:7532", "localhost:7532",
+                           "laptop:7532", "laptop.local:7532"]
+    parsed = hosts.parse("evil.example:7532")
+    assert parsed is not None and not names.local(parsed)
+    parsed = hosts.parse("anything.local:7532")
+    assert parsed is not None and names.local(parsed)  # the page, yes; a QR code, no
+
+
 # --- W1: the QR flood, and what each request costs ------------------------------------------
 
 
