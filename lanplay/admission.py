@@ -79,49 +79,70 @@ def proof(password: str | RoomKey, nonce: str, salt: str) -> str:
 class Handshakes:
     """The connections between connect and welcome (unproven: no password shown yet).
 
-    Each address may keep ``per_address`` of them waiting; a connection over that
-    is not refused unheard, but it is "over": the host gives it a short time to
-    say hello and lets it in only with a seat's token. All addresses together
-    share ``total`` (less the connections already admitted). When that budget is
-    spent a newcomer still gets a slot: the connection idle longest at the address
-    holding the most slots is evicted. So a flood from many addresses costs the
-    flood its own connections, and a person's one handshake is never the one
-    evicted while some address holds two.
+    Each address may keep ``per_address`` of them waiting, and all addresses
+    together share ``total`` (less the connections already admitted). A connection
+    over either count is not refused unheard, but it is "over": the host gives it a
+    short time to say hello and lets it in with a seat's token, or when it can take
+    another's place (``take_place``): that of a connection that has said nothing
+    (the longest waiting, at its own address when that address is the one full),
+    else, when the total is spent, of the one idle longest at the address holding
+    the most. A connection that only holds a place never takes one, so connections
+    that never speak, however many, from however many addresses and however fast
+    they are opened again, cannot keep out one that speaks, nor push out a person's
+    handshake; a flood that speaks costs its own connections first.
     """
 
     per_address: int = 8
     total: int = 80
     _since: dict[object, tuple[str, float]] = field(default_factory=dict, init=False)
     _count: Counter[str] = field(default_factory=Counter, init=False)
+    _spoke: set[object] = field(default_factory=set, init=False)
+    """The counted connections that have said something (their hello)."""
 
-    def open(self, key: object, address: str, now: float, others: int = 0
-             ) -> tuple[bool, object | None]:
+    def open(self, key: object, address: str, now: float, others: int = 0) -> bool:
         """Connection ``key`` from ``address`` starts its handshake at ``now``
-        (``others``: admitted connections, which share ``total``). Returns (counted,
-        evicted): counted until ``close`` if within the caps (False: it is over), and
-        the key of the connection it displaced, which the host must let go."""
-        room = self.total - others
-        if self._count[address] >= self.per_address or room <= 0:
-            return False, None
-        evicted = self._idlest() if len(self._since) >= room else None
-        if evicted is not None:
-            self.close(evicted)
+        (``others``: admitted connections, which share ``total``): counted until
+        ``close`` if within the caps, else over (False)."""
+        if self._count[address] >= self.per_address \
+                or len(self._since) >= self.total - others:
+            return False
         self._since[key] = (address, now)
         self._count[address] += 1
-        return True, evicted
+        return True
 
-    def _idlest(self) -> object | None:
-        """The longest idle connection of the address (or addresses) with the most."""
-        most = max(self._count.values(), default=0)
-        crowded = [(since, i, key) for i, (key, (address, since)) in
-                   enumerate(self._since.items()) if self._count[address] == most]
-        return min(crowded)[2] if crowded else None
+    def take_place(self, key: object, address: str, now: float, others: int = 0
+                   ) -> tuple[bool, object | None]:
+        """Connection ``key``, over the caps, said its hello at ``now``: (whether it now
+        holds a place, and the connection whose place it took, which the host must let
+        go). At its own full address only a silent connection gives way."""
+        if self._count[address] >= self.per_address:
+            victims = [k for k, (at, _) in self._since.items()
+                       if at == address and k not in self._spoke]
+        elif len(self._since) < self.total - others:
+            victims = []  # a place came free meanwhile
+        elif self.total - others <= 0:
+            return False, None
+        else:
+            victims = [k for k in self._since if k not in self._spoke] or list(self._since)
+        evicted: object | None = None
+        if victims:
+            evicted = min(victims, key=lambda k: (-self._count[self._since[k][0]],
+                                                  self._since[k][1]))
+            self.close(evicted)
+        elif self._count[address] >= self.per_address \
+                or len(self._since) >= self.total - others:
+            return False, None
+        self._since[key] = (address, now)
+        self._count[address] += 1
+        self._spoke.add(key)
+        return True, evicted
 
     def heard(self, key: object, now: float) -> None:
         """Connection ``key`` said something (its hello, its answer): not idle now."""
         entry = self._since.get(key)
         if entry is not None:
             self._since[key] = (entry[0], now)
+            self._spoke.add(key)
 
     def holds(self, key: object) -> bool:
         """Whether ``key`` still has its slot (False once closed or evicted)."""
@@ -133,6 +154,7 @@ class Handshakes:
         entry = self._since.pop(key, None)
         if entry is None:
             return
+        self._spoke.discard(key)
         self._count[entry[0]] -= 1
         if self._count[entry[0]] <= 0:
             del self._count[entry[0]]

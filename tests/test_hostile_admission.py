@@ -47,22 +47,29 @@ def readable(reason: str) -> None:
 def test_handshakes_are_capped_per_address_and_in_all() -> None:
     caps = Handshakes(per_address=3, total=5)
     opened = [caps.open(("a", i), "10.0.0.1", float(i)) for i in range(4)]
-    assert opened == [(True, None)] * 3 + [(False, None)]  # the fourth is over
-    assert caps.open("b1", "10.0.0.2", 5.0) == (True, None)
-    assert caps.open("b2", "10.0.0.2", 6.0) == (True, None)
-    # five wait in all: a newcomer takes the slot of the idlest at the most crowded address
-    assert caps.open("c1", "10.0.0.3", 7.0) == (True, ("a", 0))
-    assert not caps.holds(("a", 0)) and caps.waiting("10.0.0.1") == 2 and caps.waiting() == 5
-    caps.heard(("a", 1), 8.0)  # it spoke: ("a", 2) is the idlest now
-    assert caps.open("c2", "10.0.0.3", 9.0) == (True, ("a", 2))
-    caps.close(("a", 2))  # the evicted connection's own close changes nothing
-    assert caps.waiting() == 5 and caps.waiting("10.0.0.1") == 1
-    # two each, one alone: the alone one is evicted last
-    caps.close(("a", 1))
-    assert caps.open("d1", "10.0.0.4", 10.0) == (True, None)
-    assert caps.open("e1", "10.0.0.5", 11.0)[1] == "b1"
-    # admitted connections share the total; with none of it left, a newcomer is over
-    assert Handshakes(per_address=3, total=5).open("x", "10.0.0.9", 0.0, others=5) \
+    assert opened == [True] * 3 + [False]  # the fourth is over
+    assert caps.open("b1", "10.0.0.2", 5.0) and caps.open("b2", "10.0.0.2", 6.0)
+    # five wait in all: a newcomer is over too; silent, it takes nobody's place
+    assert not caps.open("c1", "10.0.0.3", 7.0) and caps.waiting() == 5
+    # once it says hello it takes the place of a silent one at the most crowded address
+    caps.heard(("a", 0), 7.5)  # ("a", 0) spoke: ("a", 1) is the oldest silent one there
+    assert caps.take_place("c1", "10.0.0.3", 8.0) == (True, ("a", 1))
+    assert not caps.holds(("a", 1)) and caps.waiting("10.0.0.1") == 2 and caps.waiting() == 5
+    caps.close(("a", 1))  # the evicted connection's own close changes nothing
+    assert caps.waiting() == 5 and caps.waiting("10.0.0.3") == 1
+    # when nobody is silent, the one idle longest at the most crowded address goes
+    for key in (("a", 2), "b1", "b2"):
+        caps.heard(key, 10.0)
+    assert caps.take_place("d1", "10.0.0.4", 11.0) == (True, ("a", 0))
+    # over at its own full address, it takes only a silent one's place there
+    two = Handshakes(per_address=2, total=10)
+    assert two.open("x1", "10.0.0.1", 0.0) and two.open("x2", "10.0.0.1", 1.0)
+    two.heard("x1", 2.0)
+    assert two.take_place("x3", "10.0.0.1", 3.0) == (True, "x2")
+    assert two.take_place("x4", "10.0.0.1", 4.0) == (False, None)  # both there spoke
+    # admitted connections share the total; with none of it left, nobody gets in
+    assert not Handshakes(per_address=3, total=5).open("x", "10.0.0.9", 0.0, others=5)
+    assert Handshakes(per_address=3, total=5).take_place("x", "10.0.0.9", 0.0, others=5) \
         == (False, None)
 
 
@@ -218,19 +225,24 @@ def test_a_hundred_idle_connections_never_keep_a_seated_player_out(data_dir: Pat
                 waiting = host.reception.handshakes.waiting(LOCAL)
                 assert 0 < waiting <= 8, waiting
                 assert await come_back(port, ann.token, 6) == 6
-                # a newcomer without a seat from the crowded address is told it is full
-                with pytest.raises(JoinError) as refused:
-                    await Peer("Mallory", reconnect_for=0).connect(LOCAL, port)
-                assert refused.value.code == "full"
-                readable(refused.value.reason)
-                # and one that never speaks is let go within about a second
+                # a newcomer who says hello takes the place of one that never spoke, even
+                # at the crowded address (issue 33, F8: a shared address, a NAT) ...
+                mallory = Peer("Mallory", reconnect_for=0)
+                await mallory.connect(LOCAL, port)
+                mallory.drop()
+                # ... but one that never speaks is let go within about a second, once the
+                # idle ones have filled the place Mallory left (they reconnect at once)
+                handshakes = host.reception.handshakes
+                async with asyncio.timeout(5):
+                    while handshakes.waiting(LOCAL) < 8:
+                        await asyncio.sleep(0.01)
                 silent = await Raw.open(port)
                 began = time.monotonic()
                 got = await silent.recv()
                 assert isinstance(got, Refused) and got.code == "full"
                 assert time.monotonic() - began < 3
                 await silent.close()
-            assert host.room.seats[0].name == "Ann" and len(host.room.seats) == 1
+            assert [s.name for s in host.room.seats] == ["Ann", "Mallory"]
         finally:
             await host.stop("test over")
 
@@ -262,6 +274,38 @@ def test_sixty_three_spectators_and_twenty_idle_connections_let_a_seated_player_
             for watcher in watchers:
                 watcher.drop()
             await host.stop("test over")
+
+    run(main())
+
+
+# --- issue 33, F8: idle handshakes from many addresses ------------------------------------
+
+
+@pytest.mark.timeout(60)
+def test_a_new_player_gets_in_while_idle_handshakes_from_eleven_addresses_hold() -> None:
+    """11 addresses x 8 connections that never speak, reopened as fast as the host lets
+    them go, 127.0.0.1 among them (a shared address, a NAT): a real headless host, the
+    flood in a process of its own. A newcomer who says hello gets in every time."""
+    from webattack import JoinRefused, Seat, flooding, host_process
+
+    async def main() -> None:
+        async with host_process() as host:
+            async with flooding("handshakes", host.port, 11, 8, shared_first=1) as flood:
+                await flood.ready()  # 88 for the 80 places
+                got = []
+                # a newcomer each half second for six seconds: the flood's connections
+                # time out (5 s) and come back meanwhile
+                for i in range(12):
+                    newcomer = Seat(f"New {i}")
+                    try:
+                        await newcomer.join(host.port, timeout=5)
+                        got.append("in")
+                    except JoinRefused as exc:
+                        got.append(exc.code)
+                    await newcomer.close(bye=True)  # and leaves the seat for the next
+                    await asyncio.sleep(0.5)
+                assert got == ["in"] * 12, got  # main: "full" 7 times in 20
+            assert flood.tally.connects >= 88
 
     run(main())
 

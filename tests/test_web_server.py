@@ -25,7 +25,7 @@ from webhelpers import (
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from lanplay.net.discovery import Announcement
-from lanplay.web import server as web_server
+from lanplay.web import budget as web_budget
 from protocol.codec import decode_body, pack
 from protocol.messages import (
     PROTOCOL_VERSION,
@@ -130,7 +130,7 @@ def test_hostile_http_clients_are_refused_and_the_host_plays_on() -> None:
             writer.close()
             # a flood of idle connections from one address: its share is capped ...
             idle = [await asyncio.open_connection(LOCAL, port, local_addr=(LOCAL, 0))
-                    for _ in range(web_server.PER_ADDRESS + 8)]
+                    for _ in range(web_budget.PER_ADDRESS + 8)]
             await until(lambda: host.web.refused >= 8)
             # ... and another laptop is served meanwhile
             assert (await http_get(port, "/", source=OTHER))[0] == 200
@@ -306,5 +306,54 @@ def test_the_page_is_served_on_the_pairs_second_port() -> None:
             finally:
                 await second.stop()
                 await first.stop()
+
+    run(main())
+
+
+@pytest.mark.timeout(30)
+def test_the_websocket_is_as_protocol_md_says() -> None:
+    """docs/PROTOCOL.md "The WebSocket", as a third-party client meets it (issue 33,
+    point 9): the Origin rule, no subprotocol, fragments, 1009 over 64 KiB, and the
+    WebSocket's own pings are no signs of life."""
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with web_host(heartbeat=0.2, dead_after=1.0) as host:
+            port = host.web_port
+            url = f"ws://{LOCAL}:{port}/ws"
+            # the Origin: http:// and the Host header, case aside; nothing else
+            for origin in (f"http://{LOCAL}:{port}/", f"http://localhost:{port}",
+                           f"https://{LOCAL}:{port}"):
+                with pytest.raises(InvalidStatus) as refused:
+                    await ws_connect(port, origin)
+                assert refused.value.response.status_code == 403, origin
+            ws = await ws_connect(port, f"HTTP://{LOCAL}:{port}")
+            await ws.close()
+            # no subprotocol, even to a client that asks for one
+            ws = await connect(url, origin=f"http://{LOCAL}:{port}",  # type: ignore[arg-type]
+                               subprotocols=["lanplay"], compression=None)  # type: ignore
+            assert ws.subprotocol is None
+            await ws.close()
+            # a fragmented hello is one message
+            ws = await ws_connect(port)
+            body = hello("Ann")
+            await ws.send([body[:5], body[5:]])
+            await first(ws, Welcome)
+            # over 64 KiB: the WebSocket layer closes with 1009, no refused before it
+            await ws.send(b"\x80" * (64 * 1024 + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                await first(ws, Refused)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            # only WebSocket pings: dropped after the silence rule, without a close frame
+            ws = await connect(url, origin=f"http://{LOCAL}:{port}",  # type: ignore[arg-type]
+                               compression=None, ping_interval=0.2)
+            await ws.send(hello("Pinger"))
+            await first(ws, Welcome)
+            began = time.monotonic()
+            with pytest.raises(ConnectionClosed) as closed:
+                async with asyncio.timeout(10):
+                    while True:
+                        await ws.recv()  # the host's pings, never answered with a pong
+            assert closed.value.rcvd is None and time.monotonic() - began < 5
 
     run(main())

@@ -3,7 +3,8 @@
 ``Announcing`` keeps the zeroconf announcement (``lanplay.net.discovery``) in
 step with the room (seats, phase, password), updated in the background
 whenever the lobby changes. ``heartbeats`` pings every peer with the state
-the peers know and drops one that has not been heard from in ``dead_after``.
+the peers know and drops one that has not been heard from in ``dead_after`` of the
+host's own listening (a stall of the host is not the peers' silence).
 """
 
 from __future__ import annotations
@@ -62,16 +63,31 @@ class Announcing:
                 await self._announcer.stop()
 
 
+STALL = 0.5
+"""Seconds a heartbeat may come late before the host counts itself as stalled."""
+
+
 async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], int],
                      detach: Callable[[Conn], None]) -> None:
-    """Ping every peer each ``heartbeat``; abort and detach the silent ones."""
+    """Ping every peer each ``heartbeat``; abort and detach the silent ones.
+
+    A peer's silence is what the host did not read from it while the host itself was
+    listening: when the host's own loop was stalled (a heartbeat that comes late by
+    more than ``STALL``: a long job, a laptop's lid closed), whatever the peers sent
+    meanwhile waits unread in the sockets, so the stall is credited to every peer
+    rather than counted as their silence."""
     nonce = 0
+    last = time.monotonic()
     while True:
         await asyncio.sleep(config.heartbeat)
         nonce += 1
         now = time.monotonic()
+        late = now - last - config.heartbeat
+        last = now
         state_id = state_told()
         for conn in list(peers.conns):
+            if late > STALL:
+                conn.last_seen = max(conn.last_seen, min(now, conn.last_seen + late))
             if now - conn.last_seen > config.dead_after:
                 conn.link.abort()
                 detach(conn)

@@ -37,6 +37,10 @@ class HostConfig:
     """Serve the browser page and its WebSocket (``lanplay.web``) on the pair's web port,
     the one after the game's (``lanplay.host.ports``); ``lanplay host`` and the window do
     unless told ``--no-web``."""
+    page_autoplay: bool = False
+    """For a test host only (``lanplay.tools.webbench``): the page it serves plays its
+    seat by itself with random moves from ``may``. Never an address's to ask: a link of
+    another site must not make a guest's page play (issue 33)."""
     web_port: int | None = None
     """The page's port as it is (0: any free one), instead of the pair's; serves the
     page even without ``web``."""

@@ -1,7 +1,8 @@
 """Accepting connections: the handshake, admission to a seat, reading until it ends.
 
 One task per connection. ``Reception.serve`` counts the handshakes waiting per
-address (one over the caps gets a second to show a seat's token), runs the
+address (one over the caps gets a second to show a seat's token, or to say its
+hello and take the place of one that never said anything), runs the
 handshake under a deadline (hello, protocol version, password by challenge and
 response, checked when the per-address throttle allows), admits the peer (its
 token back to its seat, a new seat in the lobby, or the gallery as a
@@ -25,7 +26,12 @@ from typing import Any, Protocol
 
 from lanplay import admission
 from lanplay.admission import RateLimit
-from lanplay.host.config import MAX_PENDING, OVER_LIMIT, PENDING_PER_ADDRESS, HostConfig
+from lanplay.host.config import (
+    MAX_PENDING,
+    OVER_LIMIT,
+    PENDING_PER_ADDRESS,
+    HostConfig,
+)
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.shared import Status, Tokens
@@ -114,11 +120,8 @@ class Reception:
         link.limits = self._limits(HANDSHAKE)
         conn: Conn | None = None
         self._links.add(link)
-        waiting, evicted = self.handshakes.open(link, address, time.monotonic(),
-                                                len(self.peers.conns))
-        if evicted is not None:
-            self._evict(evicted)
-        over = not waiting
+        over = not self.handshakes.open(link, address, time.monotonic(),
+                                        len(self.peers.conns))
         if over:
             self._over += 1
         try:
@@ -128,9 +131,7 @@ class Reception:
             hello = await self._handshake(link, address, over)
             if hello is None:
                 return
-            if waiting:
-                self.handshakes.close(link)
-                waiting = False
+            self.handshakes.close(link)  # counted, or over but in a silent one's place
             conn = self._admit(link, hello)
             if conn is None:
                 return
@@ -175,8 +176,7 @@ class Reception:
             link.send(refused("internal", msg("The host hit an internal error with your "
                                               "connection; please join again.")))
         finally:
-            if waiting:
-                self.handshakes.close(link)
+            self.handshakes.close(link)
             if over:
                 self._over -= 1
             if conn is not None:
@@ -238,7 +238,7 @@ class Reception:
                         yours=hello.version)))
                     return None
                 if over:
-                    if not self._holds_seat(hello.token):
+                    if not self.holds_seat(hello.token) and not self._take_place(link, address):
                         link.send(refused("full", self._busy))
                         return None
                     deadline.reschedule(began + cfg.handshake_timeout)
@@ -258,7 +258,16 @@ class Reception:
             return None
         return hello
 
-    def _holds_seat(self, token: str | None) -> bool:
+    def _take_place(self, link: Carrier, address: str) -> bool:
+        """An over connection that said its hello takes the place of one that never said
+        anything (``admission.Handshakes.take_place``): whether it found one."""
+        taken, evicted = self.handshakes.take_place(link, address, time.monotonic(),
+                                                    len(self.peers.conns))
+        if evicted is not None:
+            self._evict(evicted)
+        return taken
+
+    def holds_seat(self, token: str | None) -> bool:
         """Whether ``token`` names a seat here (or one the host is keeping for its
         owner or its own bots): such a hello is let in whatever the count."""
         if not token or token in self.room.banned:

@@ -224,8 +224,10 @@ class Host:
         from lanplay.web.assets import Assets
         from lanplay.web.server import WebServer
 
-        self.web = WebServer(self.reception.serve_link, Assets(in_play.picture),
-                             self.config.max_frame, self.config.handshake_timeout)
+        self.web = WebServer(self.reception.serve_link,
+                             Assets(in_play.picture, autoplay=self.config.page_autoplay),
+                             self.config.max_frame, self.config.handshake_timeout,
+                             vouch=self.reception.holds_seat)
         try:
             self.status.web_port = await self.web.start(self.config.bind, port)
         except OSError as exc:

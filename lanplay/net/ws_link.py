@@ -21,14 +21,18 @@ from websockets.protocol import State
 
 from lanplay.net.link import MAX_WRITE_BUFFER, LinkClosed
 from protocol.codec import FROM_HOST, MAX_FRAME, Limits, decode_body, pack
-from protocol.messages import Message, ProtocolError, UnknownType, to_wire
+from protocol.messages import Hello, Message, ProtocolError, UnknownType, Welcome, to_wire
 
 
 class WsLink:
     def __init__(self, ws: ServerConnection, max_frame: int = MAX_FRAME,
                  recorder: Callable[[bytes], None] | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None,
+                 vouch: Callable[[str | None], bool] | None = None,
+                 trusted: Callable[[], None] | None = None) -> None:
         self._ws = ws
+        self._vouch = vouch
+        self._trusted = trusted
         self._limits = limits or replace(FROM_HOST, frame=max_frame)
         self._broken: str | None = None
         self.max_frame = max_frame
@@ -78,14 +82,26 @@ class WsLink:
 
     def decode(self, body: bytes) -> Message:
         try:
-            return decode_body(body, self._limits)
+            msg = decode_body(body, self._limits)
         except UnknownType:  # a sound message of a later version: skipped, not fatal
             raise
         except ProtocolError as exc:
             self._broken = exc.reason
             raise
+        if isinstance(msg, Hello) and self._vouch is not None and self._vouch(msg.token):
+            self._trust()  # a seat's token: its page comes back whatever the crowd
+        return msg
+
+    def _trust(self) -> None:
+        """Tell the web server this connection is a person's (welcomed, or holding a
+        seat's token): it is never closed to make room for a newcomer."""
+        if self._trusted is not None:
+            self._trusted()
+            self._trusted = None
 
     def send(self, msg: Message) -> None:
+        if isinstance(msg, Welcome):
+            self._trust()
         self.send_body(pack(to_wire(msg)))
 
     def send_body(self, body: bytes) -> None:

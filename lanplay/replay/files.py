@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lanplay import names
 from lanplay.fair.audit import VERIFIED
 from lanplay.fair.seed import Fairness, derive_seed, from_hex
 from lanplay.replay.model import Finished, Player, Replay, ReplayError, result_text
@@ -235,9 +236,11 @@ def _from_save(data: dict[str, Any], raw: bytes, name: str) -> Finished:
     owner = next((i for i, s in enumerate(save.seats) if s.owner), None)
     return Finished(
         rules=save.game, mode=save.mode, options=dict(save.options), seed=save.seed,
-        players=tuple(Player(s.name, s.colour, s.bot) for s in save.seats),
+        players=tuple(Player(names.clean(s.name), s.colour[:COLOUR], s.bot)
+                      for s in save.seats),
         log=tuple((e.seat, e.action) for e in save.log), result=save.result,
-        played=save.started or save.updated, you=owner, host=save.host_name,
+        played=save.started or save.updated, you=owner,
+        host=names.clean(save.host_name, HOST_NAME),
         secret=secret, kind="history", extra={"state": save.state})
 
 
@@ -299,12 +302,31 @@ def from_record(data: dict[str, Any], name: str = "This game") -> Finished:
     return Finished(
         rules=rules, mode=mode, options=options,
         seed=derive_seed(secret, [v for v in parsed if v is not None]),
-        players=tuple(Player(str(s.get("name", "")), str(s.get("colour", "")),
-                             bool(s.get("bot"))) for s in seats),
+        players=tuple(_player(s) for s in seats),
         log=tuple(moves), result=result,
         played=float(played) if isinstance(played, int | float) else 0.0, you=you,
-        host=str(data.get("host", "")), verdict=str(data.get("verdict", "")),
+        host=_text(data.get("host"), HOST_NAME), verdict=_text(data.get("verdict"), VERDICT),
         secret=secret.hex(), kind="audit")
+
+
+HOST_NAME = 60
+"""Characters of a host's name kept, as a peer keeps a welcome's (``lanplay.peer.inbound``)."""
+COLOUR = 64
+VERDICT = 1000
+"""Characters of a kept verdict (a real one is a sentence)."""
+
+
+def _player(seat: Mapping[str, Any]) -> Player:
+    """A seat of a kept file held to what the lobby allows a live one: its name cleaned
+    and cut to ``names.MAX_NAME`` characters (a hostile host's 200,000-character name
+    froze a window's replay for 14 s measuring it), its colour a short word."""
+    return Player(_text(seat.get("name"), names.MAX_NAME), _text(seat.get("colour"), COLOUR),
+                  bool(seat.get("bot")))
+
+
+def _text(value: Any, most: int) -> str:
+    """A text of a file, printable and at most ``most`` characters ("" if not a text)."""
+    return names.clean(value[:most * 4], most) if isinstance(value, str) else ""
 
 
 # --- the list ------------------------------------------------------------------------
@@ -458,10 +480,9 @@ def _from_head(head: dict[str, Any], name: str) -> Head:
     you = head.get("you")
     if not (isinstance(you, int) and not isinstance(you, bool) and 0 <= you < len(seats)):
         you = None
-    return Head(rules, mode, tuple(Player(str(s.get("name", "")), str(s.get("colour", "")),
-                                          bool(s.get("bot"))) for s in seats),
-                result, float(head.get("saved", 0.0)), you, str(head.get("verdict", "")),
-                secret.hex(), moves)
+    return Head(rules, mode, tuple(_player(s) for s in seats),
+                result, float(head.get("saved", 0.0)), you,
+                _text(head.get("verdict"), VERDICT), secret.hex(), moves)
 
 
 def _files(folder: Path) -> Iterator[Path]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lanplay import games
+from lanplay import games, names
 from lanplay.admission import RoomKey
 from lanplay.fair.seed import Fairness
 from lanplay.game import SYSTEM, LogLine
@@ -212,6 +212,8 @@ def last_entry_json(entry: LogEntry, result: dict[str, Any]) -> str:
 
 # --- reading untrusted bytes back -----------------------------------------------------
 
+HOST_NAME = 60
+"""Characters of the host's name kept from a save (as a peer keeps a welcome's)."""
 _TOKEN = sc.text(1, 128)
 _SEAT = sc.record({"name": sc.text(1, 64), "token": _TOKEN,
                    "colour": sc.text(0, 7, r"(#[0-9A-Fa-f]{6})?", "a colour like #E69F00"),
@@ -291,10 +293,12 @@ def decode(raw: bytes, where: str = "The save") -> Save:
         raise SaveError(f"{where} is damaged ({problem}); it cannot be resumed.")
     fields = {f.name for f in dataclasses.fields(Save)} - {"journaled", "room_key"}
     values = {k: v for k, v in data.items() if k in fields}
+    # names as the lobby allows them live (24 characters, printable), whatever the file says
     values["seats"] = [SavedSeat(**{k: v for k, v in seat.items()
-                                    if k in ("name", "colour", "token", "bot", "owner",
-                                             "hosted")})
+                                    if k in ("colour", "token", "bot", "owner", "hosted")},
+                                 name=names.name(seat["name"]))
                        for seat in data["seats"]]
+    values["host_name"] = names.clean(data["host_name"], HOST_NAME) or "lanplay host"
     values["log"] = [_entry(e) for e in data["log"]]
     key = data.get("room_key")
     password = data.get("password")

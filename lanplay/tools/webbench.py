@@ -6,10 +6,11 @@
 * a delta applied and drawn: from a frame's arrival to the table rebuilt and laid out
   (the page's own ``timings``), p50 and p99, with the CPU throttled 4x through the
   DevTools protocol (``Emulation.setCPUThrottlingRate``) and without;
-* 16 browser connections in one room (3 seats playing by themselves with ``?autoplay``,
-  13 spectators) beside 2 lanplay bot peers: the host's CPU time per intent
-  (``time.thread_time`` around its dispatch: apply, views, deltas, frames), side by side
-  with the same room whose 13 spectators are lanplay peers over TCP.
+* 16 browser connections in one room (3 seats playing by themselves, as a test host's
+  page does: ``HostConfig.page_autoplay``, 13 spectators) beside 2 lanplay bot peers:
+  the host's CPU time per intent (``time.thread_time`` around its dispatch: apply,
+  views, deltas, frames), side by side with the same room whose 13 spectators are
+  lanplay peers over TCP.
 
 Needs Playwright for Python (the test extra) and /usr/bin/chromium; reports, enforces
 nothing. ``--json`` prints the figures as JSON.
@@ -58,7 +59,7 @@ def pct(values: list[float], q: float) -> float:
 async def _host(game: str, players: int, bots: int, seed: int) -> Host:
     host = Host(game, config=HostConfig(host_name="webbench", bind="127.0.0.1", port=0,
                                         web_port=0, seed=seed, save=False, autostart=players,
-                                        standin_after=None))
+                                        standin_after=None, page_autoplay=True))
     await host.start()
     for _ in range(bots):
         host.add_bot()
@@ -114,7 +115,7 @@ async def draw_times(browser: Any, game: str, players: int, throttle: float,
         if throttle > 1:
             cdp = await context.new_cdp_session(page)
             await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        await page.goto(f"http://127.0.0.1:{host.web_port}/?autoplay=1")
+        await page.goto(f"http://127.0.0.1:{host.web_port}/")
         await page.fill("#name", "Bench")
         await page.click("#join")
         await page.click("#ready")
@@ -155,7 +156,7 @@ async def crowd(browser: Any, spectators_in_browser: bool, seed: int) -> dict[st
             own = await browser.new_context(viewport={"width": 360, "height": 640})
             contexts.append(own)
             page = await own.new_page()
-            await page.goto(f"{url}?autoplay=1")
+            await page.goto(url)
             await page.fill("#name", f"Seat {n}")
             await page.click("#join")
             await page.click("#ready")

@@ -9,6 +9,8 @@ listing, no path is ever joined to a folder, so nothing outside can be named
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import re
 from collections.abc import Callable
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanplay.content.model import Picture
+from lanplay.locale import LANGUAGES
 from lanplay.web import catalogues
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
@@ -60,38 +63,73 @@ def page_files(root: Path = PAGE_DIR) -> dict[str, Asset]:
     return out
 
 
+def autoplaying(files: dict[str, Asset]) -> dict[str, Asset]:
+    """The page as a test host serves it: its body marked ``data-autoplay``, so the page
+    plays its seat by itself (``HostConfig.page_autoplay``; no address can ask it)."""
+    page = files.get("/index.html")
+    if page is None:
+        return files
+    body = page.body.replace(b"<body>", b"<body data-autoplay>", 1)
+    marked = make_asset(body, page.type, page.cache)
+    return {**files, **{path: marked for path, asset in files.items() if asset is page}}
+
+
+Job = Callable[[], "Asset | None"]
+"""Work that makes an asset (reads a picture, builds a catalogue): for the worker's thread."""
+
+
 class Assets:
-    """``lookup(path)``: the asset at that address, or None (404)."""
+    """``lookup(path)``: the asset at that address if it is ready, a ``Job`` that makes
+    it (run it off the loop: ``lanplay.web.worker``), or None (404)."""
 
     def __init__(self, picture: Callable[[str], Picture | None],
-                 files: dict[str, Asset] | None = None) -> None:
+                 files: dict[str, Asset] | None = None, autoplay: bool = False) -> None:
         self.files = page_files() if files is None else files
+        if autoplay:
+            self.files = autoplaying(self.files)
         self._picture = picture
         self._pictures: dict[str, Asset] = {}
+        self._locales: dict[str, Asset] = {}
 
-    def lookup(self, path: str) -> Asset | None:
+    def lookup(self, path: str) -> Asset | Job | None:
         found = self.files.get(path)
         if found is not None:
             return found
         match = _PICTURE.fullmatch(path)
         if match:
-            return self.picture(match.group(1))
+            picture_id = match.group(1)
+            return self._pictures.get(picture_id) or functools.partial(self.picture, picture_id)
         match = _LOCALE.fullmatch(path)
         if match:
-            body = catalogues.as_json(match.group(1))
-            return None if body is None else make_asset(body, TYPES[".json"])
+            lang = match.group(1)
+            if lang not in LANGUAGES:
+                return None
+            return self._locales.get(lang) or functools.partial(self.locale, lang)
         return None
 
+    def warm(self) -> None:
+        """Make every catalogue now (on the worker's thread, at the server's start)."""
+        for lang in LANGUAGES:
+            self.locale(lang)
+
+    def locale(self, lang: str) -> Asset | None:
+        body = catalogues.as_json(lang)
+        if body is None:
+            return None
+        asset = self._locales[lang] = make_asset(body, TYPES[".json"])
+        return asset
+
     def picture(self, picture_id: str) -> Asset | None:
-        """A picture of the content in play, by id (a custom pack's once it is shared)."""
+        """A picture of the content in play, by id (a custom pack's once it is shared);
+        read from disk, so on the worker's thread."""
         if picture_id in self._pictures:
             return self._pictures[picture_id]
         found = self._picture(picture_id)
-        if found is None or found.kind not in ("svg", "png"):
-            return None
-        try:
-            data = found.data()
-        except OSError:
+        data = None
+        if found is not None and found.kind in ("svg", "png"):
+            with contextlib.suppress(OSError):
+                data = found.data()
+        if data is None or found is None:
             return None
         asset = make_asset(data, TYPES["." + found.kind], "max-age=86400")
         if len(self._pictures) < 2048:

@@ -113,12 +113,17 @@ def _pieces(word: str, metrics: QFontMetricsF, width: float,
     out: list[tuple[str, bool]] = []
     start = 0
     while metrics.horizontalAdvance(word[start:]) > width:
-        fitting = [at for at in places if at > start
-                   and metrics.horizontalAdvance(word[start:at] + "-") <= width]
-        if not fitting:
+        last = None  # the furthest place whose piece fits (a longer piece is wider)
+        for at in places:
+            if at <= start:
+                continue
+            if metrics.horizontalAdvance(word[start:at] + "-") > width:
+                break
+            last = at
+        if last is None:
             break  # no place the dictionary knows: the rest stays whole (and too wide)
-        out.append((word[start:fitting[-1]], True))
-        start = fitting[-1]
+        out.append((word[start:last], True))
+        start = last
     return [*out, (word[start:], False)]
 
 
@@ -141,6 +146,9 @@ def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = Fals
     default: pass the text's own where it has one, as Ranking Top's Spanish song
     titles); at the smallest size the last line is elided with "…" if it must be."""
     floor = float(look.default_px() if min_px is None else max(min_px, look.default_px()))
+    most = shown_at_most(width, lines)
+    if len(text) > most:  # more than any line can show: what fitting it would cost is not
+        return _cut(text[:most], width, floor, lines, bold, height)  # bounded by a frame
     for broken in ((False, True) if hyphenate else (False,)):
         size = max(float(px), floor)  # a whole word a size smaller before a broken one
         while True:
@@ -162,6 +170,33 @@ def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = Fals
              if metrics.horizontalAdvance(line) > width + 0.5 else line
              for line in shown]  # the rest of the text on the last line, marked "…"
     return Fitted(fnt, shown, False)
+
+
+MIN_ADVANCE = 2.0
+"""Pixels a letter takes at the least (a narrow one at the smallest size): a box shows at
+most its width over this, per line."""
+
+
+def shown_at_most(width: float, lines: int) -> int:
+    """The most characters ``lines`` lines of ``width`` could ever show."""
+    return max(1, lines) * (int(max(0.0, width) / MIN_ADVANCE) + 1)
+
+
+def _cut(text: str, width: float, floor: float, lines: int, bold: bool,
+         height: float | None) -> Fitted:
+    """A text longer than a box can ever show (a name from a hostile file), cut to what
+    could show, at the smallest size: its lines filled in one pass, the last one marked
+    "…". Its cost depends on the box, not on the text's length."""
+    fnt = look.font(floor, bold=bold)
+    metrics = QFontMetricsF(fnt)
+    keep = max(1, lines)
+    if height is not None:
+        keep = max(1, min(keep, int((height + 0.5) // (metrics.height() * LEADING))))
+    out = [line for line, _ in _wrap(text, metrics, width, False, None)][:keep] or [""]
+    last = out[-1] + "…"
+    out[-1] = metrics.elidedText(last, Qt.TextElideMode.ElideRight, int(width)) \
+        if metrics.horizontalAdvance(last) > width + 0.5 else last
+    return Fitted(fnt, out, False)
 
 
 def draw(painter: QPainter, fitted: Fitted, box: QRectF,

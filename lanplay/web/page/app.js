@@ -7,7 +7,8 @@ import { Connection } from "./wire.js";
 import { h, clear, ink, morph } from "./dom.js";
 import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
 import { check as fairCheck } from "./fair.js";
-import { Keeper } from "./keeper.js";
+import { Keeper, forgetNotes } from "./keeper.js";
+import { Tabs } from "./tabs.js";
 import { TABLES, genericActions } from "./tables/index.js";
 
 const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
@@ -17,11 +18,15 @@ const MODE_NAMES = { standard: "Standard", cooperative: "Cooperative", competiti
   team: "Team" };
 const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español" };
 
+// Nothing the address says acts by itself (a link from any site can open it): only
+// `lang`, `record` (tests keep the frames) and, on the watch screen, the TV's `name`
+// are read; joining, a password and taking a seat are a person's taps.
 const params = new URLSearchParams(location.search);
 const WATCH = document.body.hasAttribute("data-watch");
-const AUTOPLAY = params.has("autoplay");
-/** ?autoplay: the page plays its seat by itself, choosing from `may` (lanplay.tools.webbench). */
 /** The watch screen (/watch): the public table full-screen for a television, as a spectator. */
+const AUTOPLAY = document.body.hasAttribute("data-autoplay");
+/** The page plays its seat by itself, choosing from `may`: only a test host serves it so
+ * (lanplay.tools.webbench: HostConfig.page_autoplay), never an address. */
 const store = {
   prefix: `lanplay:${location.host}:`,
   get(key) { try { return JSON.parse(localStorage.getItem(this.prefix + key)); } catch { return null; } },
@@ -37,6 +42,7 @@ const app = document.getElementById("app");
 const page = {
   conn: null, keeper: null, notice: null, noticeTimer: null, sideTab: "log", sideOpen: false,
   scratch: {}, lastGame: null, problem: null, timings: [], splits: [], drawn: 0, seenOver: false,
+  asking: false, lost: false, password: null,
 };
 window.__lanplay = page;  // for tests and the curious: the connection, the timings
 
@@ -84,6 +90,9 @@ function startConnection({ name, colour, spectate, password }) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   store.set("name", name);
   store.set("colour", colour);
+  page.asking = false;
+  page.lost = false;
+  page.password = password;
   if (page.conn) page.conn.leave("replaced");
   const conn = new Connection(url, { name, colour, spectate, password, store,
                                      listener: onEvent, record: params.has("record") });
@@ -128,15 +137,57 @@ function onEvent(kind, data) {
   if (kind === "bye") {
     page.problem = render(data.message || data.reason, names()) || _("The host closed the room.");
     if (data.resume === true) say(page.problem);
+    if (data.message && data.message.key === ELSEWHERE) page.lost = true;
   }
   if (kind === "password") {
     page.problem = _("This room has a password: type it and join again.");
     page.needPassword = true;
   }
   if (kind === "over") page.seenOver = false;
-  if (kind === "welcome") page.keeper.reset();
+  if (kind === "welcome") {
+    page.keeper.reset();
+    if (conn.seat !== null) tabs.take(conn.token);  // a tab that had this seat hears so
+  }
   if (kind === "lobby") page.keeper.onView();
   draw();
+}
+
+// --- one seat, one tab ------------------------------------------------------------------
+
+const ELSEWHERE = "You connected again from elsewhere.";
+/** The host's goodbye to a seat's old connection when its token came back on a new one. */
+
+const tabs = new Tabs({
+  holding: () => {
+    const conn = page.conn;
+    return conn && !conn.spectate && conn.seat !== null && conn.status !== "gone" ? conn.token : null;
+  },
+  onTaken: () => {
+    if (page.conn) page.conn.leave("taken");
+    page.lost = true;
+    draw();
+  },
+});
+
+function resume({ spectate = false } = {}) {
+  startConnection({ name: store.get("name") || "Player", colour: store.get("colour") || COLOURS[0],
+                    spectate, password: page.password });
+}
+
+function askScreen() {
+  return h("div", { class: "screen" }, h("div", { class: "narrow stack", id: "ask-seat" },
+    h("h1", {}, _("This seat is open in another tab: play here?")),
+    h("p", { class: "muted" }, _("The other tab stops playing it.")),
+    h("div", { class: "row" },
+      h("button", { class: "primary grow", id: "play-here", onclick: () => resume() }, _("Play here")),
+      h("button", { class: "grow", id: "watch-here", onclick: () => resume({ spectate: true }) }, _("Watch")))));
+}
+
+function lostScreen() {
+  return h("div", { class: "screen" }, h("div", { class: "narrow stack", id: "lost-seat" },
+    h("h1", {}, _("Your seat is now played in another tab or on another device.")),
+    h("div", { class: "row" },
+      h("button", { class: "primary grow", id: "take-back", onclick: () => resume() }, _("Play here again")))));
 }
 
 document.addEventListener("visibilitychange", () => {
@@ -146,7 +197,7 @@ window.addEventListener("online", () => page.conn && page.conn.wake());
 
 function joinScreen() {
   const name = h("input", { id: "name", maxlength: 24, autocomplete: "nickname",
-    value: params.get("name") || store.get("name") || "", "aria-label": _("Your name") });
+    value: store.get("name") || "", "aria-label": _("Your name") });
   if (!page.colour) page.colour = store.get("colour") || COLOURS[Math.floor(Math.random() * COLOURS.length)];
   const colour = page.colour;
   const swatches = h("div", { class: "colours", role: "group", "aria-label": _("Your colour") },
@@ -463,7 +514,11 @@ export function draw() {
   // The host closed the room right after the game (a headless host's last game): the
   // result stays on screen, with the host's sentence, rather than the join screen.
   const ended = conn && conn.status === "gone" && conn.gone === "bye" && conn.view && conn.view.over && conn.result;
-  if (ended) {
+  if (page.asking) {
+    body = askScreen();
+  } else if (page.lost) {
+    body = lostScreen();
+  } else if (ended) {
     body = gameScreen();
   } else if (!conn || conn.status === "gone" || (conn.status !== "welcomed" && !conn.lobby && conn.status !== "reconnecting")) {
     if (conn && conn.status !== "gone" && !page.problem) {
@@ -508,17 +563,18 @@ document.addEventListener("keydown", (e) => {
 
 async function boot() {
   await load(chooseLanguage());
+  forgetNotes();  // a note of a game that never ended, kept past its day
   if (WATCH) {
     page.sideOpen = true;
-    startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: params.get("password") });
+    startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: null });
     return;
   }
-  const name = params.get("name") || store.get("name");
-  if (params.has("join") && name) {
-    startConnection({ name, colour: store.get("colour") || COLOURS[0], spectate: params.has("spectate"),
-                      password: params.get("password") });
-  } else if (store.get("token") && name) {
-    startConnection({ name, colour: store.get("colour") || COLOURS[0], spectate: false, password: null });
+  // The seat this browser holds comes back by itself (a reload, a phone's browser
+  // restarted), unless another tab of it plays that seat now: then this one asks.
+  const token = store.get("token");
+  if (token && store.get("name")) {
+    if (await tabs.elsewhere(token)) page.asking = true;
+    else resume();
   }
   draw();
 }

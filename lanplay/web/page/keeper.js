@@ -3,12 +3,51 @@
 // docs/PROTOCOL.md "The S-tier note"): the note becomes a salted commitment, kept in
 // localStorage before the commitment is sent; the count and the reveal are sent by
 // the page itself when the host asks this seat for them.
+//
+// What that protects, honestly: the note is kept under its own commitment (the room's
+// game names it in its view), not under the host's address, and it is deleted as soon
+// as the game's result is in (one of a game that never ended, after a day). It is out
+// of the other players' reach, but the host serves this very code: a modified host can
+// serve a page that reads the note. A laptop with lanplay is the safe place for a
+// leader's note.
 
 import { sha256, bytesToHex, randomHex, hexToBytes } from "./wire.js";
 
 const TAG = new TextEncoder().encode("lanplay s-tier note\u0000");
 const ASKING = ["count", "reveal"];
 const WRITING = ["note", "notes"];
+const PREFIX = "lanplay-note:";
+const KEEP_FOR = 86400 * 1000;
+/** A note of a game whose result never came (its host gone) is deleted after a day. */
+
+function noteKey(commitment) { return PREFIX + commitment; }
+
+function readNote(commitment) {
+  try { return JSON.parse(localStorage.getItem(noteKey(commitment))); } catch { return null; }
+}
+
+function writeNote(commitment, note) {
+  try { localStorage.setItem(noteKey(commitment), JSON.stringify(note)); } catch { /* private mode */ }
+}
+
+/** Delete the notes kept here: all of them (the game's result is in), or those older
+ * than a day, and any an earlier version kept under the host's address. */
+export function forgetNotes(all = false) {
+  try {
+    const limit = Date.now() - KEEP_FOR;
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const k = localStorage.key(i);
+      if (!k) continue;
+      if (k.startsWith("lanplay:") && k.includes(":note:")) {
+        localStorage.removeItem(k);
+      } else if (k.startsWith(PREFIX)) {
+        let v = null;
+        try { v = JSON.parse(localStorage.getItem(k)); } catch { v = null; }
+        if (all || !v || !v.saved || v.saved < limit) localStorage.removeItem(k);
+      }
+    }
+  } catch { /* nothing kept */ }
+}
 
 /** The note as Python's json.dumps(tiers, separators=(",", ":"), ensure_ascii=True). */
 export function noteJson(tiers) {
@@ -65,7 +104,7 @@ export class Keeper {
   }
 
   load(key) {
-    const found = key ? this.store.get(`note:${key}`) : null;
+    const found = key ? readNote(key) : null;
     return found && found.commitment === key ? found : null;
   }
 
@@ -83,8 +122,8 @@ export class Keeper {
         if (cards.length) commit.faces = cards.map(([front, , back]) => (tiers.includes(front) ? front : back));
         if (Number.isInteger(action.hint)) commit.hint = { tier: action.hint, picture: tiers[action.hint] };
       }
-      this.store.set(`note:${sealed}`, { commitment: sealed, tiers, salt, mode: view.mode,
-                                         round: view.round, seat: conn.seat, saved: Date.now() });
+      writeNote(sealed, { commitment: sealed, tiers, salt, mode: view.mode,
+                          round: view.round, seat: conn.seat, saved: Date.now() });
       return conn.intent(commit);
     }
     return conn.intent(action);
@@ -129,7 +168,7 @@ export class Keeper {
     const seat = conn.seat;
     if (!view || seat === null || view.game !== "s-tier") return;
     if (view.over) {
-      this.prune();
+      forgetNotes(true);  // the result is in: no note is needed any more
       return;
     }
     if (!ASKING.includes(view.phase) || !(view.actors || []).includes(seat)
@@ -144,18 +183,5 @@ export class Keeper {
     } else action = { type: "reveal", tiers: secret.tiers, salt: secret.salt };
     this.answeredAt = conn.stateId;
     this.answering = conn.intent(action);
-  }
-
-  prune() {
-    try {
-      const limit = Date.now() - 30 * 86400 * 1000;
-      for (let i = localStorage.length - 1; i >= 0; i--) {
-        const k = localStorage.key(i);
-        if (k && k.startsWith(this.store.prefix + "note:")) {
-          const v = JSON.parse(localStorage.getItem(k));
-          if (!v || !v.saved || v.saved < limit) localStorage.removeItem(k);
-        }
-      }
-    } catch { /* nothing kept */ }
   }
 }
