@@ -35,7 +35,12 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            "spectator-over", "alles-klar-zoom2", "alles-klar-teach", "ranking-teach",
            "ranking-top-teach", "s-tier-teach", "ranagedon-teach",
            # "Resume a game…" on Home (a game hosted here did not finish)
-           "home-resume")
+           "home-resume",
+           # issue 31's: the choice of the ranking card that turns down, over a trick
+           # just decided and over one's own cards; a top window of five with its
+           # countdown, some passed, some deciding, play going counter-clockwise
+           "alles-klar-5p-choice", "alles-klar-5p-choice-row", "ranking-top-5p-passed",
+           "ranking-top-5p-deciding", "ranking-top-5p-window-spectator")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
