@@ -6,6 +6,7 @@ from the real rules (``rules.build`` scenarios or a seeded Session).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -247,6 +248,39 @@ def test_a_trick_animates_to_its_winner_and_a_new_view_finishes_it(
     assert not table.animating
     cards = [i for i in table.scene.items() if isinstance(i, CardItem)]
     assert len(cards) == len(table.hand_items) + len(table.table_items)
+
+
+def test_a_decided_trick_held_on_the_table_shows_each_covered_card_by_its_index(
+        table: AllesKlarTable) -> None:
+    """Issue 31's decided trick, five players: while it is held to be read, a row of
+    another player fanned four cards deep drew each card whole, so the next card lay
+    over the big "11" of the one before; each covered card now shows its corner index
+    (with its numerals), as the row did before the trick was decided."""
+    from ui.tables.alles_klar.table import FLY_MS
+    from ui.tables.motion import HOLD_MS
+    from ui.tools.demos.alles_klar import choice_scene
+
+    _, before, at = choice_scene(5, "won")
+    seat = at[None]["turn"]
+    table.set_view(before[seat], demo_seats(5, 3), seat, animate=False)
+    table.set_view(at[seat], demo_seats(5, 3), seat)
+    anim = table._anim
+    assert anim is not None
+    anim.pause()
+    anim.setCurrentTime(FLY_MS + HOLD_MS // 2)
+    held = [i for i in table.scene.items() if isinstance(i, CardItem)
+            and i not in table.hand_items]
+    rows: dict[float, list[CardItem]] = {}
+    for item in held:
+        rows.setdefault(round(item.y()), []).append(item)
+    fanned = 0
+    for row in rows.values():
+        row.sort(key=lambda i: i.x())
+        for lower, upper in pairwise(row):
+            if upper.x() < lower.x() + lower.w - 1:
+                fanned += 1
+                assert lower.compact, (lower.card, upper.card)
+    assert fanned >= 3
 
 
 @pytest.mark.timeout(60)

@@ -600,6 +600,9 @@ class AllesKlarTable(FeltTable):
         shifts: list[tuple[CardItem, QPointF]] = []
         """The player's earlier cards make room for the new one beside them."""
         for owner, row in enumerate(prev_rows):
+            # each row fanned as it lay (the player's own with room for the new card):
+            # an overlapped card shows its corner index, not a big value half covered
+            fan = slots if owner == seat else lay.row_slots(owner, len(row))
             for i, placed in enumerate(row):
                 spot = before_table.get(placed["id"])
                 if spot is None:
@@ -608,8 +611,7 @@ class AllesKlarTable(FeltTable):
                 ghost = CardItem(placed, rect.width(), rect.height(),
                                  face_up=up and placed["id"] != covered)
                 ghost.setPos(rect.topLeft())
-                ghost.compact = owner == seat and i + 1 < count \
-                    and slots[i + 1].left() < slots[i].right()
+                ghost.compact = i + 1 < len(fan) and fan[i + 1].left() < fan[i].right()
                 if owner == seat and i < len(slots) and slots[i].topLeft() != rect.topLeft():
                     shifts.append((ghost, slots[i].topLeft()))
                 ghosts.append(ghost)
