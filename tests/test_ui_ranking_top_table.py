@@ -31,6 +31,7 @@ from ui.tools.demos.ranking_top import (
     sample_view,
     song_card,
 )
+from ui.tools.fit_probe import TextProbe
 
 SEATS = demo_seats(4, bots=2)
 LA_SENORA_3 = song_card(2, 3)
@@ -589,3 +590,64 @@ def test_who_still_decides_stays_clear_of_my_row_on_a_small_window(qtbot: QtBot)
             assert "\u2026" not in item.text(), item.text()
             assert item.sceneBoundingRect().bottom() <= row_top - 1, \
                 (item.text(), item.sceneBoundingRect(), row_top)
+
+
+@contextmanager
+def issue_31_table(qtbot: QtBot, who: str, size: tuple[int, int] = (1000, 531),
+                   lang: str = "de") -> Iterator[tuple[RankingTopTable, TextProbe]]:
+    """A top window of five, play going counter-clockwise, two passed and two deciding
+    (``passed_views``), its countdown running, seen by ``who``: "passed" (my seat passed),
+    "deciding" (mine decides) or "watching"; at ``size`` (the table of a 1024x640
+    screen's window, its log open, by default) in ``lang``, at the fit check's text
+    size; with the fit check's probe, installed before the table lays out (a text is
+    shortened with "…" then, long before a paint)."""
+    from lanplay import locale
+    from ui.tools.demos import ranking_top as demo
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language(lang)
+    probe = TextProbe()
+    probe.install()
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(*size)
+        widget.show()
+        qtbot.waitExposed(widget)
+        before, at = demo.passed_views(5)
+        window = at[None]
+        assert window["direction"] == -1
+        you = {"passed": next(s for s, p in enumerate(window["passed"]) if p),
+               "deciding": window["actors"][0], "watching": None}[who]
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[you], seats, you, animate=False)
+        widget.set_view(at[you], seats, you, animate=False)
+        widget.set_deadline(3.0)
+        QApplication.processEvents()  # the banner lays out its new words
+        yield widget, probe
+    finally:
+        probe.uninstall()
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)
+
+
+def test_a_lit_top_card_shows_its_key_clear_of_its_word(qtbot: QtBot) -> None:
+    """Issue 31's deciding seat holds a Top card, lit in the window: the key's mark
+    (left, beside the big word, as on every card) lay over the "T" of "TOP!", which
+    fills the card's width. It now sits above the word."""
+    from ui.tools.fit import inspect
+
+    with issue_31_table(qtbot, "deciding") as (widget, probe):
+        top = next(i for i in widget.hand_items if i.face.kind == "top")
+        assert top.lit and top.key
+        inspect(widget, probe)
+        drawn = [d for d in probe.drawn if d.item is top]
+        word = next(d.rect for d in drawn if d.text == "TOP!")
+        key = next(d.rect for d in drawn if d.text == top.key)
+        both = word.intersected(key)
+        assert both.width() <= 1 or both.height() <= 1, (word, key)
