@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PyQt6.QtCore import QPoint, QPointF, Qt
+from PyQt6.QtCore import QPoint, QPointF, QRectF, Qt
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
@@ -634,6 +634,78 @@ def issue_31_table(qtbot: QtBot, who: str, size: tuple[int, int] = (1000, 531),
         probe.uninstall()
         locale.set_language(None)  # conftest's LANPLAY_LANG=en
         app.setFont(was)
+
+
+def _window_words(widget: RankingTopTable) -> list[QGraphicsSimpleTextItem]:
+    """The stage's lines of who passed and who still decides (German)."""
+    return [i for i in widget.scene.items() if isinstance(i, QGraphicsSimpleTextItem)
+            and any(w in i.text() for w in ("gepasst", "Gepasst", "Überlegen"))]
+
+
+@pytest.mark.parametrize("who", ["passed", "deciding", "watching"])
+def test_the_countdown_leaves_who_passed_and_who_decides_whole_and_clear(
+        qtbot: QtBot, who: str) -> None:
+    """Issue 31, five at 1024x640 in German: a seat that had passed (or a watcher) saw
+    the window's countdown drawn over "Du hast gepasst · G…", itself cut short; the
+    deciding seat's "Gepasst: Mia und B…" was cut short too. Each part is now whole,
+    clear of the countdown, of TOP! and Pass and of my Ranking Top."""
+    from PyQt6.QtCore import QRectF
+
+    with issue_31_table(qtbot, who) as (widget, _probe):
+        countdown = widget.countdown
+        assert countdown.isVisible()
+        words = _window_words(widget)
+        assert words
+        lay = widget.layout_
+        assert lay is not None
+        mine = lay.seats[lay.bottom].ranking
+        row = QRectF(mine[0].topLeft(), mine[-1].bottomRight())
+        controls = [countdown.geometry()]
+        if who == "deciding":
+            controls += [widget.top_button.geometry(), widget.pass_button.geometry()]
+        for item in words:
+            rect = item.sceneBoundingRect()
+            assert not rect.intersects(row), (item.text(), rect, row)
+            on_port = QRectF(widget.graphics.mapFromScene(rect).boundingRect())
+            for control in controls:
+                both = on_port.intersected(QRectF(control))
+                assert both.width() <= 2 or both.height() <= 2, (item.text(), on_port, control)
+        shown = " ".join(i.text() for i in words)
+        assert ("Du hast gepasst" in shown) == (who == "passed")
+        assert "Gepasst:" in shown and "Überlegen:" in shown
+        assert "\u2026" not in shown, shown
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1000, 531), "de"), ((1240, 654), "en"),
+                                            ((1240, 654), "es"), ((1500, 934), "en")])
+def test_counter_clockwise_is_whole_in_the_direction_column(
+        qtbot: QtBot, size: tuple[int, int], lang: str) -> None:
+    """Issue 31: at 1280x800 "counter-clockwise" was wider than the words' box under the
+    arrow and was cut at both ends. It is whole (on two lines where it must: "counter-"
+    over "clockwise"), inside its piece and inside the direction's column, in every
+    language and size; and nothing on the table is cut, covered or overlapping."""
+    from ui.tables.ranking_top.seats import DirectionItem
+    from ui.tools.fit import inspect
+    from ui.words.i18n import _
+
+    with issue_31_table(qtbot, "deciding", size, lang) as (widget, probe):
+        found = inspect(widget, probe)
+        item = next(i for i in widget.scene.items() if isinstance(i, DirectionItem))
+        lay = widget.layout_
+        assert lay is not None
+        piece = item.sceneBoundingRect()
+        assert lay.direction.adjusted(-1, -1, 1, 1).contains(piece), (piece, lay.direction)
+        port = widget.graphics.viewport()
+        assert port is not None
+        shown = widget.graphics.mapFromScene(piece).boundingRect()
+        box = QRectF(shown.translated(port.mapTo(widget, QPoint(0, 0))))
+        lines = [d for d in probe.drawn if d.item is item and d.text != item.caption]
+        assert "".join(d.text for d in lines) == _("counter-clockwise"), \
+            [d.text for d in lines]
+        for line in lines:
+            assert box.adjusted(-2, -2, 2, 2).contains(line.rect), (line.text, line.rect, box)
+            assert not line.box_short, line
+        assert found == [], found
 
 
 def test_a_lit_top_card_shows_its_key_clear_of_its_word(qtbot: QtBot) -> None:
