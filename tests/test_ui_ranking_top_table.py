@@ -723,3 +723,63 @@ def test_a_lit_top_card_shows_its_key_clear_of_its_word(qtbot: QtBot) -> None:
         key = next(d.rect for d in drawn if d.text == top.key)
         both = word.intersected(key)
         assert both.width() <= 1 or both.height() <= 1, (word, key)
+
+
+def test_a_watcher_reads_the_window_whole(qtbot: QtBot) -> None:
+    """Issue 31's window as a watcher sees it (1024x640, German): the stage's title
+    "Toppt niemand zurück: 5 von Ben wird aufgehoben" was wider than the stage and cut
+    short; it now reaches over the direction's column, above its arrow. Nothing on the
+    table is cut, covered or overlapping."""
+    from ui.tools.fit import inspect
+
+    with issue_31_table(qtbot, "watching") as (widget, probe):
+        assert any(line.startswith("Toppt niemand zurück") for line in widget.stage_lines)
+        assert inspect(widget, probe) == []
+
+
+def test_a_long_chain_names_its_players_by_their_badges_without_overlap(qtbot: QtBot) -> None:
+    """A window topped three times over, watched at 1024x640 in German: the chain's cards
+    overlap, and each label, as wide as its card, ran over the next card's badge ("Lea
+    → Ablage" under Mia's "M"). A label now keeps to its card's strip; where the strip
+    is too narrow for words, the badge alone says who (its tooltip the rest)."""
+    from lanplay import locale
+    from ui.tables.ranking_top.seats import DiscItem
+    from ui.tools.demos import kit
+    from ui.tools.demos import ranking_top as demo
+    from ui.tools.fit import inspect
+
+    found = kit.real_views(demo.load_game(), 5, 7, {"long": lambda v: (
+        v["phase"] == "window" and len(v["chain"]) >= 4)}, 20000)
+    before, at = found["long"]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    locale.set_language("de")
+    probe = TextProbe()
+    probe.install()  # before the table lays out: a text is shortened with "…" then
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 531)
+        widget.show()
+        qtbot.waitExposed(widget)
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[None], seats, None, animate=False)
+        widget.set_view(at[None], seats, None, animate=False)
+        widget.set_deadline(3.0)
+        QApplication.processEvents()
+        discs = [i for i in widget.stage_items if isinstance(i, DiscItem)]
+        words = [i for i in widget.stage_items if isinstance(i, QGraphicsSimpleTextItem)]
+        assert len(discs) == len(at[None]["chain"])
+        for disc in discs:
+            for line in words:
+                both = disc.sceneBoundingRect().intersected(line.sceneBoundingRect())
+                assert both.width() <= 2 or both.height() <= 2, (line.text(), both)
+        assert inspect(widget, probe) == []
+    finally:
+        probe.uninstall()
+        locale.set_language(None)
+        app.setFont(was)

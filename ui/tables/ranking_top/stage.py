@@ -163,8 +163,16 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
                  _("If nobody tops back: {name}'s {card} is cancelled"))
     title = title.format(name=read.name(owner), card=what)
     drawn.lines.append(title)
-    caption(scene, title, QRectF(stage.left(), stage.top(), stage.width(), t * 1.4), t * 1.05,
-            look.LIT if standing is False else look.INK_ON_FELT, bold=True)
+    box = QRectF(stage.left(), stage.top(), stage.width(), t * 1.4)
+    if not textfit.fit(title, box.width(), t * 1.05, bold=True, min_px=t * 0.9).fits:
+        # German's "Toppt niemand zurück: Urregel von Jonas wird aufgehoben" is wider
+        # than the stage of a small window: over the direction's column too, where its
+        # arrow starts lower down
+        size, spot = direction_place(lay.direction, t, read.view.get("direction", 1) == 1)
+        if spot.top() + size * 0.15 >= box.bottom():
+            box.setRight(lay.direction.right())
+    caption(scene, title, box, t * 1.05, look.LIT if standing is False else look.INK_ON_FELT,
+            bold=True)
     labels = [read.chain_label(i, link) for i, link in enumerate(chain)]
     metrics = QFontMetricsF(look.font(look.default_px()))
     widest = max((metrics.horizontalAdvance(text) for text in labels[:-1]), default=0.0)
@@ -186,8 +194,10 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
         area = lay.chain_area if not lay.chain_area.isNull() else stage
         right = slots[i + 1].left() - t * 0.3 if i + 1 < len(slots) \
             else max(rect.right(), area.right() - t * 0.3)
-        box = QRectF(rect.left(), rect.bottom() + t * 0.25,
-                     max(rect.width(), right - rect.left()), LABEL_LINES * t)
+        # up to the next card's label: where the cards overlap (a long chain in a small
+        # window) a label as wide as its card ran over the next one's badge and words
+        box = QRectF(rect.left(), rect.bottom() + t * 0.25, right - rect.left(),
+                     LABEL_LINES * t)
         if isinstance(seat, int):
             r = t * 0.55
             disc = DiscItem(look.seat_colour(seats, seat),
