@@ -725,6 +725,48 @@ def test_a_lit_top_card_shows_its_key_clear_of_its_word(qtbot: QtBot) -> None:
         assert both.width() <= 1 or both.height() <= 1, (word, key)
 
 
+def test_my_own_topped_card_is_named_short_enough_for_the_banner(qtbot: QtBot) -> None:
+    """Five at 1024x640 in German, my card the one to top: "Toppt jemand deine
+    3 · Arwrarwrirwrarwro? warten auf 4 Spieler" outgrew the banner's two lines and was
+    cut. My card is named by its number there (it lies big on the stage)."""
+    from lanplay import locale
+    from ui.tools.demos import kit
+    from ui.tools.demos import ranking_top as demo
+
+    found = kit.real_views(demo.load_game(), 5, 7, {"mine": lambda v: (
+        v["phase"] == "window" and len(v["actors"]) == 4 and v["chain"][-1]["card"]
+        .get("kind") == "song" and len(v["chain"][-1]["card"]["title"]) >= 15)}, 20000)
+    before, at = found["mine"]
+    you = at[None]["chain"][-1]["seat"]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    locale.set_language("de")
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)
+        widget.show()
+        qtbot.waitExposed(widget)
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[you], seats, you, animate=False)
+        widget.set_view(at[you], seats, you, animate=False)
+        QApplication.processEvents()
+        number = str(at[None]["chain"][-1]["card"]["number"])
+        assert widget.banner.text.startswith(f"Toppt jemand deine {number}?"), \
+            widget.banner.text
+        line = widget.banner.turn
+        h = line.height()
+        room = line.width() - (h * 0.25 + 2 * h * 0.3 + h * 0.25) - 8
+        assert line.fitted(room).fits, (widget.banner.text, room)
+    finally:
+        locale.set_language(None)
+        app.setFont(was)
+
+
 def test_a_watcher_reads_the_window_whole(qtbot: QtBot) -> None:
     """Issue 31's window as a watcher sees it (1024x640, German): the stage's title
     "Toppt niemand zurück: 5 von Ben wird aufgehoben" was wider than the stage and cut
