@@ -40,7 +40,7 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            # just decided and over one's own cards; a top window of five with its
            # countdown, some passed, some deciding, play going counter-clockwise
            "alles-klar-5p-choice", "alles-klar-5p-choice-row", "ranking-top-5p-passed",
-           "ranking-top-5p-deciding", "ranking-top-5p-window-spectator")
+           "ranking-top-5p-deciding")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 
