@@ -825,3 +825,20 @@ def test_a_long_chain_names_its_players_by_their_badges_without_overlap(qtbot: Q
         probe.uninstall()
         locale.set_language(None)
         app.setFont(was)
+
+
+@pytest.mark.parametrize("size", [(1000, 531), (1240, 654)])
+def test_top_and_pass_beside_the_cards_show_their_keys(qtbot: QtBot,
+                                                       size: tuple[int, int]) -> None:
+    """Where TOP! and Pass stand beside the chain's cards (a 1024x640 screen's window,
+    and since issue 31 a 1280x800 one, whose cards come out larger so) they say their
+    keys in English: "TOP! (Space)" a little smaller rather than "TOP!" alone, whole."""
+    with issue_31_table(qtbot, "deciding", size, "en") as (widget, _probe):
+        lay = widget.layout_
+        assert lay is not None and lay.buttons.height() >= lay.text_px * 5.6  # a column
+        top, pass_ = widget.top_button, widget.pass_button
+        assert top.isVisible() and pass_.isVisible()
+        assert (top.text(), pass_.text()) == ("TOP! (Space)", "Pass (P)")
+        for button in (top, pass_):
+            assert button.width() >= button.sizeHint().width()
+        assert top.font().pixelSize() >= pass_.font().pixelSize()

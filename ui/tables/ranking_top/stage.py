@@ -96,11 +96,18 @@ class WindowButtons:
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
         if column or (column is None and box.height() >= t * 5.6):  # TOP! over Pass
-            self.top.setFont(look.font(t * 1.15, bold=True))
-            self.top.setText("TOP! " + _("(Space)"))
             self.pass_.setText(_("Pass") + " (P)")
-            if max(self.top.sizeHint().width(), self.pass_.sizeHint().width()) > box.width():
+            for px in (t * 1.15, t * 0.95):  # the keys a little smaller before none
+                self.top.setFont(look.font(px, bold=True))
+                self.pass_.setFont(look.font(min(px, t * 1.1), bold=True))
+                self.top.setText("TOP! " + _("(Space)"))
+                if max(self.top.sizeHint().width(),
+                       self.pass_.sizeHint().width()) <= box.width():
+                    break
+            else:
                 # the keys' names are long in this language: the tooltips still say them
+                self.top.setFont(look.font(t * 1.15, bold=True))
+                self.pass_.setFont(look.font(t * 1.1, bold=True))
                 self.top.setText("TOP!")
                 self.pass_.setText(_("Pass"))
             width = max(round(box.width()), self.top.sizeHint().width(),
