@@ -9,6 +9,7 @@ from PyQt6.QtCore import QRectF, Qt
 from PyQt6.QtGui import QFont, QFontMetrics, QFontMetricsF, QImage, QPainter, QPainterPath
 from PyQt6.QtWidgets import (
     QApplication,
+    QFrame,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -412,3 +413,52 @@ def test_a_message_box_over_the_window_is_read(qtbot: object, probe: TextProbe) 
     assert ("clipped", "Leave and let a bot play for me") in kinds(found)
     box.close()
     assert check.screen("leave", top) == []
+
+
+class Bar(QWidget):
+    """A countdown's bar laid on the felt, as Ranking Top's is: a widget on the view's
+    viewport, transparent for the mouse, that draws no text where it covers one."""
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), Qt.GlobalColor.darkYellow)
+        painter.end()
+
+
+def test_a_control_on_the_felt_over_a_table_text_overlaps_it(qtbot: object,
+                                                            probe: TextProbe) -> None:
+    """A countdown's bar over "Passed: Mia" (issue 31) and a choice over the last play
+    are drawn over the felt's words: each is an overlap, though neither draws a letter
+    on them and the countdown is transparent for the mouse (``childAt`` skips it).
+    Beside the text, or hidden, they are nothing, and so is a see-through stand-in
+    that draws nothing there (the keyboard's over every piece); a walkthrough's note
+    laid over the table on purpose hides what is under it."""
+    view = scene_view((Boxed("Passed: Mia and Ben", 200), 10, 10),
+                      (QGraphicsSimpleTextItem("Ada wins the trick"), 10, 120))
+    top = window_with(view)
+    port = view.viewport()
+    assert port is not None
+    stand_in = QWidget(port)
+    stand_in.setGeometry(port.rect())
+    stand_in.show()
+    assert inspect(top, probe) == []
+    drawn = probe.drawn[0].rect
+    bar = Bar(port)
+    bar.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    at = port.mapFrom(top, drawn.center().toPoint())
+    bar.setGeometry(at.x() - 20, at.y() - 4, 120, 8)
+    bar.show()
+    choice = QFrame(port)  # a choice's frame: its own words lie below the table's
+    choice.setStyleSheet("background: #142920")
+    line = view.mapFromScene(QRectF(10, 120, 60, 10)).boundingRect()
+    choice.setGeometry(line.left() + 20, line.top() + 8, 200, 60)
+    choice.show()
+    found = inspect(top, probe)
+    assert kinds(found) == [("overlap", "Ada wins the trick"), ("overlap", "Passed: Mia and Ben")]
+    assert all("under" in p.detail for p in found)
+    bar.move(at.x() - 20, at.y() + 30)  # beside it now
+    choice.hide()
+    assert inspect(top, probe) == []
+    bar.move(at.x() - 20, at.y() - 4)
+    bar.setProperty("lanplay_overlay", True)
+    assert [p.kind for p in inspect(top, probe)] == []

@@ -47,7 +47,14 @@ SCREENS = ("home", "host-dialog", "host-dialog-bottom", "room", "room-16p", "tab
            # issue 31 (6): five tiles on one floor at the first guess (seed 11)
            "ranking-5p-first-guess",
            # issue 31 (6): Home of a long name (24 letters)
-           "home-long-name")
+           "home-long-name",
+           # issue 31's: the choice of the ranking card that turns down, over a trick
+           # just decided and over one's own cards; a top window of five with its
+           # countdown, some passed, some deciding, play going counter-clockwise
+           "alles-klar-5p-choice", "alles-klar-5p-choice-row", "ranking-top-5p-passed",
+           "ranking-top-5p-deciding",
+           # issue 31 (6): the first comparison's choice open (seven tiles on floor 3)
+           "ranking-choice")
 """Screens the issues name, which must be among those checked (there are more), and
 the merge's: bots' badges as pills, a reveal held on the board, a laptop's wait."""
 

@@ -6,6 +6,7 @@ from the real rules (``rules.build`` scenarios or a seeded Session).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -249,6 +250,39 @@ def test_a_trick_animates_to_its_winner_and_a_new_view_finishes_it(
     assert len(cards) == len(table.hand_items) + len(table.table_items)
 
 
+def test_a_decided_trick_held_on_the_table_shows_each_covered_card_by_its_index(
+        table: AllesKlarTable) -> None:
+    """Issue 31's decided trick, five players: while it is held to be read, a row of
+    another player fanned four cards deep drew each card whole, so the next card lay
+    over the big "11" of the one before; each covered card now shows its corner index
+    (with its numerals), as the row did before the trick was decided."""
+    from ui.tables.alles_klar.table import FLY_MS
+    from ui.tables.motion import HOLD_MS
+    from ui.tools.demos.alles_klar import choice_scene
+
+    _, before, at = choice_scene(5, "won")
+    seat = at[None]["turn"]
+    table.set_view(before[seat], demo_seats(5, 3), seat, animate=False)
+    table.set_view(at[seat], demo_seats(5, 3), seat)
+    anim = table._anim
+    assert anim is not None
+    anim.pause()
+    anim.setCurrentTime(FLY_MS + HOLD_MS // 2)
+    held = [i for i in table.scene.items() if isinstance(i, CardItem)
+            and i not in table.hand_items]
+    rows: dict[float, list[CardItem]] = {}
+    for item in held:
+        rows.setdefault(round(item.y()), []).append(item)
+    fanned = 0
+    for row in rows.values():
+        row.sort(key=lambda i: i.x())
+        for lower, upper in pairwise(row):
+            if upper.x() < lower.x() + lower.w - 1:
+                fanned += 1
+                assert lower.compact, (lower.card, upper.card)
+    assert fanned >= 3
+
+
 @pytest.mark.timeout(60)
 def test_a_whole_game_is_played_by_clicking(qtbot: QtBot, table: AllesKlarTable) -> None:
     session = Session(GAME, 2, seed=5)
@@ -288,3 +322,68 @@ def test_a_click_on_a_card_when_it_is_not_my_turn_says_why_near_the_pointer(
     near = table.graphics.mapFromScene(item.sceneBoundingRect().center())
     box = table.toast.geometry()
     assert abs(box.center().x() - near.x()) < 260 and box.bottom() <= near.y() + 40
+
+
+@pytest.mark.parametrize("moment", ["won", "row"])
+def test_the_turn_down_choice_lies_over_nothing_the_player_reads(qtbot: QtBot,
+                                                                 moment: str) -> None:
+    """Issue 31, five players at 1024x640 in German: the choice of the ranking card that
+    turns down opened above the card, over the second line of "Mia gewinnt den Stich
+    mit der 9 (dritthöchste, Rangkarte III): 18 Karten." (a trick just decided, its
+    winner leading) and over my own cards of the trick. It now covers no piece that
+    shows: it floats between the centre row's words and my hand, or lies over my hand,
+    whose pieces under it give way until it closes; the last play, the ranking cards
+    and every trick row stay in view."""
+    from PyQt6.QtCore import QRectF
+
+    from lanplay import locale
+    from ui.tools.demos.alles_klar import choice_scene, open_choice
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language("de")
+    try:
+        widget = AllesKlarTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)  # the table's part of a 1024x640 screen's window
+        widget.show()
+        qtbot.waitExposed(widget)
+        _, before, at = choice_scene(5, moment)
+        seat = at[None]["turn"]
+        widget.set_view(before[seat], demo_seats(5, 3), seat, animate=False)
+        widget.set_view(at[seat], demo_seats(5, 3), seat, animate=False)
+        from PyQt6.QtWidgets import QGraphicsSimpleTextItem
+
+        words = [i for i in widget.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+        last = [i for i in words if i.toolTip()]  # the last play's lines
+        assert len(last) == (2 if moment == "won" else 1), [i.text() for i in last]
+        mine = [widget.table_items[c["id"]] for c in at[seat]["table"][seat]]
+        assert bool(mine) == (moment == "row")
+        open_choice(widget)
+        chooser = widget.chooser
+        assert chooser.isVisible()
+        box = QRectF(chooser.geometry())
+        port = widget.graphics.viewport()
+        assert port is not None
+        assert QRectF(port.rect()).contains(box)
+        read = [*words, *widget.ranking_items, *widget.table_items.values()]
+        assert all(item.isVisible() for item in read)
+        for item in widget.scene.items():
+            if not item.isVisible() or item.parentItem() is not None:
+                continue
+            shown = QRectF(widget.graphics.mapFromScene(item.sceneBoundingRect())
+                           .boundingRect())
+            both = shown.intersected(box)
+            assert both.width() <= 3 or both.height() <= 3, \
+                (type(item).__name__, getattr(item, "text", lambda: "")(), shown, box)
+        chooser.cancelled.emit()
+        assert not chooser.isVisible()
+        assert all(item.isVisible() for item in widget.hand_items)
+        assert widget.plates[seat].isVisible()
+    finally:
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PyQt6.QtCore import QPoint, QPointF, Qt
+from PyQt6.QtCore import QPoint, QPointF, QRectF, Qt
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
@@ -31,6 +31,7 @@ from ui.tools.demos.ranking_top import (
     sample_view,
     song_card,
 )
+from ui.tools.fit_probe import TextProbe
 
 SEATS = demo_seats(4, bots=2)
 LA_SENORA_3 = song_card(2, 3)
@@ -589,3 +590,255 @@ def test_who_still_decides_stays_clear_of_my_row_on_a_small_window(qtbot: QtBot)
             assert "\u2026" not in item.text(), item.text()
             assert item.sceneBoundingRect().bottom() <= row_top - 1, \
                 (item.text(), item.sceneBoundingRect(), row_top)
+
+
+@contextmanager
+def issue_31_table(qtbot: QtBot, who: str, size: tuple[int, int] = (1000, 531),
+                   lang: str = "de") -> Iterator[tuple[RankingTopTable, TextProbe]]:
+    """A top window of five, play going counter-clockwise, two passed and two deciding
+    (``passed_views``), its countdown running, seen by ``who``: "passed" (my seat passed),
+    "deciding" (mine decides) or "watching"; at ``size`` (the table of a 1024x640
+    screen's window, its log open, by default) in ``lang``, at the fit check's text
+    size; with the fit check's probe, installed before the table lays out (a text is
+    shortened with "…" then, long before a paint)."""
+    from lanplay import locale
+    from ui.tools.demos import ranking_top as demo
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language(lang)
+    probe = TextProbe()
+    probe.install()
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(*size)
+        widget.show()
+        qtbot.waitExposed(widget)
+        before, at = demo.passed_views(5)
+        window = at[None]
+        assert window["direction"] == -1
+        you = {"passed": next(s for s, p in enumerate(window["passed"]) if p),
+               "deciding": window["actors"][0], "watching": None}[who]
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[you], seats, you, animate=False)
+        widget.set_view(at[you], seats, you, animate=False)
+        widget.set_deadline(3.0)
+        QApplication.processEvents()  # the banner lays out its new words
+        yield widget, probe
+    finally:
+        probe.uninstall()
+        locale.set_language(None)  # conftest's LANPLAY_LANG=en
+        app.setFont(was)
+
+
+def _window_words(widget: RankingTopTable) -> list[QGraphicsSimpleTextItem]:
+    """The stage's lines of who passed and who still decides (German)."""
+    return [i for i in widget.scene.items() if isinstance(i, QGraphicsSimpleTextItem)
+            and any(w in i.text() for w in ("gepasst", "Gepasst", "Überlegen"))]
+
+
+@pytest.mark.parametrize("who", ["passed", "deciding", "watching"])
+def test_the_countdown_leaves_who_passed_and_who_decides_whole_and_clear(
+        qtbot: QtBot, who: str) -> None:
+    """Issue 31, five at 1024x640 in German: a seat that had passed (or a watcher) saw
+    the window's countdown drawn over "Du hast gepasst · G…", itself cut short; the
+    deciding seat's "Gepasst: Mia und B…" was cut short too. Each part is now whole,
+    clear of the countdown, of TOP! and Pass and of my Ranking Top."""
+    from PyQt6.QtCore import QRectF
+
+    with issue_31_table(qtbot, who) as (widget, _probe):
+        countdown = widget.countdown
+        assert countdown.isVisible()
+        words = _window_words(widget)
+        assert words
+        lay = widget.layout_
+        assert lay is not None
+        mine = lay.seats[lay.bottom].ranking
+        row = QRectF(mine[0].topLeft(), mine[-1].bottomRight())
+        controls = [countdown.geometry()]
+        if who == "deciding":
+            controls += [widget.top_button.geometry(), widget.pass_button.geometry()]
+        for item in words:
+            rect = item.sceneBoundingRect()
+            assert not rect.intersects(row), (item.text(), rect, row)
+            on_port = QRectF(widget.graphics.mapFromScene(rect).boundingRect())
+            for control in controls:
+                both = on_port.intersected(QRectF(control))
+                assert both.width() <= 2 or both.height() <= 2, (item.text(), on_port, control)
+        shown = " ".join(i.text() for i in words)
+        assert ("Du hast gepasst" in shown) == (who == "passed")
+        assert "Gepasst:" in shown and "Überlegen:" in shown
+        assert "\u2026" not in shown, shown
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1000, 531), "de"), ((1240, 654), "en"),
+                                            ((1240, 654), "es"), ((1500, 934), "en")])
+def test_counter_clockwise_is_whole_in_the_direction_column(
+        qtbot: QtBot, size: tuple[int, int], lang: str) -> None:
+    """Issue 31: at 1280x800 "counter-clockwise" was wider than the words' box under the
+    arrow and was cut at both ends. It is whole (on two lines where it must: "counter-"
+    over "clockwise"), inside its piece and inside the direction's column, in every
+    language and size; and nothing on the table is cut, covered or overlapping."""
+    from ui.tables.ranking_top.seats import DirectionItem
+    from ui.tools.fit import inspect
+    from ui.words.i18n import _
+
+    with issue_31_table(qtbot, "deciding", size, lang) as (widget, probe):
+        found = inspect(widget, probe)
+        item = next(i for i in widget.scene.items() if isinstance(i, DirectionItem))
+        lay = widget.layout_
+        assert lay is not None
+        piece = item.sceneBoundingRect()
+        assert lay.direction.adjusted(-1, -1, 1, 1).contains(piece), (piece, lay.direction)
+        port = widget.graphics.viewport()
+        assert port is not None
+        shown = widget.graphics.mapFromScene(piece).boundingRect()
+        box = QRectF(shown.translated(port.mapTo(widget, QPoint(0, 0))))
+        lines = [d for d in probe.drawn if d.item is item and d.text != item.caption]
+        assert "".join(d.text for d in lines) == _("counter-clockwise"), \
+            [d.text for d in lines]
+        for line in lines:
+            assert box.adjusted(-2, -2, 2, 2).contains(line.rect), (line.text, line.rect, box)
+            assert not line.box_short, line
+        assert found == [], found
+
+
+def test_a_lit_top_card_shows_its_key_clear_of_its_word(qtbot: QtBot) -> None:
+    """Issue 31's deciding seat holds a Top card, lit in the window: the key's mark
+    (left, beside the big word, as on every card) lay over the "T" of "TOP!", which
+    fills the card's width. It now sits above the word."""
+    from ui.tools.fit import inspect
+
+    with issue_31_table(qtbot, "deciding") as (widget, probe):
+        top = next(i for i in widget.hand_items if i.face.kind == "top")
+        assert top.lit and top.key
+        inspect(widget, probe)
+        drawn = [d for d in probe.drawn if d.item is top]
+        word = next(d.rect for d in drawn if d.text == "TOP!")
+        key = next(d.rect for d in drawn if d.text == top.key)
+        both = word.intersected(key)
+        assert both.width() <= 1 or both.height() <= 1, (word, key)
+
+
+def test_my_own_topped_card_is_named_short_enough_for_the_banner(qtbot: QtBot) -> None:
+    """Five at 1024x640 in German, my card the one to top: "Toppt jemand deine
+    3 · Arwrarwrirwrarwro? warten auf 4 Spieler" outgrew the banner's two lines and was
+    cut. My card is named by its number there (it lies big on the stage)."""
+    from lanplay import locale
+    from ui.tools.demos import kit
+    from ui.tools.demos import ranking_top as demo
+
+    found = kit.real_views(demo.load_game(), 5, 7, {"mine": lambda v: (
+        v["phase"] == "window" and len(v["actors"]) == 4 and v["chain"][-1]["card"]
+        .get("kind") == "song" and len(v["chain"][-1]["card"]["title"]) >= 15)}, 20000)
+    before, at = found["mine"]
+    you = at[None]["chain"][-1]["seat"]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    locale.set_language("de")
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 522)
+        widget.show()
+        qtbot.waitExposed(widget)
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[you], seats, you, animate=False)
+        widget.set_view(at[you], seats, you, animate=False)
+        QApplication.processEvents()
+        number = str(at[None]["chain"][-1]["card"]["number"])
+        assert widget.banner.text.startswith(f"Toppt jemand deine {number}?"), \
+            widget.banner.text
+        line = widget.banner.turn
+        h = line.height()
+        room = line.width() - (h * 0.25 + 2 * h * 0.3 + h * 0.25) - 8
+        assert line.fitted(room).fits, (widget.banner.text, room)
+    finally:
+        locale.set_language(None)
+        app.setFont(was)
+
+
+def test_a_watcher_reads_the_window_whole(qtbot: QtBot) -> None:
+    """Issue 31's window as a watcher sees it (1024x640, German): the stage's title
+    "Toppt niemand zurück: 5 von Ben wird aufgehoben" was wider than the stage and cut
+    short; it now reaches over the direction's column, above its arrow. Nothing on the
+    table is cut, covered or overlapping."""
+    from ui.tools.fit import inspect
+
+    with issue_31_table(qtbot, "watching") as (widget, probe):
+        assert any(line.startswith("Toppt niemand zurück") for line in widget.stage_lines)
+        assert inspect(widget, probe) == []
+
+
+def test_a_long_chain_names_its_players_by_their_badges_without_overlap(qtbot: QtBot) -> None:
+    """A window topped three times over, watched at 1024x640 in German: the chain's cards
+    overlap, and each label, as wide as its card, ran over the next card's badge ("Lea
+    → Ablage" under Mia's "M"). A label now keeps to its card's strip; where the strip
+    is too narrow for words, the badge alone says who (its tooltip the rest)."""
+    from lanplay import locale
+    from ui.tables.ranking_top.seats import DiscItem
+    from ui.tools.demos import kit
+    from ui.tools.demos import ranking_top as demo
+    from ui.tools.fit import inspect
+
+    found = kit.real_views(demo.load_game(), 5, 7, {"long": lambda v: (
+        v["phase"] == "window" and len(v["chain"]) >= 4)}, 20000)
+    before, at = found["long"]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    locale.set_language("de")
+    probe = TextProbe()
+    probe.install()  # before the table lays out: a text is shortened with "…" then
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 531)
+        widget.show()
+        qtbot.waitExposed(widget)
+        seats = demo.demo_seats(5, 4)
+        widget.set_view(before[None], seats, None, animate=False)
+        widget.set_view(at[None], seats, None, animate=False)
+        widget.set_deadline(3.0)
+        QApplication.processEvents()
+        discs = [i for i in widget.stage_items if isinstance(i, DiscItem)]
+        words = [i for i in widget.stage_items if isinstance(i, QGraphicsSimpleTextItem)]
+        assert len(discs) == len(at[None]["chain"])
+        for disc in discs:
+            for line in words:
+                both = disc.sceneBoundingRect().intersected(line.sceneBoundingRect())
+                assert both.width() <= 2 or both.height() <= 2, (line.text(), both)
+        assert inspect(widget, probe) == []
+    finally:
+        probe.uninstall()
+        locale.set_language(None)
+        app.setFont(was)
+
+
+@pytest.mark.parametrize("size", [(1000, 531), (1240, 654)])
+def test_top_and_pass_beside_the_cards_show_their_keys(qtbot: QtBot,
+                                                       size: tuple[int, int]) -> None:
+    """Where TOP! and Pass stand beside the chain's cards (a 1024x640 screen's window,
+    and since issue 31 a 1280x800 one, whose cards come out larger so) they say their
+    keys in English: "TOP! (Space)" a little smaller rather than "TOP!" alone, whole."""
+    with issue_31_table(qtbot, "deciding", size, "en") as (widget, _probe):
+        lay = widget.layout_
+        assert lay is not None and lay.buttons.height() >= lay.text_px * 5.6  # a column
+        top, pass_ = widget.top_button, widget.pass_button
+        assert top.isVisible() and pass_.isVisible()
+        assert (top.text(), pass_.text()) == ("TOP! (Space)", "Pass (P)")
+        for button in (top, pass_):
+            assert button.width() >= button.sizeHint().width()
+        assert top.font().pixelSize() >= pass_.font().pixelSize()

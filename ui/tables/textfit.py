@@ -15,6 +15,7 @@ language allows (pyphen, with LibreOffice's dictionaries): "Schild-kröte",
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 import pyphen
@@ -135,6 +136,13 @@ def _rest(lines: list[tuple[str, bool]]) -> str:
         out = out + piece if glue or out.endswith("-") else f"{out} {piece}"
         glue = inside
     return out
+
+
+def without_asides(text: str) -> str:
+    """``text`` without what it says in parentheses: a shorter wording where the whole
+    does not fit ("Lea wins the trick with the 10: 10 cards."), the whole kept for the
+    log and the tooltip."""
+    return re.sub(r"\s*\([^()]*\)", "", text)
 
 
 def fit(text: str, width: float, px: float, lines: int = 1, *, bold: bool = False,

@@ -14,8 +14,11 @@ items) and reports each text that is
 - **overlapping** another text.
 
 A text wholly covered by another widget (a table under the end screen) is not
-visible and is not reported. The probe patches two Qt methods on the Python
-side only while it is installed; it is a checking tool, never on in play.
+visible and is not reported; a control laid on a table's felt over its text (a
+choice, a countdown, TOP! and Pass: widgets on the graphics view's viewport) is
+drawn over it, and that is an overlap, however much it hides. The probe patches
+two Qt methods on the Python side only while it is installed; it is a checking
+tool, never on in play.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QRectF, Qt
+from PyQt6.QtCore import QPoint, QRect, QRectF, Qt
+from PyQt6.QtGui import QImage, QRegion
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -89,6 +93,8 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
     found: list[tuple[str, QRectF, str]] = []
     """Every visible text: (text, window rect, where) for the overlap check."""
     problems: list[Problem] = []
+    inks: dict[int, QImage] = {}
+    """The pictures of the controls laid on a felt (``_floating``)."""
     for drawn in probe.drawn:
         where = f"{drawn.owner} in {widget_name(drawn.widget)}"
         seen, cut = visibility_of(window, drawn.widget, drawn.rect)
@@ -104,6 +110,7 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
             problems.append(_problem("clipped", drawn.text, where, drawn.rect,
                                      drawn.box_short))
         problems.extend(_cut(drawn.text, where, drawn.rect, seen, cut))
+        problems.extend(_floating(window, drawn.widget, drawn.text, where, drawn.rect, inks))
         if seen == "shown":  # one partly under another widget is reported as such
             found.append((drawn.text, drawn.rect, where))
     for widget in visible_widgets(window):
@@ -131,6 +138,7 @@ def inspect(window: QWidget, probe: TextProbe) -> list[Problem]:
                     continue
                 problems.extend(_text_problems(probe, text, where, rect))
                 problems.extend(_cut(text, where, rect, seen, cut))
+                problems.extend(_floating(window, viewport, text, where, rect, inks))
                 if seen == "shown":
                     found.append((text, rect, where))
     problems.extend(_overlaps(found))
@@ -182,6 +190,60 @@ def _under_pieces(window: QWidget, drawn: Drawn) -> str:
     if covered == len(points):
         return "hidden"
     return "partly" if covered else ""
+
+
+def _floating(window: QWidget, widget: QWidget, text: str, where: str, rect: QRectF,
+              inks: dict[int, QImage]) -> list[Problem]:
+    """A control laid on the felt over a table's text: a widget on the graphics view's
+    viewport (a choice, a countdown, TOP! and Pass) that draws over the text ``widget``
+    shows at ``rect``. ``visibility_of`` takes such a child for the viewport itself
+    (and ``childAt`` never finds one transparent for the mouse, as the countdown is),
+    so without this a countdown's bar over "Passed: ..." read as nothing. Only where
+    the control leaves ink counts: the keyboard's see-through stand-ins over every
+    piece draw nothing but a focus ring. A note laid over the table on purpose (the
+    walkthrough's bubble) hides what is under it instead. ``inks``: each control's
+    picture, drawn once per screen."""
+    view = widget.parentWidget()
+    if not isinstance(view, QGraphicsView) or view.viewport() is not widget:
+        return []
+    out = []
+    for child in widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if not child.isVisible() or child.isWindow() or child.property("lanplay_overlay"):
+            continue
+        box = window_rect(window, child)
+        both = rect.intersected(box)
+        if both.width() <= SLACK * 2 or both.height() <= SLACK * 2:
+            continue
+        if id(child) not in inks:
+            inks[id(child)] = _ink(child)
+        at = both.translated(-box.topLeft()).toAlignedRect()
+        if _inked(inks[id(child)], at):
+            out.append(_problem("overlap", text, where, rect,
+                                f"under {widget_name(child)} at {fmt_rect(box)}"))
+    return out
+
+
+def _ink(widget: QWidget) -> QImage:
+    """What ``widget`` and its children draw, on nothing (transparent where they do not)."""
+    image = QImage(widget.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    widget.render(image, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
+    return image
+
+
+def _inked(image: QImage, rect: QRect) -> bool:
+    """Whether ``image`` has ink (a few pixels not transparent) inside ``rect``."""
+    part = image.copy(rect.intersected(image.rect()))
+    if part.isNull():
+        return False
+    part = part.convertToFormat(QImage.Format.Format_Alpha8)
+    bits = part.constBits()
+    if bits is None:
+        return False
+    data = bits.asstring(part.sizeInBytes())
+    row, width = part.bytesPerLine(), part.width()
+    return sum(1 for y in range(part.height())
+               for a in data[y * row:y * row + width] if a > 24) >= 4
 
 
 def _cut(text: str, where: str, rect: QRectF, seen: str, cut: str) -> list[Problem]:

@@ -77,6 +77,14 @@ def _alles_klar() -> Iterator[TableScreen]:
     seat = at[None]["last"]["winner"]
     yield TableScreen("alles-klar-5p-trick", "alles-klar", seats, seat,
                       [before[seat], at[seat]], at_ms=FLY_MS + HOLD_MS // 2)
+    # issue 31: the choice of the ranking card that turns down, asked by the winner of a
+    # trick just decided (the last play's line in two lines) and by a player whose own
+    # cards of the trick lie in front of them
+    for moment, name in (("won", "alles-klar-5p-choice"), ("row", "alles-klar-5p-choice-row")):
+        _, before, at = demo.choice_scene(5, moment)
+        seat = at[None]["turn"]
+        yield TableScreen(name, "alles-klar", seats, seat, [before[seat], at[seat]],
+                          prepare=demo.open_choice)
     _, before, at = demo.demo_scene(2, "early")
     seat = at[None]["turn"]
     yield TableScreen("alles-klar-2p", "alles-klar", demo.demo_seats(2), seat,
@@ -226,6 +234,16 @@ def _ranking_top() -> Iterator[TableScreen]:
     seat = at[None]["current"]
     yield TableScreen("ranking-top-3p", "ranking-top", demo.demo_seats(3, 2), seat,
                       [before[seat], at[seat]])
+    # issue 31: a top window of five, its countdown running, two passed and two
+    # deciding, play going counter-clockwise: from a seat that passed, one deciding
+    # and a watcher (whose game bar, with the clock running, has the most to say)
+    before, at = demo.passed_views(5)
+    window = at[None]
+    passed = [s for s, p in enumerate(window["passed"]) if p]
+    for name, you in (("ranking-top-5p-passed", passed[0]),
+                      ("ranking-top-5p-deciding", window["actors"][0]),
+                      ("ranking-top-5p-window-spectator", None)):
+        yield TableScreen(name, "ranking-top", seats, you, [before[you], at[you]], clock=3.0)
     before, at = views["keep"]  # "keep this card?" open over the table
     seat = at[None]["actors"][0]
     yield TableScreen("ranking-top-choice", "ranking-top", demo.demo_seats(4, 3), seat,

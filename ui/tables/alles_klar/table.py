@@ -19,7 +19,7 @@ from PyQt6.QtCore import (
     QTimer,
 )
 from PyQt6.QtGui import QColor, QFontMetrics, QKeyEvent
-from PyQt6.QtWidgets import QGraphicsSimpleTextItem, QWidget
+from PyQt6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QWidget
 
 from lanplay.games.alles_klar.rules import ROMAN
 from lanplay.messages import render
@@ -87,7 +87,12 @@ class AllesKlarTable(FeltTable):
         self.plates: dict[int, PlateItem] = {}
         self.ranking_items: list[RankingItem] = []
         self.last_line: QGraphicsSimpleTextItem | None = None
+        self.centre_words: list[QGraphicsSimpleTextItem] = []
+        """The centre row's words: the piles' names and the last play's lines."""
+        self.my_plate: PlateItem | None = None
         self.zone: ZoneItem | None = None
+        self._gave_way: list[QGraphicsItem] = []
+        """Pieces under the open choice, hidden until it closes (``_ask_numeral``)."""
         self._hand_rects: dict[int, QRectF] = {}
         self._table_rects: dict[int, tuple[QRectF, bool]] = {}
         self._pending: int | None = None
@@ -112,7 +117,7 @@ class AllesKlarTable(FeltTable):
         players = int(view.get("players", len(view.get("table", []))))
         self._adopt(view, seats, you, players)
         self._clear_pending()
-        self.chooser.hide()
+        self._close_choice()
         self._rebuild()
         self.banner.show_state(self._turn_text(), *self._turn_seat_look(),
                                _("Trick {n}").format(n=view.get("trick", 1)),
@@ -126,7 +131,7 @@ class AllesKlarTable(FeltTable):
     def show_rejection(self, reason: str) -> None:
         """The host's reason, near where the player looked, for a few seconds."""
         self._clear_pending(snap_back=True)
-        self.chooser.hide()
+        self._close_choice()
         self._toast(reason)
 
     def _toast_home(self) -> QPointF | None:
@@ -190,6 +195,7 @@ class AllesKlarTable(FeltTable):
         self.scene.clear()
         self.hand_items, self.table_items, self.plates = [], {}, {}
         self.ranking_items, self.last_line, self.zone = [], None, None
+        self.centre_words, self.my_plate, self._gave_way = [], None, []
         self._hand_rects, self._table_rects = {}, {}
         size = self._viewport().size()
         width, height = max(320, size.width()), max(240, size.height())
@@ -221,6 +227,8 @@ class AllesKlarTable(FeltTable):
             plate.setPos(place.plate.topLeft())
             self.scene.addItem(plate)
             self.plates[seat] = plate
+            if seat == self.you:
+                self.my_plate = plate
 
     def _draw_rows(self, view: dict[str, Any], lay: Layout) -> None:
         names = self._names()
@@ -268,8 +276,9 @@ class AllesKlarTable(FeltTable):
                                 "Out of the game (blind tricks): {n} cards", gone).format(n=gone))
         self.scene.addItem(out)
         small = look.font(lay.text_px * 0.95)
-        self._caption(_("draw pile"), lay.pile, small, look.MUTED_ON_FELT, outward=1)
-        self._caption(_("out of game"), lay.out, small, look.MUTED_ON_FELT, outward=-1)
+        self.centre_words = [
+            self._caption(_("draw pile"), lay.pile, small, look.MUTED_ON_FELT, outward=1),
+            self._caption(_("out of game"), lay.out, small, look.MUTED_ON_FELT, outward=-1)]
         log = view.get("log", [])
         if log:
             line = render(log[-1], self._names())
@@ -279,11 +288,16 @@ class AllesKlarTable(FeltTable):
                           lay.pile.left() - lay.out.right() - 2 * gap, lay.text_px * 2.9)
             fitted = textfit.fit(line, band.width(), lay.text_px, 2, bold=True,
                                  height=band.height())
+            brief = textfit.without_asides(line)
+            if not fitted.fits and brief != line:  # the card's rank in words stays in the
+                fitted = textfit.fit(brief, band.width(), lay.text_px, 2, bold=True,
+                                     height=band.height())  # log and the tooltip
             top = band.top() + QFontMetrics(small).height() * 0.25
             items = textfit.add_lines(self.scene, fitted, QRectF(band.left(), top,
                                                                 band.width(), band.height()),
                                       look.INK_ON_FELT, tooltip=line)
             self.last_line = items[0] if items else None
+            self.centre_words += items
 
     def _caption(self, text: str, under: QRectF, fnt: Any, colour: QColor,
                  outward: int = 0) -> QGraphicsSimpleTextItem:
@@ -388,21 +402,90 @@ class AllesKlarTable(FeltTable):
         if action is None:
             labels = [(n, _("Turn down {numeral}").format(numeral=ROMAN[n - 1]))
                       for n in choices]
-            self.chooser.ask(item, labels, self.graphics.mapFromScene(
-                item.sceneBoundingRect().topLeft()), self.graphics.mapFromScene(
-                item.sceneBoundingRect().topRight()))
+            self._ask_numeral(item, labels)
             return
         self._send(action, item)
 
+    def _ask_numeral(self, item: CardItem, labels: list[tuple[int, str]]) -> None:
+        """Which ranking card turns down: asked where it hides nothing the choice needs.
+
+        Above the card it lay over the last play's second line (a trick just decided)
+        and over my own cards of the trick (issue 31): the choice needs the ranking
+        cards and every face-up card. So it floats between the centre row's words and
+        my hand where nothing lies there (my row empty, no trick held on it); else it
+        lies over my hand (and my plate, if it must), whose pieces under it give way
+        until it closes: none of them can be played while it is open."""
+        self._restore()
+        rect = self._view_rect(item.sceneBoundingRect())
+        near = rect.toAlignedRect()
+        self.chooser.ask(item, labels, near.topLeft(), near.topRight())
+        lay = self.layout_
+        port = self._viewport().rect()
+        if lay is None or not self.chooser.isVisible():
+            return
+        w, h = self.chooser.width(), self.chooser.height()
+        centred = round(rect.center().x() - w / 2)
+
+        def across(x: float) -> int:
+            return round(max(4.0, min(x, port.width() - w - 4.0)))
+
+        hand = [self._view_rect(r) for r in lay.hand] or [self._view_rect(lay.hand_band)]
+        words = [self._view_rect(i.sceneBoundingRect()) for i in self.centre_words]
+        top = max((r.bottom() for r in words), default=self._view_rect(lay.ranking[0]).bottom())
+        bottom = min(r.top() for r in hand)
+        if bottom - top >= h:  # between the centre row's words and my hand
+            box = QRectF(across(centred), top + (bottom - top - h) / 2, w, h)
+            kept = {i for i in self.hand_items  # below it (not a card dropped above)
+                    if lay.hand_band.contains(i.sceneBoundingRect().center())}
+            if not any(piece.isVisible() and piece.parentItem() is None
+                       and piece not in kept and box.intersects(
+                           self._view_rect(piece.sceneBoundingRect()))
+                       for piece in self.scene.items()):  # my row, a trick held there
+                self.chooser.move(round(box.x()), round(box.y()))
+                return
+        band = self._view_rect(lay.hand_band)
+        y = round(max(4.0, min(band.center().y() - h / 2, port.height() - h - 4.0)))
+        pieces: list[tuple[QGraphicsItem, float]] = [(i, 2.0 if i is item else 1.0)
+                                                      for i in self.hand_items]
+        if self.my_plate is not None:
+            pieces.append((self.my_plate, 3.0))  # who I am, and that it is my turn
+
+        def under(x: int) -> list[tuple[QGraphicsItem, float]]:
+            box = QRectF(x, y, w, h)
+            return [(piece, cost) for piece, cost in pieces
+                    if box.intersects(self._view_rect(piece.sceneBoundingRect()))]
+
+        spots = [across(centred), across(band.left()), across(port.width() - w - 4)]
+        x = min(spots, key=lambda at: (sum(c for _p, c in under(at)), abs(at - centred)))
+        self.chooser.move(x, y)
+        for piece, _cost in under(x):
+            piece.setVisible(False)
+            self._gave_way.append(piece)
+
+    def _view_rect(self, rect: QRectF) -> QRectF:
+        """A scene rect on the felt's viewport, where the choice lies."""
+        return QRectF(self.graphics.mapFromScene(rect).boundingRect())
+
+    def _restore(self) -> None:
+        """The pieces the choice lay over come back."""
+        for piece in self._gave_way:
+            if piece.scene() is self.scene:
+                piece.setVisible(True)
+        self._gave_way = []
+
+    def _close_choice(self) -> None:
+        self.chooser.hide()
+        self._restore()
+
     def _chosen(self, numeral: int) -> None:
         item = self.chooser.item
-        self.chooser.hide()
+        self._close_choice()
         if isinstance(item, CardItem) and item.scene() is self.scene and item.card_id is not None:
             self._send({"type": "play", "card": item.card_id, "numeral": numeral}, item)
 
     def _cancel_choice(self) -> None:
         item = self.chooser.item
-        self.chooser.hide()
+        self._close_choice()
         if isinstance(item, CardItem) and item.scene() is self.scene:
             self._snap_back(item)
 
@@ -527,6 +610,9 @@ class AllesKlarTable(FeltTable):
         shifts: list[tuple[CardItem, QPointF]] = []
         """The player's earlier cards make room for the new one beside them."""
         for owner, row in enumerate(prev_rows):
+            # each row fanned as it lay (the player's own with room for the new card):
+            # an overlapped card shows its corner index, not a big value half covered
+            fan = slots if owner == seat else lay.row_slots(owner, len(row))
             for i, placed in enumerate(row):
                 spot = before_table.get(placed["id"])
                 if spot is None:
@@ -535,8 +621,7 @@ class AllesKlarTable(FeltTable):
                 ghost = CardItem(placed, rect.width(), rect.height(),
                                  face_up=up and placed["id"] != covered)
                 ghost.setPos(rect.topLeft())
-                ghost.compact = owner == seat and i + 1 < count \
-                    and slots[i + 1].left() < slots[i].right()
+                ghost.compact = i + 1 < len(fan) and fan[i + 1].left() < fan[i].right()
                 if owner == seat and i < len(slots) and slots[i].topLeft() != rect.topLeft():
                     shifts.append((ghost, slots[i].topLeft()))
                 ghosts.append(ghost)

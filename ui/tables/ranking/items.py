@@ -253,7 +253,10 @@ class TileItem(QGraphicsObject):
         else:
             self._paint_stones(painter)
             tag = self._tag()
-            if tag is not None:
+            spills = not self.name_side and self._tag_width() > self.size * 1.1
+            if tag is not None and not (spills and self.mine):
+                # "yours" wider than a small tile lay over the next tile's key: it gives
+                # way, my tile told by its bold gold name and frame
                 self._paint_tag(painter, *tag)
         if self.moved in ("up", "down"):
             s = max(look.default_px() * 0.7, self.size * 0.13)

@@ -68,6 +68,9 @@ class CardItem(HandCard):
         self._lifted = False
         self._words_top: float | None = None
         """Where a song card's name starts, as last painted (the key's mark stays above)."""
+        self._key_top: float | None = None
+        """Where a face with no room beside its big word puts the key's mark (a Top card:
+        over "TOP!", which fills the card's width)."""
         if not self.back:
             self.setToolTip(card_tip(self.face))
 
@@ -89,7 +92,7 @@ class CardItem(HandCard):
         if self.lit or self.selected:
             paint_glow(painter, rect, radius, max(2.5, self.w * (0.05 if self.selected else 0.035)),
                        QColor("#FFFFFF") if self.selected else look.LIT)
-        self._words_top = None
+        self._words_top = self._key_top = None
         if self.back:
             paint_back(painter, rect, radius)
         elif self.face.kind == "top":
@@ -104,6 +107,8 @@ class CardItem(HandCard):
             y = self.h * 0.38
             if self._words_top is not None:  # above the name (two lines of it rise)
                 y = max(self.h * 0.2, min(y, self._words_top - key_size(self.key)[1] - 5))
+            if self._key_top is not None:
+                y = self._key_top - 3  # paint_key hangs its cap 3 px under the point
             paint_key(painter, QPointF(key_size(self.key)[0] + 5, y), self.key)
 
     # --- faces ----------------------------------------------------------------
@@ -235,7 +240,12 @@ class CardItem(HandCard):
         body_h = self.h - band_h
         small = self.h < look.default_px() * 9.5
         top_h = body_h * (0.9 if small else 0.5)
-        painter.drawText(QRectF(0, band_h, self.w, top_h), Qt.AlignmentFlag.AlignCenter, "TOP!")
+        word_top = band_h
+        if self.key and self.lit:  # "TOP!" fills the width: its key's mark goes above it
+            self._key_top = band_h + 2  # (over it, the key hid the "T": issue 31)
+            word_top = self._key_top + key_size(self.key)[1] + 2
+        painter.drawText(QRectF(0, word_top, self.w, band_h + top_h - word_top),
+                         Qt.AlignmentFlag.AlignCenter, "TOP!")
         if not small:
             self._words(painter, QRectF(self.w * 0.08, band_h + top_h, self.w * 0.84,
                                         body_h - top_h - self.h * 0.05),

@@ -16,6 +16,11 @@ from PyQt6.QtCore import QRectF
 CARD_RATIO = 0.70
 GAP = 0.10
 """Space between two cards in a row, as a share of a card's width."""
+COUNTDOWN_LINES = 1.7
+"""The top window's countdown: its height with its gap, in text heights (over TOP! and
+Pass, in their column or above their row)."""
+WORDS_LINES = 1.6
+"""Under TOP! and Pass in a row: who passed and who still decides, one line."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,8 @@ class Layout:
     """The middle: the chain of a top window, or what just happened."""
     stage_card: tuple[float, float]
     buttons: QRectF
-    """Under the stage's cards: TOP! and Pass."""
+    """Under the stage's cards (the countdown's row above them): TOP! and Pass; or,
+    when the middle is low, their column beside the cards (the countdown at its head)."""
     direction: QRectF
     hand_band: QRectF
     hand: list[QRectF] = field(default_factory=list)
@@ -133,8 +139,13 @@ def compute(width: float, height: float, text_px: float, players: int, bottom: i
     button_h = t * 2.8
     # Over the chain's cards its title, under each who played it where.
     above_below = t * 4.3
-    stage_card_h = max(t * 4.0, min(mid_h - above_below - button_h - m * 1.2, t * 13.0))
-    side_buttons = mid_h - above_below - button_h - m * 1.2 < t * 6.5
+    # Under the cards, in rows of their own: the window's countdown, TOP! and Pass, and
+    # who passed and who still decides (the countdown lay over two-line labels under
+    # the cards, and the words under the buttons over my first slot: issue 31).
+    count_h, words_h = t * COUNTDOWN_LINES, t * WORDS_LINES
+    room = mid_h - above_below - count_h - button_h - words_h - m * 1.2
+    stage_card_h = max(t * 4.0, min(room, t * 13.0))
+    side_buttons = room < t * 6.5
     if side_buttons:  # TOP! over Pass beside the cards, which take the whole height
         stage_card_h = max(t * 4.0, min(mid_h - above_below, t * 13.0))
     stage_card = (stage_card_h * CARD_RATIO, stage_card_h)
@@ -151,8 +162,8 @@ def compute(width: float, height: float, text_px: float, players: int, bottom: i
     direction = QRectF(w - m - dir_w, mid_top, dir_w, mid_h)
     stage = QRectF(fan.right() + m * 3, mid_top, direction.left() - fan.right() - m * 4,
                    mid_h)
-    buttons = QRectF(stage.left(), stage.top() + above_below + stage_card_h + m * 0.6,
-                     stage.width(), button_h)
+    buttons = QRectF(stage.left(), stage.top() + above_below + stage_card_h + m * 0.6
+                     + count_h, stage.width(), button_h)
     chain_area = QRectF(stage)
     if side_buttons:
         column = t * 9.5

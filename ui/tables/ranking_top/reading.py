@@ -145,8 +145,14 @@ class Reading:
                      ngettext("waiting for {n} player", "waiting for {n} players",
                               len(deciding)).format(n=len(deciding)))
             if owner == self.you:
+                # my own card by its number (it lies big on the stage): with its song's
+                # name the line outgrew the banner's two lines ("Toppt jemand deine
+                # 3 · Arwrarwrirwrarwro? warten auf 4 Spieler", 1000x592)
+                face = face_of(chain[-1].get("card")) if chain else None
+                mine = str(face.number) if face is not None and face.kind == "song" \
+                    and face.number else self.chain_top_name()
                 return _("Can anyone top your {card}? {waiting}").format(
-                    card=self.chain_top_name(), waiting=words)
+                    card=mine, waiting=words)
             if self.you is not None and self.you in self.passed():
                 return _("You passed: {waiting}").format(waiting=words)
             return _("Top window: {waiting}").format(waiting=words)

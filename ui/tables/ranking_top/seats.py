@@ -145,23 +145,50 @@ class PlateItem(QGraphicsObject):
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
 
 
-class DirectionItem(QGraphicsObject):
-    """The direction of play: a circular arrow, its name in words, and who is next."""
+def direction_words(clockwise: bool, width: float, t: float) -> textfit.Fitted:
+    """The direction's name, whole, in ``width`` (the direction's column): on one line,
+    or on two where it is long ("counter-" over "clockwise": at 1280x800 its one line
+    was wider than the words' box and was cut at both ends, issue 31)."""
+    words = _("clockwise") if clockwise else _("counter-clockwise")
+    return textfit.fit(words, width, t * 0.95, 2, bold=True)
 
-    def __init__(self, clockwise: bool, size: float, text_px: float, caption: str) -> None:
+
+CAPTION_LINES = 1.5
+"""Who is next, under the direction's name, in text heights."""
+
+
+def direction_place(box: QRectF, t: float, clockwise: bool) -> tuple[float, QRectF]:
+    """The arrow's size and the whole direction (arrow, name, who is next), centred in
+    its column ``box``."""
+    words = direction_words(clockwise, box.width(), t)
+    below = max(t * 1.5, words.height() + t * 0.2) + t * CAPTION_LINES
+    size = min(box.width() * 0.55, box.height() - below - t * 0.6, t * 5)
+    top = box.top() + (box.height() - size - below) / 2
+    return size, QRectF(box.left(), top, box.width(), size + below)
+
+
+class DirectionItem(QGraphicsObject):
+    """The direction of play: a circular arrow, its name in words, and who is next,
+    centred in the direction's column (``width``)."""
+
+    def __init__(self, clockwise: bool, size: float, text_px: float, caption: str,
+                 width: float) -> None:
         super().__init__()
         self.clockwise, self.size, self.text_px = clockwise, size, text_px
         self.caption = caption
+        self.w = width
+        self.words = direction_words(clockwise, width, text_px)
+        self.words_h = max(text_px * 1.5, self.words.height() + text_px * 0.2)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip((_("Play goes clockwise ({song} reverses it).") if clockwise else
                          _("Play goes counter-clockwise ({song} reverses it).")).format(
                              song="Severlá"))
 
     def boundingRect(self) -> QRectF:
-        # The words under the arrow are wider than it (and are cut at this rect: the
-        # felt keeps a picture of each piece of exactly this size).
-        return QRectF(-self.text_px * 2, 0, self.size + self.text_px * 4,
-                      self.size + self.text_px * 3.2)
+        # The felt keeps a picture of each piece of exactly this size: the words, which
+        # are wider than the arrow, lie inside it.
+        return QRectF(0, 0, self.w, self.size + self.words_h
+                      + self.text_px * CAPTION_LINES)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
@@ -169,7 +196,7 @@ class DirectionItem(QGraphicsObject):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.size
-        c = QPointF(s / 2, s / 2)
+        c = QPointF(self.w / 2, s / 2)
         r = s * 0.32
         pen = QPen(look.INK_ON_FELT, max(2.0, s * 0.06))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -197,15 +224,11 @@ class DirectionItem(QGraphicsObject):
         painter.setBrush(look.INK_ON_FELT)
         painter.drawPath(path)
         painter.setPen(look.INK_ON_FELT)
-        painter.setFont(look.font(self.text_px * 0.95, bold=True))
-        words = _("clockwise") if self.clockwise else _("counter-clockwise")
-        painter.drawText(QRectF(-self.text_px * 2, s, s + self.text_px * 4, self.text_px * 1.5),
-                         Qt.AlignmentFlag.AlignCenter, words)
-        painter.setPen(look.MUTED_ON_FELT)
-        painter.setFont(look.font(self.text_px * 0.9))
-        painter.drawText(QRectF(-self.text_px * 2, s + self.text_px * 1.5,
-                                s + self.text_px * 4, self.text_px * 1.5),
-                         Qt.AlignmentFlag.AlignCenter, self.caption)
+        textfit.draw(painter, self.words, QRectF(0, s, self.w, self.words_h))
+        if self.caption:
+            painter.setPen(look.MUTED_ON_FELT)
+            textfit.draw(painter, textfit.fit(self.caption, self.w, self.text_px * 0.9),
+                         QRectF(0, s + self.words_h, self.w, self.text_px * CAPTION_LINES))
 
 
 class DiscItem(QGraphicsObject):

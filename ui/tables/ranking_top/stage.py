@@ -28,9 +28,9 @@ from ui.tables import look, textfit
 from ui.tables.felt import names_list
 from ui.tables.ranking_top.faces import card_name
 from ui.tables.ranking_top.items import CardItem, face_of
-from ui.tables.ranking_top.layout import Layout
+from ui.tables.ranking_top.layout import COUNTDOWN_LINES, Layout
 from ui.tables.ranking_top.reading import Reading
-from ui.tables.ranking_top.seats import DiscItem
+from ui.tables.ranking_top.seats import DiscItem, direction_place
 from ui.tables.widgets import BUTTON_STYLE
 from ui.words.i18n import _
 from ui.words.result_words import view_verdict
@@ -97,11 +97,18 @@ class WindowButtons:
         top_w = max(top_w, self.top.sizeHint().width())
         pass_w = max(pass_w, self.pass_.sizeHint().width())
         if column or (column is None and box.height() >= t * 5.6):  # TOP! over Pass
-            self.top.setFont(look.font(t * 1.15, bold=True))
-            self.top.setText("TOP! " + _("(Space)"))
             self.pass_.setText(_("Pass") + " (P)")
-            if max(self.top.sizeHint().width(), self.pass_.sizeHint().width()) > box.width():
+            for px in (t * 1.15, t * 0.95):  # the keys a little smaller before none
+                self.top.setFont(look.font(px, bold=True))
+                self.pass_.setFont(look.font(min(px, t * 1.1), bold=True))
+                self.top.setText("TOP! " + _("(Space)"))
+                if max(self.top.sizeHint().width(),
+                       self.pass_.sizeHint().width()) <= box.width():
+                    break
+            else:
                 # the keys' names are long in this language: the tooltips still say them
+                self.top.setFont(look.font(t * 1.15, bold=True))
+                self.pass_.setFont(look.font(t * 1.1, bold=True))
                 self.top.setText("TOP!")
                 self.pass_.setText(_("Pass"))
             width = max(round(box.width()), self.top.sizeHint().width(),
@@ -164,8 +171,16 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
                  _("If nobody tops back: {name}'s {card} is cancelled"))
     title = title.format(name=read.name(owner), card=what)
     drawn.lines.append(title)
-    caption(scene, title, QRectF(stage.left(), stage.top(), stage.width(), t * 1.4), t * 1.05,
-            look.LIT if standing is False else look.INK_ON_FELT, bold=True)
+    box = QRectF(stage.left(), stage.top(), stage.width(), t * 1.4)
+    if not textfit.fit(title, box.width(), t * 1.05, bold=True, min_px=t * 0.9).fits:
+        # German's "Toppt niemand zurück: Urregel von Jonas wird aufgehoben" is wider
+        # than the stage of a small window: over the direction's column too, where its
+        # arrow starts lower down
+        size, spot = direction_place(lay.direction, t, read.view.get("direction", 1) == 1)
+        if spot.top() + size * 0.15 >= box.bottom():
+            box.setRight(lay.direction.right())
+    caption(scene, title, box, t * 1.05, look.LIT if standing is False else look.INK_ON_FELT,
+            bold=True)
     labels = [read.chain_label(i, link) for i, link in enumerate(chain)]
     metrics = QFontMetricsF(look.font(look.default_px()))
     widest = max((metrics.horizontalAdvance(text) for text in labels[:-1]), default=0.0)
@@ -187,8 +202,10 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
         area = lay.chain_area if not lay.chain_area.isNull() else stage
         right = slots[i + 1].left() - t * 0.3 if i + 1 < len(slots) \
             else max(rect.right(), area.right() - t * 0.3)
-        box = QRectF(rect.left(), rect.bottom() + t * 0.25,
-                     max(rect.width(), right - rect.left()), LABEL_LINES * t)
+        # up to the next card's label: where the cards overlap (a long chain in a small
+        # window) a label as wide as its card ran over the next one's badge and words
+        box = QRectF(rect.left(), rect.bottom() + t * 0.25, right - rect.left(),
+                     LABEL_LINES * t)
         if isinstance(seat, int):
             r = t * 0.55
             disc = DiscItem(look.seat_colour(seats, seat),
@@ -206,8 +223,14 @@ def _draw_chain(scene: QGraphicsScene, read: Reading, seats: list[dict[str, Any]
 
 
 def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:
-    """Who passed and who still decides: under the TOP! and Pass buttons when I
-    may act (the table places them), else in their row."""
+    """Who passed and who still decides: under TOP! and Pass when I may act (the table
+    places them), else where they would be, under the countdown.
+
+    In a row under the cards: one line under the buttons, or two in their row. In
+    their column beside the cards (a low middle: 1000x592): each part on a line of its
+    own, down to the stage's foot, or to my hand where my row leaves the column free;
+    under the column's head, where the countdown runs (the words once lay under it,
+    shortened to "Du hast gepasst · G…", issue 31)."""
     t = lay.text_px
     box = lay.buttons
     you = read.you
@@ -221,38 +244,59 @@ def _window_words(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Draw
     if deciding:
         words.append(_("Deciding: {names}").format(
             names=names_list([read.name(s) for s in deciding])))
-    column = box.height() >= t * 5.6  # the buttons stand beside the cards
-    if read.my_window():
-        line = QRectF(box.left(), box.bottom() + t * 0.3, box.width(),
-                      t * (2.6 if column else 1.3))
-    else:
-        line = QRectF(box.left(), box.top(), box.width(), t * 1.4)
     if not words:
         return
-    text = " · ".join(words)
-    drawn.lines.append(text)
-    lines = 3 if column and not read.my_window() else 2 if column else 1
-    free = lay.stage.bottom() - line.top()
-    if column and read.my_window() and free < line.height():
-        # Two lines under the buttons reached my first slot (1000x592, German:
-        # "Überlegen: Ada und Jonas"): one line out under the direction of play, where
-        # its arrow and words leave room, else two in what is left.
-        wide = QRectF(line.left(), line.top(), lay.direction.right() - line.left() - t * 0.3,
-                      min(t * 1.3, free))
-        one = textfit.fit(text, wide.width(), t * 0.95, 1, min_px=t * 0.8)
-        if one.fits and line.top() >= _direction_bottom(lay) - t * 0.6:
-            line, lines = wide, 1
+    acting = read.my_window()
+    if box.height() < t * 5.6:  # a row under the chain's cards
+        text = " · ".join(words)
+        drawn.lines.append(text)
+        if acting:
+            caption(scene, text, QRectF(box.left(), box.bottom() + t * 0.3, box.width(),
+                                        t * 1.3), t * 0.95)
         else:
-            line = QRectF(line.left(), line.top(), line.width(), max(t, free))
-    caption(scene, text, line, t * 0.95, lines=lines)
+            caption(scene, text, box, t * 0.95, lines=2)
+        return
+    top = box.bottom() + t * 0.3 if acting else box.top() + t * COUNTDOWN_LINES
+    px = t * 0.95
+    parts, joined = "\n".join(words), " \u00b7 ".join(words)
+    drawn.lines.append(joined)
+    fitted, room = textfit.fit(joined, box.width(), px), box
+    for room in _word_rooms(lay, read, top):
+        most = max(1, int(room.height() // (QFontMetricsF(look.font(px)).height()
+                                              * textfit.LEADING)))
+        for text in (parts, joined):  # each part on its own line, else sharing them
+            fitted = textfit.fit(text, room.width(), px, most, height=room.height())
+            if fitted.fits:
+                break
+        if fitted.fits:
+            break
+    textfit.add_lines(scene, fitted, QRectF(room.left(), room.top(), room.width(),
+                                            fitted.height()), look.MUTED_ON_FELT)
 
 
-def _direction_bottom(lay: Layout) -> float:
-    """Where the drawn direction of play (its arrow, its words) ends (as the table lays
-    it out: centred in its column)."""
-    t, box = lay.text_px, lay.direction
-    size = min(box.width() * 0.55, box.height() - t * 3.6, t * 5)
-    return box.top() + (box.height() - size - t * 3.2) / 2 + size + t * 3.2
+def _word_rooms(lay: Layout, read: Reading, top: float) -> list[QRectF]:
+    """Where who passed and who still decides may go, beside the chain's cards, from
+    ``top`` down, best first: the buttons' column; or, where my Ranking Top reaches
+    under the column, the strip above my row out to the direction's column (once the
+    direction's words end), then the corner right of my row, under the direction."""
+    t, m, box = lay.text_px, lay.margin, lay.buttons
+    foot = lay.hand_band.top() - m * 0.5
+    mine = lay.seats.get(lay.bottom)
+    row = QRectF(mine.ranking[0].topLeft(), mine.ranking[-1].bottomRight()) \
+        if mine is not None and mine.ranking else QRectF()
+    if row.isNull() or row.right() + m * 0.5 <= box.left():
+        return [QRectF(box.left(), top, box.width(), foot - top)]
+    rooms = [QRectF(box.left(), top, box.width(), lay.stage.bottom() - top)]
+    clockwise = read.view.get("direction", 1) == 1
+    below = direction_place(lay.direction, t, clockwise)[1].bottom() + t * 0.2
+    right = lay.direction.right()
+    if top >= below - t * 0.6:
+        rooms.append(QRectF(box.left(), top, right - box.left(),
+                            min(t * 1.3, row.top() - m * 0.5 - top)))
+    left = max(box.left(), row.right() + m)
+    high = max(top, below)
+    rooms.append(QRectF(left, high, right - left, foot - high))
+    return [r for r in rooms if r.height() >= t and r.width() >= t * 4]
 
 
 def _draw_message(scene: QGraphicsScene, read: Reading, lay: Layout, drawn: Drawn) -> None:

@@ -49,9 +49,9 @@ from ui.tables.ranking_top.countdown import Countdown
 from ui.tables.ranking_top.faces import card_name, card_tip
 from ui.tables.ranking_top.flights import Flights
 from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
-from ui.tables.ranking_top.layout import Layout, compute
+from ui.tables.ranking_top.layout import COUNTDOWN_LINES, Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
-from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem
+from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem, direction_place
 from ui.tables.ranking_top.stage import WindowButtons, caption, draw_stage
 from ui.words.i18n import N_, _, ngettext
 
@@ -190,7 +190,8 @@ class RankingTopTable(Flights, WaitingTable):
         self._rects.update(drawn.rects)
         column = lay.buttons.height() >= lay.text_px * 5.6  # TOP! over Pass, beside
         if drawn.cards and read.my_window():
-            box = lay.buttons.adjusted(0, lay.text_px * 1.6, 0, 0) if column else lay.buttons
+            box = lay.buttons.adjusted(0, lay.text_px * COUNTDOWN_LINES, 0, 0) if column \
+                else lay.buttons
             self.window_buttons.place(box, lay.text_px, self.graphics, column)
         self._place_countdown(lay, bool(drawn.cards), column)
         self._draw_hand(lay, hand)
@@ -207,7 +208,7 @@ class RankingTopTable(Flights, WaitingTable):
             return
         t = lay.text_px
         box = lay.buttons
-        top = box.top() if column else box.top() - t * 1.7
+        top = box.top() if column else box.top() - t * COUNTDOWN_LINES
         top_left = self.graphics.mapFromScene(QPointF(box.left(), top))
         self.countdown.setGeometry(top_left.x(), top_left.y(), round(box.width()),
                                    round(t * 1.5))
@@ -344,11 +345,11 @@ class RankingTopTable(Flights, WaitingTable):
             nxt = (current + (1 if clockwise else -1)) % max(1, players)
             caption = _("next: you") if nxt == self.you else \
                 _("next: {name}").format(name=self._name(nxt))
-        size = min(lay.direction.width() * 0.55, lay.direction.height() - t * 3.6, t * 5)
-        box = lay.direction
-        at = QPointF(box.center().x() - size / 2, box.top() + (box.height() - size - t * 3.2) / 2)
-        item = self._kept.take(("direction", clockwise, size, t, caption), at,
-                               lambda: DirectionItem(clockwise, size, t, caption))
+        size, spot = direction_place(lay.direction, t, clockwise)
+        width = spot.width()
+        item = self._kept.take(("direction", clockwise, size, t, caption, width),
+                               spot.topLeft(),
+                               lambda: DirectionItem(clockwise, size, t, caption, width))
         self.scene.addItem(item)
 
     def _draw_hand(self, lay: Layout, hand: list[dict[str, Any]]) -> None:

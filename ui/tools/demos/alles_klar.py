@@ -81,6 +81,52 @@ def demo_scene(players: int, moment: str, seed: int = 7
     return session, before, after
 
 
+CHOICES = ("won", "row")
+
+
+def choice_scene(players: int, moment: str, seed: int = 7
+                 ) -> tuple[Session, dict[Any, dict[str, Any]], dict[Any, dict[str, Any]]]:
+    """Like ``demo_scene``, at the first turn whose player holds a card that asks which
+    ranking card turns down (two of its numerals up), with "won": a trick just decided
+    (its winner leads, the last play's line is the trick's, in two lines), or "row":
+    that player's own cards of this trick in front of them."""
+    if moment not in CHOICES:
+        raise ValueError(f"moment must be one of {CHOICES}")
+    from ui.tables.alles_klar.table import play_for
+
+    session = Session(GAME, players, seed=seed)
+    rng = random.Random(seed)
+    viewers: list[int | None] = [*range(players), None]
+
+    def asks(s: Session) -> bool:
+        view = s.view(None)
+        turn = view["turn"]
+        if turn is None:
+            return False
+        mine = s.view(turn)
+        if not any(play_for(c, list(mine["ranking"]))[0] is None for c in mine["hand"]):
+            return False
+        if moment == "won":
+            return (view.get("last") or {}).get("result") == "won"
+        return bool(view["table"][turn])
+
+    before = {v: session.view(v) for v in viewers}
+    while session.result is None and not asks(session):
+        before = {v: session.view(v) for v in viewers}
+        kit.bot_step(session, rng)
+    return session, before, {v: session.view(v) for v in viewers}
+
+
+def open_choice(table: Any) -> None:
+    """Click the first card of the hand that asks which ranking card turns down, as a
+    player would, so the choice shows."""
+    for item in table.hand_items:
+        if item.lit:
+            table._clicked(item)
+            if table.chooser.isVisible():
+                return
+
+
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
                  seats: list[dict[str, Any]], you: int | None, size: tuple[int, int],
                  progress: float | None = None) -> None:

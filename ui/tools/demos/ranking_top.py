@@ -148,6 +148,16 @@ def real_views(players: int = 3, seed: int = 7) -> dict[str, tuple[dict[Any, Any
     return kit.real_views(load_game(), players, seed, wanted, 20000)
 
 
+def passed_views(players: int = 5, seed: int = 7) -> tuple[dict[Any, Any], dict[Any, Any]]:
+    """Views (before, at) of the first top window of a real seeded game in which play
+    goes counter-clockwise, at least two have passed and two still decide (five
+    players: the chain's owner, two passed, two deciding), its chain short."""
+    found = kit.real_views(load_game(), players, seed, {"passed": lambda v: (
+        v["phase"] == "window" and v["direction"] != 1 and sum(v["passed"]) >= 2
+        and len(v["actors"]) >= 2 and len(v["chain"]) <= 3)}, 20000)
+    return found["passed"]
+
+
 def render_table(path: Path, previous: dict[str, Any] | None, view: dict[str, Any],
                  seats: list[dict[str, Any]], you: int | None, size: tuple[int, int],
                  prepare: Callable[[Any], None] | None = None) -> None:
