@@ -30,6 +30,7 @@ def test_a_peer_lets_other_work_run_before_it_replays_an_audit() -> None:
         server = await asyncio.start_server(serve, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         peers = []
+        readers = []
         for name in ("A", "B"):
             peer = Peer(name, reconnect_for=0)
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -37,7 +38,13 @@ def test_a_peer_lets_other_work_run_before_it_replays_an_audit() -> None:
             peer.listeners.append(lambda event, _, name=name: events.append(f"{name} {event}")
                                   if event in ("view", "audit") else None)
             peers.append(peer)
-        await asyncio.sleep(0.05)  # both sockets hold every frame before the peers read
+            readers.append(reader)
+
+        async def arrived() -> None:  # both sockets hold every frame before the peers read
+            while any(len(r._buffer) < len(frames) for r in readers):
+                await asyncio.sleep(0.001)
+
+        await asyncio.wait_for(arrived(), 10)
         await asyncio.wait_for(asyncio.gather(*(p.run() for p in peers)), 5)
         server.close()
         await server.wait_closed()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from PyQt6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
+from ui_harness import settle
 
 from lanplay.games.ranagedon import GAME
 from lanplay.session import Session
@@ -522,7 +523,7 @@ def test_the_deploy_buttons_and_hint_are_whole_on_a_small_window(qtbot: QtBot, l
     with small_table(qtbot, lang) as table:
         table.set_view(before[seat], seats, seat, animate=False)
         table.set_view(at[seat], seats, seat, animate=False)
-        qtbot.wait(20)  # the events a window runs before anyone reads it
+        settle()  # the events a window runs before anyone reads it
         assert len(table.cluster_buttons) == 3
         _whole(table, [*table.cluster_buttons, table.confirm_button])
 
@@ -535,5 +536,5 @@ def test_the_aiming_hint_fits_above_dive_in_a_window_under_x(qtbot: QtBot) -> No
     with small_table(qtbot, "de", height=514) as table:
         table.set_view(before[seat], demo_seats(2, 1), seat, animate=False)
         table.set_view(at[seat], demo_seats(2, 1), seat, animate=False)
-        qtbot.wait(20)
+        settle()
         _whole(table, [table.dive_button])

@@ -4,6 +4,7 @@ port beside its TCP port) and its QR code; a room joined at another laptop shows
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PyQt6.QtCore import QPoint
@@ -67,6 +68,23 @@ def test_a_combo_box_draws_its_arrow_inside_its_border(qapp: object,
     box.close()
 
 
+def _settle(page: Any) -> None:
+    """Run Qt's events until the seats' box stops changing its height: the rows lay out,
+    their marks wrap, the box counts them again, by events, not within a time (20 ms of
+    the event loop were not enough on a machine shared with other heavy work)."""
+    from PyQt6.QtWidgets import QApplication
+
+    seen, same = -1, 0
+    for _turn in range(200):
+        QApplication.processEvents()
+        height = page.seats_area.maximumHeight()
+        same = same + 1 if height == seen else 0
+        seen = height
+        if same >= 3:
+            return
+    raise AssertionError("the seats' box never settled")
+
+
 def _four_seats(game: str, mode: str, stand_in: bool) -> object:
     """A room of four as its owner sees it: Mia (the host, not ready yet) and three bots;
     with ``stand_in`` Jonas has lost his connection and a bot plays for him."""
@@ -109,7 +127,7 @@ def test_a_seats_row_stays_whole_in_a_small_window(qtbot: QtBot, keep_look: None
         page.show()
         qtbot.waitExposed(page)
         page.show_lobby(_four_seats(game, mode, stand_in), 0, True)  # type: ignore[arg-type]
-        qtbot.wait(20)  # the seats' box counts its rows once they are laid out
+        _settle(page)  # the seats' box counts its rows once they are laid out
         port = page.seats_area.viewport()
         assert port is not None
         for row in page.seat_rows:

@@ -15,6 +15,7 @@ from PyQt6.QtGui import QColor
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
+from ui_harness import settle
 
 from lanplay.room import PALETTE
 from ui.dialogs.host_dialog import HostDialog
@@ -51,9 +52,9 @@ def _ranagedon_board(qtbot: QtBot, size: tuple[int, int], chat: bool | None) -> 
     if chat is not None:
         page._chat_chosen = chat
         page._show_chat(chat)
-    qtbot.wait(50)
+    settle()
     page.set_view(at[seat], animate=False)
-    qtbot.wait(50)
+    settle()
     table: Any = page.table
     size = float(table.board.size)
     window.close()
@@ -213,7 +214,7 @@ def test_the_room_shows_every_seat_it_has_room_for(qtbot: QtBot) -> None:
     for count in (1, 4, 4, 16):
         seats = many(count)
         room.show_lobby(Lobby("Mia", "s-tier", "team", {}, seats, "lobby"), 0, True)
-        qtbot.wait(10)
+        settle()
         port = room.seats_area.viewport()
         assert port is not None
         shown = [row["name"] for row in room.seat_rows
@@ -241,7 +242,7 @@ def test_the_seats_box_grows_with_the_text(qtbot: QtBot) -> None:
     room.resize(1900, 1000)
     room.show()
     room.show_lobby(Lobby("Mia", "s-tier", "team", {}, many(4), "lobby"), 0, True)
-    qtbot.wait(10)
+    settle()
     port = room.seats_area.viewport()
     assert port is not None
 

@@ -148,3 +148,12 @@ def double_click(widget: QWidget, pos: QPoint) -> None:
 def type_and_enter(widget: QWidget, text: str) -> None:
     QTest.keyClicks(widget, text)
     QTest.keyClick(widget, Qt.Key.Key_Return)
+
+
+def settle(rounds: int = 20) -> None:
+    """Run Qt's posted events ``rounds`` times over: a layout that answers a resize with
+    another resize settles in a few rounds, however loaded the machine (a wait of some
+    milliseconds ran however many rounds the machine gave it: sometimes none)."""
+    app = QApplication.instance()
+    for _ in range(rounds):
+        app.processEvents()  # type: ignore[union-attr]
