@@ -40,7 +40,7 @@ class Announcing:
                             port=self.status.port, seats_taken=len(room.seats),
                             seats_total=room.max_players, state=room.phase,
                             password=bool(self.config.password or self.config.room_key),
-                            web_port=self.status.web_port)
+                            web_port=self.status.web_port, room=room.id, term=room.term)
 
     async def start(self) -> None:
         self._announcer = Announcer(self.announcement(), self.config.interfaces,
@@ -63,7 +63,8 @@ class Announcing:
 
 
 async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], int],
-                     detach: Callable[[Conn], None]) -> None:
+                     detach: Callable[[Conn], None], term: Callable[[], int] = lambda: 0
+                     ) -> None:
     """Ping every peer each ``heartbeat``; abort and detach the silent ones."""
     nonce = 0
     while True:
@@ -76,4 +77,4 @@ async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], 
                 conn.link.abort()
                 detach(conn)
             else:
-                conn.link.send(Ping(nonce, state_id))
+                conn.link.send(Ping(nonce, state_id, term()))
