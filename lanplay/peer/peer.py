@@ -404,12 +404,12 @@ class Peer:
             for target in await self._targets():
                 if self._closing:
                     return False
-                self.address = target
+                self.address, home = target, self.home
                 try:
                     await self._handshake(timeout=2.0)
                 except JoinError as exc:
-                    if exc.code == "moved":  # told where the room is: go there at once
-                        delay = 0.0
+                    if exc.code == "moved" and self.home != home:
+                        delay = 0.0  # told of a new place for the room: go there at once
                         break
                     if exc.code not in RETRY_CODES and target == self.home:
                         self.closed_reason = exc.reason

@@ -240,7 +240,8 @@ class Successor:
         """Where the room is while its host is heard from (a standby sends early comers
         back there); None once it is silent."""
         peer = self.peer
-        if peer.home is None or time.monotonic() - peer.heard_at > min(self.after, 3.0):
+        if peer.home is None or peer.link is None \
+                or time.monotonic() - peer.heard_at > min(self.after, 3.0):
             return None
         return Moved(peer.room, peer.term, peer.host_name, peer.home[0],
                      int(self._head.get("port") or peer.home[1]),

@@ -80,13 +80,14 @@ function say(text) {
 
 // --- joining ------------------------------------------------------------------------
 
-function startConnection({ name, colour, spectate, password }) {
+function startConnection({ name, colour, spectate, password }, carried = null) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   store.set("name", name);
   store.set("colour", colour);
   if (page.conn) page.conn.leave("replaced");
   const conn = new Connection(url, { name, colour, spectate, password, store,
                                      listener: onEvent, record: params.has("record") });
+  if (carried) arrive(conn, carried);
   page.conn = conn;
   page.keeper = new Keeper(conn, store);
   page.problem = null;
@@ -94,8 +95,68 @@ function startConnection({ name, colour, spectate, password }) {
   draw();
 }
 
+// --- the room moves to another laptop (docs/PROTOCOL.md "Hand-over and deputy") --------
+
+/** Go to the page of the laptop that referees the room now, taking along what this
+ * page keeps (its seat's token, its notes, what it noted of the shuffle) in the
+ * address's fragment, which never leaves the browser. */
+function moveTo(where) {
+  const conn = page.conn;
+  const notes = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(store.prefix + "note:")) {
+      const name = key.slice(store.prefix.length);
+      notes[name] = store.get(name);
+    }
+  }
+  const carried = { name: conn.name, colour: conn.colour, token: conn.token,
+    spectate: conn.spectate && !conn.token, password: conn.password, room: conn.room,
+    term: conn.term, notes, fair: { commits: [...conn.fair.commits], mine: [...conn.fair.mine],
+      contributions: [...conn.fair.contributions] }, accepted: conn.accepted };
+  const text = JSON.stringify(carried, (k, v) => (typeof v === "bigint" ? Number(v) : v));
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  const host = where.address.includes(":") ? `[${where.address}]` : where.address;
+  const path = WATCH ? "/watch" : "/";
+  location.replace(`http://${host}:${where.web_port}${path}${location.search}#move=${encodeURIComponent(btoa(binary))}`);
+}
+
+/** What the page that sent us here took along (see ``moveTo``), once. */
+function carriedHere() {
+  if (!location.hash.startsWith("#move=")) return null;
+  const raw = decodeURIComponent(location.hash.slice(6));
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+    const carried = JSON.parse(new TextDecoder().decode(bytes));
+    return carried && typeof carried === "object" && typeof carried.name === "string" ? carried : null;
+  } catch {
+    return null;
+  }
+}
+
+function arrive(conn, carried) {
+  conn.room = typeof carried.room === "string" ? carried.room : "";
+  conn.term = Number.isInteger(carried.term) ? carried.term : 0;
+  const fair = carried.fair || {};
+  for (const key of ["commits", "mine", "contributions"]) {
+    if (Array.isArray(fair[key])) conn.fair[key] = new Map(fair[key]);
+  }
+  if (Array.isArray(carried.accepted)) conn.accepted = carried.accepted;
+}
+
 function onEvent(kind, data) {
   const conn = page.conn;
+  if (kind === "moved") {
+    moveTo(data);
+    return;
+  }
+  if (kind === "referee") {
+    say(_("{name} referees the game now: the room moved to {name}'s laptop.", { name: data }));
+    return;
+  }
   if (kind === "view") {
     page.keeper.onView();
     if (conn.view && conn.view.game !== page.lastGame) {
@@ -508,6 +569,19 @@ document.addEventListener("keydown", (e) => {
 
 async function boot() {
   await load(chooseLanguage());
+  const carried = carriedHere();
+  if (carried) {  // the room moved here from another laptop's page
+    if (carried.token && !carried.spectate) store.set("token", carried.token);
+    for (const [key, value] of Object.entries(carried.notes || {})) {
+      if (key.startsWith("note:")) store.set(key, value);
+    }
+    page.sideOpen = WATCH;
+    startConnection({ name: carried.name, colour: carried.colour || COLOURS[0],
+                      spectate: Boolean(carried.spectate),
+                      password: typeof carried.password === "string" ? carried.password : null },
+                    carried);
+    return;
+  }
   if (WATCH) {
     page.sideOpen = true;
     startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: params.get("password") });
