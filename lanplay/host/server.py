@@ -292,10 +292,16 @@ class Host:
             self._spawn(asyncio.to_thread(listing.settle, self.config.data_dir))
         if cfg.web_port is not None or cfg.web:
             await self._start_web(cfg.web_port if cfg.web_port is not None else self.ports.web)
-        if self.config.announce:
-            await self.announcing.start()
-            self._spawn(self.announcing.updates())
+        if self.config.announce and self._adopted:  # its peers were told where: play first
+            self._spawn(self._announce())
+        elif self.config.announce:
+            await self._announce()
         return self.status.port
+
+    async def _announce(self) -> None:
+        """On the LAN (zeroconf's probing takes a second or two)."""
+        await self.announcing.start()
+        self._spawn(self.announcing.updates())
 
     async def _start_web(self, port: int) -> None:
         """The browser page and its WebSocket (``lanplay.web``); each WebSocket is served

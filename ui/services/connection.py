@@ -114,6 +114,9 @@ class Connection:
         self.leaving = False
         self.seat_watch: SeatWatch | None = None
         """Keeps our seat's token on disk while we hold one (a joined room only)."""
+        self.successor: Any = None
+        """Answers the host's offers to referee the room (a ``Successor``, joined rooms);
+        once it referees, ``host`` is the room's new host."""
         self._run: asyncio.Task[None] | None = None
 
     def intent(self, action: Action) -> int:
@@ -270,6 +273,8 @@ class Connection:
                 self.seat_watch.ended(on_purpose=True)
         with contextlib.suppress(Exception):
             await self.peer.close(reason)
+        if self.successor is not None:
+            await self.successor.close()
         if self.host is not None:
             await self.host.stop(HOST_CLOSED, pause=True)
         if self._run is not None:
@@ -288,6 +293,8 @@ class Connection:
         self.leaving = True
         if self.seat_watch is not None:
             self.seat_watch.ended(on_purpose=False)
+        if self.successor is not None:
+            await self.successor.close()
         if self.host is not None:
             await self.host.stop(HOST_CLOSED)
         if self._run is not None:
