@@ -34,22 +34,21 @@ async def play_seat(peer: Peer) -> None:
     across the move to the new host (a move made while the room moves is made again)."""
     game = games.load(peer.game_id)
     rng = random.Random(3)
-    acted = -1
+    acted = [-1]  # the state last acted on (a listener resets it)
 
     def on_event(event: str, payload: Any) -> None:
-        nonlocal acted
         if event == "reconnected" or (event == "rejected" and payload.code != "moving"):
-            acted = -1
+            acted[0] = -1
 
     peer.listeners.append(on_event)
     while True:
         await peer.wait_until(lambda p: p.result is not None or (
-            p.view is not None and p.view.get("turn") == p.seat and p.state_id != acted
+            p.view is not None and p.view.get("turn") == p.seat and p.state_id != acted[0]
             and p.link is not None), 60)
         if peer.result is not None:
             return
         assert peer.view is not None and peer.seat is not None
-        acted = peer.state_id
+        acted[0] = peer.state_id
         peer.intent(game.bot(peer.view, peer.seat, rng))
 
 
