@@ -171,6 +171,9 @@ class HandOver:
         if offered is not None and offered[0] != stand.role:
             offered = None
         if not stand.accept:
+            if conn is self.moving and self._acked is not None and not self._acked.done():
+                self._acked.set_exception(ConnectionError("it could not take the room"))
+                return
             if offered is not None:
                 self._note(msg("{name} declined to referee the room.", name=self._name(conn))
                            if stand.role == "host" else

@@ -17,7 +17,7 @@ import contextlib
 import ipaddress
 import secrets
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -252,6 +252,15 @@ class Browser:
         self.changed.set()
         for listener in self._listeners:
             listener(kind, host)
+
+
+def room_finder(browser: Browser) -> Callable[[str], Awaitable[list[tuple[str, int, int]]]]:
+    """Where the LAN says the room ``room`` is refereed: (address, port, term) of each
+    announcement of it (a peer that lost its host follows the highest term)."""
+    async def find(room: str) -> list[tuple[str, int, int]]:
+        return [(h.address, h.port, h.term) for h in list(browser.hosts.values())
+                if room and h.room == room and h.address and h.compatible]
+    return find
 
 
 def _parse(name: str, info: AsyncServiceInfo) -> FoundHost | None:

@@ -429,7 +429,7 @@ class Peer:
             except Exception:  # the LAN's list is a hint; trying the known places goes on
                 rooms = []
             found = [(a, p) for a, p, term in sorted(rooms, key=lambda r: -r[2])
-                     if term > self.term]
+                     if term >= self.term]
         ours = [t for t in (self.home, self._deputy_address()) if t is not None]
         return list(dict.fromkeys([*found, *ours]))
 

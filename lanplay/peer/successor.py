@@ -289,6 +289,8 @@ class Successor:
             host = Host.adopt(copy, config, owner_token=self.peer.token)
         except roomcopy.CopyError as exc:
             log.warning("The room's copy was refused: %s", exc.reason)
+            if seq is not None:  # the old host need not wait for us: play goes on there
+                self.peer.send(Stand("host", False))
             await self.stand_down(msg("The host sent a room this laptop cannot use; it "
                                       "does not referee it."), failed=True)
             return None
@@ -298,6 +300,8 @@ class Successor:
             await host.start()
         except OSError as exc:
             await host.stop()
+            if seq is not None:
+                self.peer.send(Stand("host", False))
             await self.stand_down(msg("This laptop cannot open a port to referee the room "
                                       "({error}).", error=exc.strerror or str(exc)),
                                   failed=True)

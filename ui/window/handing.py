@@ -27,6 +27,7 @@ from PyQt6.QtWidgets import (
 from lanplay.host.config import HostConfig
 from lanplay.host.peers import Conn
 from lanplay.messages import render
+from lanplay.net.discovery import room_finder
 from lanplay.peer.successor import Successor
 from lanplay.session import Refusal
 from protocol.messages import Offer
@@ -157,8 +158,9 @@ class Handing(QObject):
     # --- a joined window's side ------------------------------------------------------------
 
     def attach(self, conn: Connection) -> None:
-        """A window at a table: it may be asked to referee (a joined one), and it hears
-        its own host's news (a hosted one)."""
+        """A window at a table: it finds its room on the LAN when its host is gone, may
+        be asked to referee (a joined one), and hears its own host's news (a hosted one)."""
+        conn.peer.finder = room_finder(self.window.browser)
         if conn.host is not None:
             conn.host.listeners.append(self.on_host_event)
             return
