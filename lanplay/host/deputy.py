@@ -142,8 +142,9 @@ class Mirror:
         self.source = source
         self._cache: list[str] = []
 
-    def sync(self, session: Session | None) -> int:
-        """Send what the deputy lacks of the room now; the number to wait for."""
+    def sync(self, session: Session | None, lines: list[str] | None = None) -> int:
+        """Send what the deputy lacks of the room now; the number to wait for. ``lines``:
+        the journal lines of the game's log so far, when the saver made them already."""
         stream = self.stream
         if stream.closed:
             return stream.seq
@@ -155,9 +156,10 @@ class Mirror:
             return stream.seq
         at = stream.state_id
         log = session.log
-        cache = self._cache
-        cache.extend(saves.entry_json(e) for e in log[len(cache):])
-        lines = cache[at:]
+        cache = lines if lines is not None and len(lines) >= state else self._cache
+        if cache is self._cache:
+            cache.extend(saves.entry_json(e) for e in log[len(cache):])
+        lines = cache[at:state]
         if session.result is not None and lines:
             lines = [*lines[:-1], saves.last_entry_json(log[-1], session.result.to_wire())]
         stream.state_id = session.state_id
@@ -179,8 +181,9 @@ class Mirror:
 
     # --- what the saver asks (``lanplay.host.saving.Mirror``) ---------------------------
 
-    def move(self, session: Session, games_played: int, publish: Job) -> Job:
-        return self.stream.gate(self.sync(session), publish)
+    def move(self, session: Session, games_played: int, publish: Job,
+             lines: list[str] | None = None) -> Job:
+        return self.stream.gate(self.sync(session, lines), publish)
 
     def after(self, publish: Job) -> Job:
         return self.stream.gate(self.stream.seq, publish)

@@ -61,16 +61,35 @@ class Source:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.version = 0
+        """One more at every change of the room (``changed``): until then the key holds."""
+        self._key: tuple[Hashable, Hashable] = (None, None)
+
+    def changed(self) -> None:
+        self.version += 1
 
     def _session_copied(self) -> bool:
         host = self.host
         return host.play.session is not None and host.room.phase != "lobby"
 
     def key(self) -> Hashable:
+        """Worked out again only after the room changed (a move changes none of it) or
+        a new game began."""
+        host = self.host
+        quick = (self.version, host.saver.game_id, self._session_copied())
+        if self._key[0] == quick:
+            return self._key[1]
+        key = self._full_key()
+        self._key = (quick, key)
+        return key
+
+    def _full_key(self) -> Hashable:
         host = self.host
         room, cfg = host.room, host.config
+        # Not the phase: a game's end reaches the deputy as its last journal line, which
+        # holds the result (a whole copy then cost the host a save's encoding at once).
         return (host.saver._saved_room(host.play.games_played), room.game.id, room.mode,
-                tuple(sorted(room.options.items())), room.phase, room.bots, host.bots.count,
+                tuple(sorted(room.options.items())), room.bots, host.bots.count,
                 host.saver.game_id, host.status.web_port, cfg.standin_after, cfg.autostart,
                 self._session_copied())
 
@@ -233,6 +252,7 @@ class HandOver:
 
     def lobby_changed(self) -> None:
         """The room changed: the deputy's copy follows (no peer waits on it)."""
+        self.source.changed()
         if self.mirror is not None:
             self.mirror.sync(self.host.play.session)
 
@@ -258,6 +278,7 @@ class HandOver:
         host.room.deputy = {"name": name, "address": conn.address, "port": port,
                             "web_port": web_port}
         host.saver.mirror = self.mirror
+        self.source.changed()
         self.mirror.sync(host.play.session)
         host.peers.broadcast(self._deputy_message())
         self._note(msg("{name}'s laptop stands by as deputy: if this host goes silent, the "
@@ -273,6 +294,7 @@ class HandOver:
         self.mirror = self.deputy_conn = None
         host.saver.mirror = None
         host.room.deputy = None
+        self.source.changed()
         stream.close()
         if host.status.stopping:
             return

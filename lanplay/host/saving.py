@@ -45,7 +45,8 @@ class Mirror(Protocol):
     """The deputy's copy (``lanplay.host.deputy``): each change goes to it as it is
     saved, and what peers are told of it waits until the deputy has it."""
 
-    def move(self, session: Session, games_played: int, publish: Job) -> Job: ...
+    def move(self, session: Session, games_played: int, publish: Job,
+             lines: list[str] | None = None) -> Job: ...
 
     def after(self, publish: Job) -> Job: ...
 
@@ -156,10 +157,10 @@ class Saver:
         when asked (``full``); otherwise the new actions, appended to the journal
         (one fdatasync), and after those are told, at the game's end (the history)
         and every ``saves.COMPACT_EVERY`` actions, the full save in the thread."""
-        if self.mirror is not None and session is not None and not self.status.dead:
-            publish = self.mirror.move(session, games_played, publish)
         path = self.path
         if path is None or session is None or self.status.dead:
+            if self.mirror is not None and session is not None and not self.status.dead:
+                publish = self.mirror.move(session, games_played, publish)
             self._outbox.post(publish)
             return
         writer = self._writer
@@ -196,6 +197,8 @@ class Saver:
                     self.path = None  # a finished game lives on in the history only
                 follow = False
             else:  # nothing new to make durable
+                if self.mirror is not None:
+                    publish = self.mirror.move(session, games_played, publish, cache)
                 self._outbox.post(publish, saved=saved, dropped=dropped)
                 return
         else:
@@ -216,6 +219,8 @@ class Saver:
                 if writer.durable >= state_id:
                     self.error = None
 
+        if self.mirror is not None:  # the deputy gets the very lines the journal got
+            publish = self.mirror.move(session, games_played, publish, cache)
         self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped,
                           small=small)
         if follow:
