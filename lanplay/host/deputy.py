@@ -25,8 +25,10 @@ from typing import Protocol
 from lanplay.host.peers import Conn
 from lanplay.session import Session
 from lanplay.store import saves
-from lanplay.store.outbox import Job
 from protocol.messages import Journal, RoomPart
+
+Job = Callable[[], None]
+"""What peers are told of a change, once it may be (``lanplay.host.saving``'s)."""
 
 PART = 192 * 1024
 """Bytes of the copy in one ``room_part`` (a peer decodes bins up to 256 KiB)."""

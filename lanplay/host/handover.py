@@ -25,19 +25,42 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine, Hashable
+from typing import Any, Protocol
 
+from lanplay.host.commands import Bots
+from lanplay.host.config import HostConfig
 from lanplay.host.deputy import Mirror, Stream, send_copy
-from lanplay.host.peers import Conn
+from lanplay.host.flow import Play
+from lanplay.host.peers import Conn, Peers
+from lanplay.host.saving import Saver
+from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import rejected
 from lanplay.messages import Msg, msg
+from lanplay.room import Room
 from lanplay.session import Refusal
 from lanplay.store import roomcopy, saves
 from protocol.messages import Ack, Chat, Deputy, Moved, Offer, Stand, Welcome
 
-if TYPE_CHECKING:
-    from lanplay.host.server import Host
+
+class Host(Protocol):
+    """What the hand-over needs of its host (``lanplay.host.server.Host``): nearly all of
+    it, since the room as it stands is what it hands on."""
+
+    room: Room
+    config: HostConfig
+    status: Status
+    tokens: Tokens
+    peers: Peers
+    play: Play
+    saver: Saver
+    bots: Bots
+
+    def _emit(self, what: str) -> None: ...
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+
+    async def stop(self, reason: Msg | str = ..., pause: bool = False) -> None: ...
 
 log = logging.getLogger("lanplay.host")
 
