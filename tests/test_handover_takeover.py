@@ -16,6 +16,7 @@ joins it as a peer, watching.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -29,7 +30,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserhelpers import browser, join, play, state  # noqa: F401
+from browserhelpers import HostThread, browser, hosting, join, play, state  # noqa: F401
+
+from lanplay.host import HostConfig
+from lanplay.peer.bots import drive
+from lanplay.peer.peer import Peer
+from lanplay.peer.successor import Successor
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCAL = "127.0.0.1"
@@ -82,9 +88,13 @@ class Proc:
 
 
 def page_state(page: Any) -> dict[str, Any] | None:
-    """The page's state, or None while it is between two documents (moving)."""
+    """The page's state (with the room's term it knows), or None while it is between two
+    documents (moving)."""
     try:
-        return state(page)
+        now = state(page)
+        if now is not None:
+            now["term"] = page.evaluate(TERM)
+        return now
     except Exception:  # the document it evaluates in is being replaced
         return None
 
@@ -139,9 +149,9 @@ def test_the_host_killed_mid_game_its_deputy_takes_over_and_the_game_plays_to_it
         hosting = deputy.line(lambda s: re.search(r"referees the room now \(term 2, port "
                                                   r"(\d+)\)", s), 20)
         took = time.monotonic() - killed
-        back = wait_page(page, lambda s: s["status"] == "welcomed" and s["state"] >= seen,
-                         20, "(back at the deputy's page)")
-        assert page.evaluate(TERM) == 2 and back["seat"] == seat
+        back = wait_page(page, lambda s: s["status"] == "welcomed" and s["term"] == 2
+                         and s["state"] >= seen, 20, "(back at the deputy's page)")
+        assert back["seat"] == seat
         assert f":{web_port}/" not in page.url  # it moved to the deputy's own page
         other.line(lambda s: s.startswith("Back in seat"), 20)
         print(f"take-over {took:.2f} s after the kill, deputy port {hosting.group(1)}")
@@ -176,3 +186,52 @@ def test_the_host_killed_mid_game_its_deputy_takes_over_and_the_game_plays_to_it
         page.close()
         for proc in procs:
             proc.stop()
+
+
+@pytest.mark.timeout(60)
+def test_a_page_follows_a_room_handed_over_to_its_new_laptops_page(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    """The graceful way: the host hands its room to another laptop (a peer that says
+    yes); the page is told where (``moved``), goes to that laptop's page with its seat's
+    token and plays there to the end, its own check of the audit clean."""
+    host = hosting.start("alles-klar", bots=1, autostart=3, bot_delay=0.1)
+    jonas = Peer("Jonas", bot=True, contribution_seed=3)
+    successor = Successor(jonas, HostConfig(host_name="Jonas", bind=LOCAL, port=0,
+                                            web_port=0, save=False, bot_delay=0.1))
+
+    async def sit() -> asyncio.Task[Any]:
+        await jonas.connect(LOCAL, host.port)
+        return asyncio.create_task(drive(jonas, 3, 0.1))
+    task = hosting.call(sit())
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    try:
+        join(page, hosting.url, "Pia")
+        page.click("#ready")
+        play(page, seed=2, stop_after=2)
+        old_url = page.url
+        seat = page_state(page)["seat"]  # type: ignore[index]
+
+        def hand() -> None:
+            conn = next(c for c in host.handover.candidates() if c.name == "Jonas")
+            host.handover.offer(conn, "host")
+        hosting.do(hand)
+        back = wait_page(page, lambda s: s["status"] == "welcomed" and s["term"] == 2
+                         and s["view"] is not None, 20, "(at Jonas's page)")
+        assert page.url != old_url
+        new_host = successor.host
+        assert new_host is not None and f":{new_host.web_port}/" in page.url
+        assert back["seat"] == seat
+        end = play(page, seed=6)
+        assert end["over"]
+        fair = page.inner_text("#fair")
+        assert "Checked here" in fair and "problem" not in fair, fair
+    finally:
+        page.close()
+
+        async def done() -> None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await successor.close()
+            if successor.host is not None:
+                await successor.host.stop("test over")
+        hosting.call(done())
