@@ -566,6 +566,8 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     name = args.name or f"Bot on {socket.gethostname()}"
     peer = Peer(name, bot=True, password=args.password,
                 recorder=recording.write if recording is not None else None)
+    finder = cli_moves.LanFinder()
+    peer.finder = finder
     successor = None
     if args.deputy:
         from lanplay.peer.successor import Successor
@@ -582,6 +584,7 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     try:
         return await _play_joined(args, peer, welcome)
     finally:
+        await finder.close()
         if successor is not None:
             await successor.close()
             if successor.host is not None:  # this laptop refereed the game's end

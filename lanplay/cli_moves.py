@@ -89,6 +89,35 @@ def deputy_config(args: argparse.Namespace, name: str) -> HostConfig:
                       data_dir=args.data_dir)
 
 
+class LanFinder:
+    """Finds a room by its id on the LAN (``Peer.finder``), for a peer that lost its host
+    and missed where the room went: a zeroconf browser started the first time it is
+    needed (never, in a game nothing interrupts), and stopped by ``close``."""
+
+    def __init__(self) -> None:
+        self.browser: Any = None
+        self.failed = False
+
+    async def __call__(self, room: str) -> list[tuple[str, int, int]]:
+        from lanplay.net.discovery import Browser, room_finder
+
+        if self.browser is None and not self.failed:
+            browser = Browser()
+            try:
+                await browser.start()
+            except Exception:  # no multicast here: the known places are tried all the same
+                self.failed = True
+                await browser.stop()
+                return []
+            self.browser = browser
+        return [] if self.browser is None else await room_finder(self.browser)(room)
+
+    async def close(self) -> None:
+        if self.browser is not None:
+            browser, self.browser = self.browser, None
+            await browser.stop()
+
+
 def follow_successor(successor: Any) -> None:
     """Say what the laptop's part in the room is, as it changes."""
     def on_event(event: str, payload: Any) -> None:
@@ -104,5 +133,5 @@ def follow_successor(successor: Any) -> None:
     successor.listeners.append(on_event)
 
 
-__all__ = ["deputy_config", "follow_successor", "host_arguments", "join_arguments",
+__all__ = ["LanFinder", "deputy_config", "follow_successor", "host_arguments", "join_arguments",
            "moved_line", "watch_moved"]

@@ -12,10 +12,11 @@ where it will listen (``Stand``). Then:
 * **standing by**: the copy comes the same way, then every move as journal lines
   (``journal``), each acknowledged on arrival. It pings the host every quarter of
   ``after``; once the host has been silent ``after`` seconds and a peer that lost it
-  too came here (a witness), or ``2 * after`` seconds without one (nobody else was
-  left), it takes the room over exactly as in a hand-over. A host that says goodbye
-  (it closed or paused the room), names another deputy or none, or a room that moved
-  on, lets it stand down.
+  too came here (a witness: so a deputy cut off alone never splits the room), or at
+  once when no seat is played on a third laptop (the host's own bots and the owner's
+  seat went with the host), it takes the room over exactly as in a hand-over. A host
+  that says goodbye (it closed or paused the room), names another deputy or none, or a
+  room that moved on, lets it stand down.
 
 Everything the host sends is checked before it is read (``lanplay.peer.inbound``, then
 the copy as a save is); a copy that fails costs the offer, never the game.
@@ -79,6 +80,9 @@ class Successor:
         self.lines: list[tuple[int, bytes]] = []
         self.state_id = -1
         self.size = 0
+        self.others = 0
+        """Seats played on laptops other than the host's and this one: one of them must
+        have lost the host too before this laptop takes the room over."""
         self._parts: list[bytes] = []
         self._head: dict[str, Any] = {}
         self._volunteered = ""
@@ -201,6 +205,9 @@ class Successor:
             return
         self.base, self.lines, self.size = blob, [], len(blob)
         self.state_id = copy.save.state_id if copy.save is not None else -1
+        own = self.peer.token
+        self.others = sum(1 for seat in copy.seats
+                          if seat.token != own and not seat.hosted and not seat.owner)
         self._head = {"port": copy.port, "web_port": copy.web_port}
         if self.after_override is None:
             self.after = copy.after
@@ -264,7 +271,7 @@ class Successor:
             silent = now - peer.heard_at
             if standby is None or silent < self.after:
                 continue
-            if standby.witnesses(self.after * 2) or silent >= 2 * self.after:
+            if not self.others or standby.witnesses(self.after * 2):
                 await self.take_over()
                 return
 
