@@ -20,6 +20,7 @@ import pytest
 from nethelpers import LOCAL, Tasks, host_until, rejected, run, seat
 
 from lanplay.host import Host, HostConfig
+from lanplay.messages import msg
 from lanplay.net.discovery import Browser, room_finder
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import Peer
@@ -234,6 +235,43 @@ def test_a_copy_of_a_room_that_is_not_one_is_refused_in_a_sentence() -> None:
             await ann.wait_until(lambda p: p.state_id > before, 10)  # play goes on here
             assert host.room.term == 1 and not host.status.stopping
             await successor.close()
+        await tasks.join()
+
+    run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_host_back_after_its_deputy_took_over_learns_the_room_moved_and_steps_down() -> None:
+    """The host's laptop slept (it takes no move; here ``freeze`` stands for the lid
+    shut) and its deputy took the room over. Awake, it finds its deputy gone, asks there,
+    learns the room is refereed at a higher term, sends its peers there and stops."""
+    async def main() -> None:
+        tasks = Tasks()
+        async with room(autostart=3, save=True) as old:
+            old.add_bot()
+            ann = await seat(old, "Ann", tasks, bot_seed=1)
+            dep = Peer("Dep", bot=True, contribution_seed=3)
+            successor = Successor(dep, HostConfig(host_name="Dep", bind=LOCAL, port=0,
+                                                  save=False), volunteer=True)
+            await dep.connect(LOCAL, old.port)
+            tasks.add(drive(dep, 3))
+            await ann.wait_until(lambda p: p.deputy is not None and p.state_id >= 3, 10)
+            saved = old.save_path
+            old.play.freeze(msg("asleep"))  # the lid shuts: no move is taken any more
+            await asyncio.sleep(0.2)  # (a move on its way is refused, not applied)
+            new = await successor.take_over()
+            assert new is not None and new.room.term == 2
+            dep.drop()  # the old host's link to its deputy breaks
+            await host_until(old, lambda h: h.handover.moved_to is not None, 10)
+            assert old.status.stopping and old.handover.moved_to.term == 2
+            assert saved is not None and not saved.exists()  # no fork of the game is kept
+            await ann.wait_until(lambda p: p.term == 2 and p.link is not None, 10)
+            assert ann.home == (LOCAL, new.port)
+            before = ann.state_id
+            await ann.wait_until(lambda p: p.state_id > before, 10)  # play goes on there
+            await dep.wait_until(lambda p: p.term == 2 and p.link is not None, 10)
+            await successor.close()
+            await new.stop("test over")
         await tasks.join()
 
     run(main())

@@ -387,9 +387,9 @@ class HandOver:
             if conn.seat is not None and conn.seat.hosted:
                 continue  # the new host runs this room's bots itself
             conn.link.send(moved)
-        host._emit("moved")
         await host.stop(reason)
         host.saver.forget()
+        host._emit("moved")
 
     # --- learning the room moved on --------------------------------------------------------
 
