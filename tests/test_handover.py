@@ -23,6 +23,7 @@ from lanplay.host import Host, HostConfig
 from lanplay.messages import msg
 from lanplay.net.discovery import Browser, room_finder
 from lanplay.peer.bots import drive
+from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import Peer
 from lanplay.peer.successor import Successor
 from lanplay.store import roomcopy
@@ -272,6 +273,48 @@ def test_a_host_back_after_its_deputy_took_over_learns_the_room_moved_and_steps_
             await dep.wait_until(lambda p: p.term == 2 and p.link is not None, 10)
             await successor.close()
             await new.stop("test over")
+        await tasks.join()
+
+    run(main())
+
+
+@pytest.mark.timeout(60)
+def test_an_s_tier_game_handed_over_mid_round_keeps_the_leaders_note_on_its_laptop() -> None:
+    """The copy a hand-over sends holds the note's commitment, never the note: the
+    leader's laptop keeps it and reveals it to the new host, and every audit checks."""
+    async def main() -> None:
+        tasks = Tasks()
+        host = Host("s-tier", "cooperative", config=HostConfig(
+            host_name="Lea", bind=LOCAL, port=0, seed=4, autostart=3, save=False))
+        await host.start()
+        keepers = [Keeper() for _ in range(3)]
+        peers = [Peer(name, bot=True, contribution_seed=i)
+                 for i, name in enumerate(("Ann", "Ben", "Jonas"))]
+        successor = Successor(peers[2], HostConfig(host_name="Jonas", bind=LOCAL, port=0,
+                                                   save=False))
+        try:
+            for i, peer in enumerate(peers):
+                await peer.connect(LOCAL, host.port)
+                tasks.add(drive(peer, 10 + i, keeper=keepers[i]))
+            # a note is written, and not yet revealed
+            await peers[0].wait_until(lambda p: any(k.kept and not any(
+                s.get("revealed") for s in k.kept.values()) for k in keepers), 20)
+            notes = [s for k in keepers for s in k.kept.values()]
+            copy = host.handover.source.blob()
+            assert notes and all(s["salt"].encode() not in copy for s in notes)
+            assert all(s["commitment"].encode() in copy for s in notes)  # sealed, as sent
+            conn = next(c for c in host.handover.candidates() if c.name == "Jonas")
+            host.handover.offer(conn, "host")
+            for peer in peers:
+                await peer.wait_until(lambda p: p.result is not None and p.term == 2, 40)
+                await peer.wait_until(lambda p: p.verdict is not None, 10)
+                assert peer.verdict is not None and peer.verdict.ok, peer.verdict
+            assert successor.host is not None
+        finally:
+            await host.stop("test over")
+            await successor.close()
+            if successor.host is not None:
+                await successor.host.stop("test over")
         await tasks.join()
 
     run(main())
