@@ -26,7 +26,7 @@ from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.host.ports import NoFreePort
-from lanplay.host.server import CLOSED
+from lanplay.host.server import CLOSED, RoomMoved
 from lanplay.messages import render
 from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import JoinError, Peer
@@ -194,8 +194,19 @@ class Connection:
             raise JoinError(exc.reason) from exc
         if supports(HostConfig, "web"):  # the page beside the port the players remember
             host.config.web = True
+        owner = next((s for s in host.room.seats if s.owner), None)
+        token = owner.token if owner is not None else host.owner_token
+        # the save keeps the room's key, not its password: our own seat answers with it
+        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         try:
             port = await host.start()
+        except RoomMoved as exc:  # its deputy took the room over: our seat is there now
+            await host.stop()
+            host.saver.forget()
+            moved = exc.moved
+            return await cls.join(owner.name if owner else name,
+                                  owner.colour if owner else colour, net, [moved.address],
+                                  moved.port, password=password, token=token)
         except OSError as exc:
             await host.stop()
             port = host.config.port or 0  # a resumed room has the port its players remember
@@ -206,10 +217,6 @@ class Connection:
             raise JoinError(_("Could not reopen the room on port {port} ({error}); try "
                               "again, or restart lanplay.").format(
                                   port=port, error=exc.strerror or exc)) from exc
-        owner = next((s for s in host.room.seats if s.owner), None)
-        token = owner.token if owner is not None else host.owner_token
-        # the save keeps the room's key, not its password: our own seat answers with it
-        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         peer = _peer(owner.name if owner else name, owner.colour if owner else colour, net,
                      token=token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
@@ -222,7 +229,7 @@ class Connection:
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
-                   port: int, password: str = "", spectate: bool = False,
+                   port: int, password: str | RoomKey = "", spectate: bool = False,
                    token: str | None = None) -> Connection:
         """Join (or, with ``spectate``, watch; with a seat's ``token``, take that seat
         back) the first of ``addresses`` that answers; JoinError with the reason if none."""
