@@ -185,12 +185,22 @@ def _game(seed: int, deputy: bool, shared: bool = False) -> list[int]:
     return out
 
 
-async def work(games_count: int) -> dict[str, Any]:
+KINDS = [("without", False, False), ("saving", True, True), ("not_saving", True, False)]
+
+
+async def work(games_count: int, only: str | None = None) -> dict[str, Any]:
     """Each game three times in turn (its order turned each game): without a deputy,
-    with one on a saving host, with one on a host that does not save."""
+    with one on a saving host, with one on a host that does not save (``only``: just
+    that one, for a whole-process comparison from outside)."""
     runs: dict[str, list[int]] = {"without": [], "saving": [], "not_saving": []}
-    kinds = [("without", False, False), ("saving", True, True),
-             ("not_saving", True, False)]
+    kinds = [k for k in KINDS if only is None or k[0] == only]
+    if only is not None:
+        for name, deputy, shared in kinds:
+            for seed in range(1, games_count + 1):
+                runs[name].extend(_game(seed, deputy, shared))
+        got = runs[only]
+        return {"only": only, "actions": len(got), "p50_us": us(percentile(got, 50)),
+                "p99_us": us(percentile(got, 99))}
     for seed in range(1, games_count + 1):
         turn = seed % len(kinds)
         for name, deputy, shared in kinds[turn:] + kinds[:turn]:
@@ -208,7 +218,7 @@ async def work(games_count: int) -> dict[str, Any]:
     return out
 
 
-async def main(parts: list[str], quick: bool) -> dict[str, Any]:
+async def main(parts: list[str], quick: bool, only: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if "takeover" in parts:
         out["takeover_s"] = {str(after): round(await takeover(after), 3)
@@ -216,7 +226,7 @@ async def main(parts: list[str], quick: bool) -> dict[str, Any]:
     if "handover" in parts:
         out["handover_s"] = [round(await handover(), 3) for _ in range(1 if quick else 5)]
     if "work" in parts:
-        out["work"] = await work(4 if quick else 40)
+        out["work"] = await work(4 if quick else 40, only)
     return out
 
 
@@ -226,12 +236,15 @@ def run(argv: list[str] | None = None) -> int:
                         help="takeover, handover and/or work (default: all three)")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", choices=[k[0] for k in KINDS], default=None,
+                        help="work: only this way of hosting (a whole process each, to time "
+                             "from outside)")
     args = parser.parse_args(argv)
     parts = args.parts or ["takeover", "handover", "work"]
     unknown = sorted(set(parts) - {"takeover", "handover", "work"})
     if unknown:
         parser.error(f"no part {', '.join(unknown)}")
-    out = asyncio.run(main(parts, args.quick))
+    out = asyncio.run(main(parts, args.quick, args.only))
     print(json.dumps(out, indent=None if args.json else 1))
     return 0
 
