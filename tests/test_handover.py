@@ -257,9 +257,14 @@ def test_a_host_back_after_its_deputy_took_over_learns_the_room_moved_and_steps_
             await dep.connect(LOCAL, old.port)
             tasks.add(drive(dep, 3))
             await ann.wait_until(lambda p: p.deputy is not None and p.state_id >= 3, 10)
+            # the deputy, standing by, sends an early comer to the host it still hears
+            assert ann.deputy is not None
+            eve = Peer("Eve", spectate=True)
+            await eve.connect(LOCAL, ann.deputy.port)
+            assert eve.home == (LOCAL, old.port) and eve.term == 1
+            await eve.close()
             saved = old.save_path
             old.play.freeze(msg("asleep"))  # the lid shuts: no move is taken any more
-            await asyncio.sleep(0.2)  # (a move on its way is refused, not applied)
             new = await successor.take_over()
             assert new is not None and new.room.term == 2
             dep.drop()  # the old host's link to its deputy breaks

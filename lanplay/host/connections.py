@@ -340,6 +340,7 @@ class Reception:
                     # peer would then come back and take the seat from the new one.
                     old.link.send(bye(msg("You connected again from elsewhere.")))
                     self.peers.conns.discard(old)
+                    self.departed(old)
                     self._spawn(old.link.close())
                 seat.connected = True
                 self.away.back(seat)

@@ -266,10 +266,7 @@ class HandOver:
     def detached(self, conn: Conn) -> None:
         self.offers.pop(conn, None)
         if conn is self.deputy_conn and self.mirror is not None:
-            where = self.host.room.deputy
             self._lost(self.mirror.stream, "gone")
-            if where is not None and not self.host.status.stopping:
-                self._start_probe(where)
         if conn is self.moving and self._acked is not None and not self._acked.done():
             self._acked.set_exception(ConnectionError("gone"))
 
@@ -283,8 +280,8 @@ class HandOver:
         """The host stops: nothing waits on a deputy, nothing asks for a room."""
         if self.mirror is not None:
             self.mirror.stream.close()
-        if self._probe is not None:
-            self._probe.cancel()
+        if self._probe is not None and self._probe is not asyncio.current_task():
+            self._probe.cancel()  # (the probe that found the room moved stops its host)
 
     # --- the deputy ----------------------------------------------------------------------
 
@@ -310,10 +307,15 @@ class HandOver:
         host._emit("deputy")
 
     def _lost(self, stream: Stream, why: str) -> None:
+        """The deputy is gone or silent: the game goes on without one, and from now on
+        this host asks there now and then whether the room moved on (it may have taken
+        the room over while this laptop was away)."""
         host = self.host
         if self.mirror is None or self.mirror.stream is not stream:
             return
         where = host.room.deputy or {}
+        if where and not host.status.stopping:
+            self._start_probe(where)
         self.mirror = self.deputy_conn = None
         host.saver.mirror = None
         host.room.deputy = None

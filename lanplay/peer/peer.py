@@ -203,8 +203,16 @@ class Peer:
     # --- connecting ------------------------------------------------------------
 
     async def connect(self, host: str, port: int, timeout: float = 5.0) -> Welcome:
-        """Open the connection and pass the hello; JoinError if refused."""
+        """Open the connection and pass the hello; JoinError if refused. A deputy
+        standing by that says where the room is sends the peer there (once or twice)."""
         self.address = self.home = (host, port)
+        for _ in range(2):
+            try:
+                return await self._handshake(timeout)
+            except JoinError as exc:
+                if exc.code != "moved":
+                    raise
+            self.address = self.home
         return await self._handshake(timeout)
 
     async def _handshake(self, timeout: float) -> Welcome:
@@ -292,7 +300,9 @@ class Peer:
     def _follow(self, moved: Moved, at_least: bool = False) -> bool:
         """Take ``moved`` as where the room is now if it is this room at a higher term
         (``at_least``: or the same, a deputy sending an early comer back to the host)."""
-        if not self.room or moved.room != self.room or moved.term < self.term \
+        if not self.room and at_least and self.link is None:
+            pass  # a peer new to the room: a deputy standing by says where it is
+        elif not self.room or moved.room != self.room or moved.term < self.term \
                 or (moved.term == self.term and not at_least):
             return False
         self.address = self.home = (moved.address, moved.port)

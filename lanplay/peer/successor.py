@@ -248,7 +248,7 @@ class Successor:
         back there); None once it is silent."""
         peer = self.peer
         if peer.home is None or peer.link is None \
-                or time.monotonic() - peer.heard_at > min(self.after, 3.0):
+                or time.monotonic() - peer.heard_at > self.after / 2:  # pinged each quarter
             return None
         return Moved(peer.room, peer.term, peer.host_name, peer.home[0],
                      int(self._head.get("port") or peer.home[1]),
