@@ -87,6 +87,7 @@ def test_the_host_window_hands_the_room_to_a_guest_window_mid_game(
             # Room -> Hand the room over...: Jonas is on the list (the bot is not)
             lea.handing.refresh()
             assert lea.handing.hand_action.isEnabled()
+            old_host = lea.conn.host
             clicked = time.monotonic()
             lea.handing.hand_action.trigger()
             pick = lea.dialog
@@ -107,7 +108,8 @@ def test_the_host_window_hands_the_room_to_a_guest_window_mid_game(
             took = time.monotonic() - clicked
             print(f"hand-over: {took:.2f} s from the click to the first move at the new host")
             assert took < 5
-            assert lea.conn.host.status.stopping  # the old host is done
+            await until(lambda: lea.conn is not None and lea.conn.host is None, 10, lea)
+            assert old_host.status.stopping  # the old host is done; Lea's window is a guest
             assert mia.referee_line is not None and REFEREES in mia.referee_line
             await until(lambda: REFEREES in chat_of(lea) and REFEREES in chat_of(jonas), 10,
                         lea, jonas)

@@ -162,7 +162,7 @@ class Handing(QObject):
         be asked to referee (a joined one), and hears its own host's news (a hosted one)."""
         conn.peer.finder = room_finder(self.window.browser)
         if conn.host is not None:
-            conn.host.listeners.append(self.on_host_event)
+            self._follow_host(conn, conn.host)
             return
         net, settings = self.window.net, self.window.settings
         config = HostConfig(host_name=settings.name or conn.peer.name, bind=net.bind,
@@ -176,12 +176,23 @@ class Handing(QObject):
         def on_event(event: str, payload: Any) -> None:
             if event == "hosting":  # this window referees the room from now on
                 conn.host = payload
-                payload.listeners.append(self.on_host_event)
+                self._follow_host(conn, payload)
                 self.window.touch()
             elif event == "failed":
                 self.window.tell(render(payload))
 
         successor.listeners.append(on_event)
+
+    def _follow_host(self, conn: Connection, host: Any) -> None:
+        """Our room's news: a game starts (offer a deputy); it moved to another laptop
+        (this window is a guest there now: leaving it no longer closes the room)."""
+        def on_event(what: str) -> None:
+            self.on_host_event(what)
+            if what == "moved" and conn.host is host:
+                conn.host = None
+                self.window.touch()
+
+        host.listeners.append(on_event)
 
     async def ask(self, offer: Offer) -> bool:
         """The question on this window: referee the room now, or stand by as deputy?"""
