@@ -16,7 +16,9 @@ process: ``python -m lanplay.tools.movebench [--quick] [--json] [PART ...]``.
   once with the journal going to a deputy as well (the copy's key checked, the
   journal line made and sent, the answer taken, the held publish let go): p50, p99,
   and what a move costs more. Paired game by game, so a drifting machine does not
-  move one side only.
+  move one side only; and, since two runs of a game differ by the machine's noise
+  more than by the deputy's part under load, each move's deputy part is also timed
+  alone, giving the p99 of the very same moves with and without it.
 """
 
 from __future__ import annotations
@@ -149,11 +151,14 @@ def _mirror(session: Session) -> tuple[Mirror, Host]:
     return mirror, host
 
 
-def _game(seed: int, deputy: bool, shared: bool = False) -> list[int]:
+def _game(seed: int, deputy: bool, shared: bool = False,
+          parts: list[int] | None = None) -> list[int]:
     """One seeded game's host work per move, in thread CPU ns (with the deputy's part or
     not). ``shared``: the journal lines come from the saver, which made them for the
     host's own journal anyway (a saving host, the default), as ``Saver.commit`` hands
-    them over; else the deputy's part makes them itself (a host that does not save)."""
+    them over; else the deputy's part makes them itself (a host that does not save).
+    ``parts``: gets each move's deputy part alone (so the very same moves can be
+    compared with and without it)."""
     game = games.load(GAME_ID)
     session = Session(game, SEATS, seed=seed)
     rng = random.Random(seed)
@@ -178,9 +183,12 @@ def _game(seed: int, deputy: bool, shared: bool = False) -> list[int]:
             journal.extend(saves.entry_json(e) for e in session.log[len(journal):])
             t0 += time.thread_time_ns() - paused
         if mirror is not None:
+            t1 = time.thread_time_ns()
             job = mirror.move(session, 1, lambda: told.append(1), journal if shared else None)
             job()  # the outbox's turn: held until the deputy answers...
             mirror.stream.ack(mirror.stream.seq)  # ...which it does
+            if parts is not None:
+                parts.append(time.thread_time_ns() - t1)
         out.append(time.thread_time_ns() - t0)
     return out
 
@@ -201,10 +209,11 @@ async def work(games_count: int, only: str | None = None) -> dict[str, Any]:
         got = runs[only]
         return {"only": only, "actions": len(got), "p50_us": us(percentile(got, 50)),
                 "p99_us": us(percentile(got, 99))}
+    parts: dict[str, list[int]] = {"saving": [], "not_saving": []}
     for seed in range(1, games_count + 1):
         turn = seed % len(kinds)
         for name, deputy, shared in kinds[turn:] + kinds[:turn]:
-            runs[name].extend(_game(seed, deputy, shared))
+            runs[name].extend(_game(seed, deputy, shared, parts.get(name)))
     base = runs["without"]
     out: dict[str, Any] = {"actions": len(base), "games": games_count,
                            "without_p50_us": us(percentile(base, 50)),
@@ -215,6 +224,14 @@ async def work(games_count: int, only: str | None = None) -> dict[str, Any]:
         out[f"deputy_{name}_p99_us"] = us(percentile(got, 99))
         out[f"deputy_{name}_p99_ratio"] = round(percentile(got, 99) / percentile(base, 99), 3)
         out[f"deputy_{name}_extra_mean_us"] = us(statistics.fmean(got) - statistics.fmean(base))
+        # the same moves with and without their deputy part: the machine's noise between
+        # two runs of a game (which the lines above carry) is out of this one
+        alone = parts[name]
+        bare = [total - part for total, part in zip(got, alone, strict=True)]
+        out[f"deputy_{name}_part_p50_us"] = us(percentile(alone, 50))
+        out[f"deputy_{name}_part_p99_us"] = us(percentile(alone, 99))
+        out[f"deputy_{name}_same_moves_p99_ratio"] = round(
+            percentile(got, 99) / percentile(bare, 99), 3)
     return out
 
 
