@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 from typing import Any
 
@@ -75,6 +76,10 @@ async def watch_moved(moved: Moved, name: str, password: Any) -> int:
         await peer.wait_until(lambda p: p.result is not None or run.done(), 1e9)
         if peer.result is not None:
             print("Game over.", flush=True)
+            with contextlib.suppress(TimeoutError):
+                await peer.wait_until(lambda p: p.verdict is not None, 10)
+            if peer.verdict is not None:
+                print(printable(peer.verdict.summary()), flush=True)
     finally:
         await peer.close("watched to the end")
         await asyncio.gather(run, return_exceptions=True)

@@ -163,7 +163,11 @@ class Handing(QObject):
         conn.peer.finder = room_finder(self.window.browser)
         if conn.host is not None:
             self._follow_host(conn, conn.host)
-            return
+        else:
+            self._may_referee(conn)
+
+    def _may_referee(self, conn: Connection) -> None:
+        """This window's person may be asked to referee the room, or to stand by."""
         net, settings = self.window.net, self.window.settings
         config = HostConfig(host_name=settings.name or conn.peer.name, bind=net.bind,
                             port=net.port, first_port=net.first_port, web=True,
@@ -189,7 +193,9 @@ class Handing(QObject):
         def on_event(what: str) -> None:
             self.on_host_event(what)
             if what == "moved" and conn.host is host:
-                conn.host = None
+                conn.host = None  # a guest now, who may be handed the room back
+                if conn.successor is None:
+                    self._may_referee(conn)
                 self.window.touch()
 
         host.listeners.append(on_event)
