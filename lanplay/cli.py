@@ -347,7 +347,8 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
-                        data_dir=args.data_dir, takeover_after=args.takeover_after)
+                        data_dir=args.data_dir, takeover_after=args.takeover_after,
+                        deputies=args.allow_deputy)
     if args.resume is not None:
         def skipped(path: Path, reason: str) -> None:
             print(f"lanplay: skipped {path.name}: {reason}", file=sys.stderr, flush=True)

@@ -27,6 +27,10 @@ TAKEOVER_HELP = ("seconds this host may be silent before its deputy takes the ro
 def host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--takeover-after", type=float, default=15.0, metavar="S",
                         help=TAKEOVER_HELP)
+    parser.add_argument("--allow-deputy", action="store_true",
+                        help="take a laptop that offers itself (lanplay join --deputy) as "
+                             "the room's deputy: it will hold every hand, so only with "
+                             "laptops you trust")
 
 
 def join_arguments(parser: argparse.ArgumentParser) -> None:

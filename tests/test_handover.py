@@ -45,6 +45,7 @@ from protocol.messages import (
 async def room(**config: Any) -> AsyncIterator[Host]:
     config.setdefault("seed", 5)
     config.setdefault("save", False)
+    config.setdefault("deputies", True)  # lanplay host --allow-deputy
     host = Host("alles-klar", config=HostConfig(host_name="Lea", bind=LOCAL, port=0, **config))
     await host.start()
     try:
@@ -57,7 +58,7 @@ async def room(**config: Any) -> AsyncIterator[Host]:
 def test_a_peer_that_sends_what_it_may_not_is_refused_and_nothing_moves() -> None:
     async def main() -> None:
         tasks = Tasks()
-        async with room() as host:
+        async with room(deputies=False) as host:  # as a window's room: its owner names one
             eve = await seat(host, "Eve", tasks)
             term = host.room.term
             # nobody offered Eve the room
@@ -72,9 +73,12 @@ def test_a_peer_that_sends_what_it_may_not_is_refused_and_nothing_moves() -> Non
                             Journal(host.room.id, 9, 1, 0, b"")):
                 answer = await rejected(eve, lambda m=message: (eve.send(m), 0)[1])
                 assert answer.code == "unexpected", message
-            # offering itself as deputy is fine, but naming no port to listen on is not
+            # an answer naming no port to listen on
             answer = await rejected(eve, lambda: (eve.send(Stand("deputy", True, 0)), 0)[1])
             assert answer.code == "malformed"
+            # and a laptop offering itself as deputy, unasked: it would hold every hand
+            answer = await rejected(eve, lambda: (eve.send(Stand("deputy", True, 7533)), 0)[1])
+            assert answer.code == "not_offered"
             assert host.room.term == term and host.room.deputy is None
             assert host.handover.moving is None and not host.status.stopping
         await tasks.join()

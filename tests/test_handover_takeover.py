@@ -119,6 +119,7 @@ def test_the_host_killed_mid_game_its_deputy_takes_over_and_the_game_plays_to_it
     host = Proc(["host", "alles-klar", "--headless", "--bots", "1", "--players", "4",
                  "--port", "0", "--web-port", "0", "--bind", LOCAL, "--no-announce",
                  "--bot-delay", "0.2", "--seed", "11", "--takeover-after", str(TAKEOVER),
+                 "--allow-deputy",
                  "--standin-after", "30", "--log-moves"], tmp_path / "host")
     procs = [host]
     page = browser.new_page(viewport={"width": 360, "height": 640})

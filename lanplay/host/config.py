@@ -88,6 +88,8 @@ class HostConfig:
     deputy_wait: float = 1.0
     """Seconds a move waits for the deputy to have it; a deputy that takes longer is
     dropped and the game goes on without one (``lanplay.host.deputy``)."""
-    deputies: bool = True
+    deputies: bool = False
     """A laptop may offer itself as deputy when the room has none (``lanplay join
-    --deputy``); the owner may always name one."""
+    --deputy``; ``lanplay host --allow-deputy``): a deputy holds what the host holds,
+    every hand, so only where the host's person trusts whoever joins. The owner may
+    always name one."""

@@ -56,7 +56,7 @@ async def _table(data: str, after: float, deputy: bool) -> tuple[Host, Peer, Suc
                                                                   list[asyncio.Task[Any]]]:
     host = Host(GAME_ID, config=HostConfig(
         host_name="Lea", bind=LOCAL, port=0, seed=3, autostart=3, bot_delay=DELAY,
-        takeover_after=after, standin_after=5.0, data_dir=data))
+        takeover_after=after, standin_after=5.0, data_dir=data, deputies=True))
     await host.start()
     host.add_bot()
     jonas = Peer("Jonas", bot=True, contribution_seed=1)
