@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanplay import games
+from lanplay import cli_moves, games
 from lanplay import locale as lang
 from lanplay.game import player_range, seats_problem
 from lanplay.messages import Msg, content_text, items, msg, render
@@ -147,6 +147,7 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
     h.add_argument("--standin-after", type=float, default=30.0, metavar="S",
                    help="seconds a player may be away before a bot plays their seat until "
                         "they return (default 30; negative: never)")
+    cli_moves.host_arguments(h)
     h.add_argument("--log-moves", action="store_true",
                    help="print a line for each move once it is saved")
     h.set_defaults(func=cmd_host)
@@ -169,6 +170,7 @@ def _parser(window: bool = True, commands: Sequence[Command] = ()) -> argparse.A
                    help="keep every frame received in DIR/peer-SEAT.frames "
                         "(check it with `lanplay verify`)")
     j.add_argument("--json", action="store_true")
+    cli_moves.join_arguments(j)
     j.set_defaults(func=cmd_join)
 
     s = sub.add_parser("selfplay", help="a real host and N bot peers play one full game")
@@ -332,6 +334,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
 
     from lanplay.game import mode_of
     from lanplay.host import Host, HostConfig
+    from lanplay.host.server import RoomMoved
     from lanplay.net.discovery import local_addresses
     from lanplay.session import Refusal
     from lanplay.store.saves import SaveError
@@ -344,7 +347,8 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
                         seed=args.seed, announce=not args.no_announce,
                         interfaces=args.interface, bot_delay=args.bot_delay,
                         password=args.password or None, standin_after=standin,
-                        data_dir=args.data_dir)
+                        data_dir=args.data_dir, takeover_after=args.takeover_after,
+                        deputies=args.allow_deputy)
     if args.resume is not None:
         def skipped(path: Path, reason: str) -> None:
             print(f"lanplay: skipped {path.name}: {reason}", file=sys.stderr, flush=True)
@@ -372,6 +376,10 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     saved_in = host.save_path  # before start: a resumed game may end in its first moments
     try:
         port = await host.start()
+    except RoomMoved as exc:  # its deputy took the room over while this laptop was gone
+        await host.stop()
+        host.saver.forget()
+        return await cli_moves.watch_moved(exc.moved, name, host.tokens.room_key)
     except OSError as exc:
         await host.stop()
         return _fail(_not_listening(exc, args.bind, host.config.port, args.resume is not None))
@@ -422,6 +430,12 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
                   f"({where}); no move is told to anyone until it is saved.", flush=True)
         elif what == "unpaused":
             print("The game is saved again; play goes on.", flush=True)
+        elif what == "deputy":
+            deputy = room.deputy
+            print(f"Deputy: {printable(str(deputy['name']))}'s laptop stands by." if deputy
+                  else "No deputy stands by now.", flush=True)
+        elif what == "moved":
+            stop.set()
         elif what == "action" and args.log_moves and host.session is not None:
             seat = host.session.log[-1].seat if host.session.log else -1
             who = printable(room.seats[seat].name) if 0 <= seat < len(room.seats) \
@@ -444,8 +458,11 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
         await host.stop()
         return _fail(exc.reason)
     await stop.wait()
+    moved = host.handover.moved_to
     await host.stop("The host has closed the room.", pause=True)  # mid-game: paused
     print("Stopped; announcement withdrawn.", flush=True)
+    if moved is not None:  # the room lives on elsewhere: this laptop watches it there
+        return await cli_moves.watch_moved(moved, name, host.tokens.room_key)
     return 0
 
 
@@ -547,9 +564,18 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     from lanplay.peer.recording import FrameRecorder
 
     recording = FrameRecorder(args.record) if args.record is not None else None
-    peer = Peer(args.name or f"Bot on {socket.gethostname()}", bot=True,
-                password=args.password,
+    name = args.name or f"Bot on {socket.gethostname()}"
+    peer = Peer(name, bot=True, password=args.password,
                 recorder=recording.write if recording is not None else None)
+    finder = cli_moves.LanFinder()
+    peer.finder = finder
+    successor = None
+    if args.deputy:
+        from lanplay.peer.successor import Successor
+
+        successor = Successor(peer, cli_moves.deputy_config(args, name), volunteer=True,
+                              after=args.takeover_after)
+        cli_moves.follow_successor(successor)
     try:
         welcome = await peer.connect(address, port)
     except JoinError as exc:
@@ -559,6 +585,11 @@ async def _join(args: argparse.Namespace, address: str, port: int) -> int:
     try:
         return await _play_joined(args, peer, welcome)
     finally:
+        await finder.close()
+        if successor is not None:
+            await successor.close()
+            if successor.host is not None:  # this laptop refereed the game's end
+                await successor.host.stop("The game is over.")
         if recording is not None:
             where = recording.finish(peer.seat)
             print(f"Recorded {recording.count} frames to {where}.", file=sys.stderr,
@@ -576,6 +607,8 @@ async def _play_joined(args: argparse.Namespace, peer: Any, welcome: Any) -> int
             print("Lost the host; reconnecting with our token.", flush=True)
         elif event == "reconnected":
             print(f"Back in seat {(peer.seat or 0) + 1}.", flush=True)
+        elif event == "referee":
+            print(printable(str(payload)), flush=True)
 
     peer.listeners.append(on_event)
     task = asyncio.create_task(drive(peer, args.seed, args.delay))

@@ -17,7 +17,7 @@ from lanplay import games, names
 from lanplay.game import Game, mode_of, resolve_options, seats_problem
 from lanplay.messages import N_, Msg, Problem, items, msg, seats
 from lanplay.session import Refusal
-from protocol.messages import Lobby
+from protocol.messages import PROTOCOL_VERSION, Lobby, Welcome
 
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
            "#FFFFFF")
@@ -62,6 +62,13 @@ class Room:
     def __init__(self, game_id: str, mode: str | None = None,
                  options: dict[str, Any] | None = None, host_name: str = "lanplay") -> None:
         self.host_name = host_name
+        self.id = secrets.token_urlsafe(9)
+        """The room's id: kept by every laptop that referees it (a hand-over, a take-over)."""
+        self.term = 1
+        """One more at each hand-over or take-over: a peer follows only a higher term."""
+        self.deputy: dict[str, Any] | None = None
+        """Where the room's deputy would referee (name, address, port, web_port); None:
+        it has none (``lanplay.host.handover``)."""
         self.seats: list[Seat] = []
         self.phase = "lobby"
         self.spectators = 0
@@ -220,6 +227,12 @@ class Room:
 
     # --- what everyone is told ---------------------------------------------------
 
+    def welcome(self, seat: Seat | None) -> Welcome:
+        """The welcome for ``seat`` (None: a spectator), with the room's id and term."""
+        return Welcome(PROTOCOL_VERSION, self.index(seat) if seat is not None else None,
+                       seat.token if seat is not None else "", self.host_name, self.game.id,
+                       owner=seat is not None and seat.owner, room=self.id, term=self.term)
+
     def lobby_message(self, now: float | None = None) -> Lobby:
         now = time.monotonic() if now is None else now
         problem = self.problem() if self.phase != "playing" else None
@@ -229,4 +242,5 @@ class Room:
                      problem=None if problem is None else problem.english(self.names()),
                      spectators=self.spectators, standin_after=self.standin_after,
                      watchers=list(self.watchers), bots=self.bots,
-                     problem_message=None if problem is None else problem.to_wire())
+                     problem_message=None if problem is None else problem.to_wire(),
+                     room=self.id, term=self.term)

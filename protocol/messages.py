@@ -74,6 +74,12 @@ class Welcome(Message):
     host_name: str
     game: str
     owner: bool = False
+    room: str = ""
+    """The room's id: the same on every laptop that ever referees it (a hand-over
+    keeps it); "" from a host that predates hand-overs."""
+    term: int = 0
+    """The room's term: 1 when it opens, one more at each hand-over or take-over. A
+    connection's messages are of its welcome's term; a peer follows only a higher one."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,8 @@ class Ping(Message):
     TYPE: ClassVar[str] = "ping"
     nonce: int
     state_id: int = -1
+    term: int = 0
+    """From the host: the room's term (as its welcome said)."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,10 @@ class Lobby(Message):
     bots: str = "relaxed"
     """How the host's bots play: "relaxed" (a human pace, not always the best move) or
     "strong"; the owner sets it with the ``bots`` room command."""
+    room: str = ""
+    """The room's id, as in the welcome."""
+    term: int = 0
+    """The room's term, as in the welcome."""
 
 
 @dataclass(frozen=True)
@@ -381,12 +393,112 @@ class PictureChunk(Message):
     data: bytes
 
 
+# --- the room moves: a hand-over, a deputy, where to go (docs/PROTOCOL.md) -------------
+
+
+@dataclass(frozen=True)
+class Offer(Message):
+    """Host -> one peer running lanplay: will this laptop referee the room now (``role``
+    "host"), or stand by as its deputy ("deputy")? ``by`` names who asks; ``after``
+    is the host's silence, in seconds, after which a deputy takes over."""
+
+    TYPE: ClassVar[str] = "offer"
+    role: str
+    room: str
+    term: int
+    by: str
+    after: float = 15.0
+
+
+@dataclass(frozen=True)
+class Stand(Message):
+    """Peer -> host: the answer to an offer of ``role`` (or, unasked, a laptop that
+    offers to stand by as deputy): ``accept``, and the ports it listens on then."""
+
+    TYPE: ClassVar[str] = "stand"
+    role: str
+    accept: bool
+    port: int = 0
+    web_port: int = 0
+
+
+@dataclass(frozen=True)
+class RoomPart(Message):
+    """Host -> the laptop that accepted an offer: part ``index`` of ``total`` of the room
+    as it stands (``data``: its bytes, docs/PROTOCOL.md "Hand-over"); the last part
+    carries ``seq``, which the laptop acknowledges once the room is whole."""
+
+    TYPE: ClassVar[str] = "room_part"
+    role: str
+    room: str
+    term: int
+    seq: int
+    index: int
+    total: int
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Journal(Message):
+    """Host -> its deputy: the moves that follow state ``at``, as the host journals them
+    (``lines``: JSON lines), sent before any peer is told of them; acknowledged by
+    ``seq``. No lines and ``at`` below what the deputy holds: the host went back there."""
+
+    TYPE: ClassVar[str] = "journal"
+    room: str
+    term: int
+    seq: int
+    at: int
+    lines: bytes
+
+
+@dataclass(frozen=True)
+class Ack(Message):
+    """Deputy (or the laptop taking the room over) -> host: everything up to ``seq`` is
+    here."""
+
+    TYPE: ClassVar[str] = "ack"
+    seq: int
+
+
+@dataclass(frozen=True)
+class Deputy(Message):
+    """Host -> all: who stands by as the room's deputy (``name`` "": nobody), and where
+    it would referee (``address``, ``port``, ``web_port``) once the host has been silent
+    for ``after`` seconds."""
+
+    TYPE: ClassVar[str] = "deputy"
+    room: str
+    term: int
+    name: str
+    address: str = ""
+    port: int = 0
+    web_port: int = 0
+    after: float = 15.0
+
+
+@dataclass(frozen=True)
+class Moved(Message):
+    """Host -> all (and a deputy standing by -> a peer that came too early): the room
+    is refereed at ``address``:``port`` (its page at ``web_port``) by ``name``, in
+    ``term``; go there with your seat's token."""
+
+    TYPE: ClassVar[str] = "moved"
+    room: str
+    term: int
+    name: str
+    address: str
+    port: int
+    web_port: int = 0
+
+
 MESSAGE_TYPES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (Hello, Challenge, Answer, Welcome, Refused, Bye, Ping, Pong, Lobby, Control,
                 Chat, Intent, Accepted, Rejected, Snapshot, Delta, Resync, GameOver,
                 Clock, SeedCommit, Contribution, Contributions, Audit, PackOffer,
-                PictureRequest, PictureChunk)
+                PictureRequest, PictureChunk, Offer, Stand, RoomPart, Journal, Ack, Deputy,
+                Moved)
 }
 
 

@@ -16,7 +16,9 @@ from lanplay.peer.peer import Peer
 from protocol.messages import PROTOCOL_VERSION
 
 LOOPBACK = ["127.0.0.1"]
-TXT_KEYS = {"v", "game", "host", "seats", "state", "pw"}
+TXT_KEYS = {"v", "game", "host", "seats", "state", "pw", "room", "term"}
+"""(``web`` too, for a host that serves its page: not these.) ``room`` and ``term``: a
+peer that lost its host finds the room by its id (issue 34)."""
 
 
 def mine(name: str, port: int) -> Any:
@@ -66,7 +68,9 @@ def test_a_headless_host_is_found_followed_and_seen_leaving() -> None:
             txt = await txt_of(found.service)
             assert set(txt) == TXT_KEYS
             assert txt == {"v": str(PROTOCOL_VERSION), "game": "alles-klar", "host": name,
-                           "seats": "0/5", "state": "lobby", "pw": "0"}
+                           "seats": "0/5", "state": "lobby", "pw": "0",
+                           "room": host.room.id, "term": "1"}
+            assert (found.room, found.term) == (host.room.id, 1)
 
             # a seat is taken: the entry follows
             peer = Peer("Ann", bot=True)

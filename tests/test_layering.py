@@ -161,25 +161,31 @@ HOST_PARTS: dict[str, set[str]] = {
     "connections": {"config", "packs", "peers", "shared", "words"},
     "flow": {"away", "config", "fanout", "peers", "saving", "seeds", "shared"},
     "server": {"announce", "commands", "config", "connections", "dispatch", "flow", "packs",
-               "peers", "ports", "saving", "seeds", "shared", "words"},
+               "peers", "ports", "saving", "seeds", "shared", "words", "handover"},
+    # the room outliving its host (issue 34): the deputy's stream, and the hand-over
+    "deputy": {"peers"},
+    "handover": {"commands", "config", "deputy", "flow", "peers", "saving", "shared", "words"},
 }
 
 HOST_DUTIES: dict[str, set[str]] = {
     # what touches the outside world, and the only parts that may import it
     "socket": {"ports"},  # whether a pair's web port is free
-    "lanplay.peer": {"commands"},  # the host's own bots are peers
-    "lanplay.peer.peer": set(),
+    "lanplay.peer": {"commands", "handover"},  # the host's own bots are peers; a host
+    # whose deputy vanished asks there, as a spectator's peer, whether its room moved on
+    "lanplay.peer.peer": {"handover"},
     "lanplay.tools": set(),
     "lanplay.cli": set(),
     "zeroconf": {"announce"},
     "lanplay.net.discovery": {"announce"},
     "lanplay.store.outbox": {"saving"},
-    "lanplay.store": {"saving", "server"},  # the server reads a save to resume it
+    "lanplay.store": {"saving", "server", "deputy", "handover"},  # the server reads a save
+    # to resume it; the room's copy a hand-over and a deputy get is a save too
     "lanplay.admission": {"connections", "peers", "config", "shared"},  # throttle, room key
     "lanplay.net.link": {"connections", "peers", "fanout"},
     "lanplay.content": {"packs", "server"},
     "secrets": {"shared", "seeds", "saving", "commands"},
-    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds", "ports"},
+    "asyncio": {"away", "flow", "connections", "announce", "server", "seeds", "ports",
+                "deputy", "handover"},
 }
 
 

@@ -31,7 +31,7 @@ from protocol.messages import (
 
 
 def test_every_message_type_is_registered_once_under_its_own_name() -> None:
-    assert len(MESSAGE_TYPES) == 26
+    assert len(MESSAGE_TYPES) == 33  # 26, then issue 34's hand-over and deputy (7)
     for name, cls in MESSAGE_TYPES.items():
         assert name == cls.TYPE
         assert dataclasses.is_dataclass(cls)

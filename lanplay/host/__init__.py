@@ -32,6 +32,10 @@ collaborators and callbacks it needs):
 - ``saving``: the save file, and handing each change to the outbox (write,
   then publish).
 - ``announce``: the zeroconf announcement and the heartbeats.
+- ``handover``: the room outlives this laptop: handing it to another laptop, naming a
+  deputy, and learning the room moved on (a term higher elsewhere); ``deputy``: the
+  deputy's copy, each move sent before any peer is told of it, bounded in what it may
+  leave unanswered.
 
 When a save fails (a full disk) the outbox holds what it was for, ``Saver``
 tells ``Play.hold``, which undoes the held moves, refuses them

@@ -41,7 +41,7 @@ class Announcing:
                             port=self.status.port, seats_taken=len(room.seats),
                             seats_total=room.max_players, state=room.phase,
                             password=bool(self.config.password or self.config.room_key),
-                            web_port=self.status.web_port)
+                            web_port=self.status.web_port, room=room.id, term=room.term)
 
     async def start(self) -> None:
         self._announcer = Announcer(self.announcement(), self.config.interfaces,
@@ -68,8 +68,10 @@ STALL = 0.5
 
 
 async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], int],
-                     detach: Callable[[Conn], None]) -> None:
-    """Ping every peer each ``heartbeat``; abort and detach the silent ones.
+                     detach: Callable[[Conn], None], term: Callable[[], int] = lambda: 0
+                     ) -> None:
+    """Ping every peer each ``heartbeat`` (with the room's ``term``); abort and detach
+    the silent ones.
 
     A peer's silence is what the host did not read from it while the host itself was
     listening: when the host's own loop was stalled (a heartbeat that comes late by
@@ -92,4 +94,4 @@ async def heartbeats(config: HostConfig, peers: Peers, state_told: Callable[[], 
                 conn.link.abort()
                 detach(conn)
             else:
-                conn.link.send(Ping(nonce, state_id))
+                conn.link.send(Ping(nonce, state_id, term()))

@@ -37,6 +37,9 @@ class Game(Protocol):
     @property
     def paused(self) -> str | None: ...
 
+    @property
+    def moving(self) -> Msg | None: ...
+
     def after_action(self, then: Callable[[], None] | None = None,
                      refuse: Callable[[Msg], None] | None = None) -> None: ...
 
@@ -66,6 +69,9 @@ class StandIns:
         """The seat lost its last connection: the game waits for it, and after
         ``standin_after`` seconds a stand-in bot plays it."""
         if self.room.phase != "playing" or self.status.stopping:
+            return
+        if self.game.moving is not None:  # the new host counts its own away time
+            seat.away_since = time.monotonic() if now is None else now
             return
         seat.away_since = time.monotonic() if now is None else now
         after = self.config.standin_after
@@ -123,7 +129,8 @@ class StandIns:
         self._tick = None
         session = self.game.session
         if session is None or self.status.stopping or self.room.phase != "playing" \
-                or session.state_id == self._stuck or self.game.paused is not None:
+                or session.state_id == self._stuck or self.game.paused is not None \
+                or self.game.moving is not None:
             return
         actors = session.actors()
         for index, seat in enumerate(self.room.seats):

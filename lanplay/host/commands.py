@@ -21,7 +21,7 @@ from lanplay.host.shared import Status, Tokens
 from lanplay.host.words import refused
 from lanplay.room import Room, Seat
 from lanplay.session import Refusal
-from protocol.messages import PROTOCOL_VERSION, Chat, Control, Welcome
+from protocol.messages import Chat, Control
 
 OWNER_COMMANDS = ("add_bot", "remove_seat", "move_seat", "set_game", "start", "bots")
 BOT_STRENGTHS = ("relaxed", "strong")
@@ -146,8 +146,7 @@ class Commands:
         seat = room.add(conn.name, conn.colour)  # "full" when there is no free seat
         conn.seat = seat
         self.peers.unwatch(conn)
-        conn.link.send(Welcome(PROTOCOL_VERSION, room.index(seat), seat.token, room.host_name,
-                               room.game.id, owner=False))
+        conn.link.send(room.welcome(seat))
         self._lobby_changed()
 
     def unseat(self, seats: list[Seat]) -> None:
@@ -168,7 +167,7 @@ class Commands:
                 continue
             conn.seat = None
             self.peers.watch(conn)
-            conn.link.send(Welcome(PROTOCOL_VERSION, None, "", room.host_name, room.game.id))
+            conn.link.send(room.welcome(None))
             said = messages.msg("The game changed to {game}, which has no seat for you: you "
                                 "watch now, and may take a seat when one frees up.",
                                 game=game_word(room.game))

@@ -86,3 +86,14 @@ class HostConfig:
     """Seconds between tries to save again while play is held because a save failed."""
     data_dir: str | os.PathLike[str] | None = None
     """Where saves go (default: $LANPLAY_DATA_DIR, else the user's data directory)."""
+    takeover_after: float = 15.0
+    """Seconds this host may be silent before its deputy takes the room over (the
+    deputy is told, ``lanplay.host.handover``)."""
+    deputy_wait: float = 1.0
+    """Seconds a move waits for the deputy to have it; a deputy that takes longer is
+    dropped and the game goes on without one (``lanplay.host.deputy``)."""
+    deputies: bool = False
+    """A laptop may offer itself as deputy when the room has none (``lanplay join
+    --deputy``; ``lanplay host --allow-deputy``): a deputy holds what the host holds,
+    every hand, so only where the host's person trusts whoever joins. The owner may
+    always name one."""

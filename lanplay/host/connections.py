@@ -54,7 +54,6 @@ from protocol.messages import (
     Pong,
     ProtocolError,
     UnknownType,
-    Welcome,
 )
 
 log = logging.getLogger("lanplay.host")
@@ -108,6 +107,10 @@ class Reception:
             tokens.room_key = config.room_key or admission.RoomKey.derive(config.password or "")
         self._over = 0
         self._links: set[Carrier] = set()
+        self.admitted: Callable[[Conn], None] = lambda conn: None
+        """Told of each peer admitted, after its welcome (the hand-over tells it the deputy)."""
+        self.departed: Callable[[Conn], None] = lambda conn: None
+        """Told of each peer gone (the hand-over watches its deputy)."""
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its first byte to its close (asyncio.start_server's callback)."""
@@ -132,7 +135,7 @@ class Reception:
             if hello is None:
                 return
             self.handshakes.close(link)  # counted, or over but in a silent one's place
-            conn = self._admit(link, hello)
+            conn = self._admit(link, hello, address)
             if conn is None:
                 return
             while True:
@@ -314,7 +317,7 @@ class Reception:
         link.send(refused("locked_out", msg("Too many wrong passwords from your laptop; wait "
                                             "{n} seconds, then try again.", n=left)))
 
-    def _admit(self, link: Carrier, hello: Hello) -> Conn | None:
+    def _admit(self, link: Carrier, hello: Hello, address: str = "") -> Conn | None:
         """A seat by its token, a new seat in the lobby, or the gallery; Welcome says which."""
         if self.status.stopping:
             link.send(refused("stopping", msg("The host is shutting down.")))
@@ -346,6 +349,7 @@ class Reception:
                     # peer would then come back and take the seat from the new one.
                     old.link.send(bye(msg("You connected again from elsewhere.")))
                     self.peers.conns.discard(old)
+                    self.departed(old)
                     self._spawn(old.link.close())
                 seat.connected = True
                 self.away.back(seat)
@@ -359,17 +363,16 @@ class Reception:
         cfg = self.config
         conn = Conn(link, seat, limit=RateLimit(cfg.rate, cfg.burst, cfg.flood_after,
                                                 cfg.flood_window),
-                    name=hello.name.strip()[:24] or "Spectator", colour=hello.colour)
+                    name=hello.name.strip()[:24] or "Spectator", colour=hello.colour,
+                    client=hello.client[:40], address=address)
         self.peers.conns.add(conn)
         if seat is None:
             self.peers.watch(conn)
-        index = room.index(seat) if seat is not None else None
-        token = seat.token if seat is not None else ""
-        link.send(Welcome(PROTOCOL_VERSION, index, token, room.host_name, room.game.id,
-                          owner=seat is not None and seat.owner))
+        link.send(room.welcome(seat))
         link.limits = self._limits(FROM_CLIENT)  # from the frame after the welcome on
         for offer in self.packs.server.offers():
             link.send(offer)
+        self.admitted(conn)
         self._lobby_changed()
         if self.game.session is not None:
             self.game.send_snapshot(conn)
@@ -420,6 +423,7 @@ class Reception:
         if conn not in self.peers.conns or self.status.dead:
             return
         self.peers.conns.discard(conn)
+        self.departed(conn)
         if conn.seat is None:
             self.peers.unwatch(conn)
         elif not any(c.seat is conn.seat for c in self.peers.conns):

@@ -19,6 +19,7 @@ from lanplay.room import Room
 from lanplay.session import Refusal, Session
 from protocol.messages import (
     Accepted,
+    Ack,
     Chat,
     Contribution,
     Control,
@@ -29,6 +30,7 @@ from protocol.messages import (
     Pong,
     Rejected,
     Resync,
+    Stand,
 )
 
 MAX_CHAT = 500
@@ -46,6 +48,9 @@ class Game(Protocol):
     @property
     def refusal(self) -> messages.Msg: ...
 
+    @property
+    def moving(self) -> messages.Msg | None: ...
+
     def after_action(self, then: Callable[[], None] | None = None,
                      refuse: Callable[[messages.Msg], None] | None = None) -> None: ...
 
@@ -54,20 +59,33 @@ class Game(Protocol):
     def contribution(self, conn: Conn, msg: Contribution) -> None: ...
 
 
+class Moves(Protocol):
+    """What dispatching needs of the hand-over (``lanplay.host.handover``)."""
+
+    def on_stand(self, conn: Conn, stand: Stand) -> None: ...
+
+    def on_ack(self, conn: Conn, ack: Ack) -> None: ...
+
+
 class Dispatcher:
     def __init__(self, room: Room, peers: Peers, game: Game,
                  control: Callable[[Conn, Control], None],
-                 pictures: Callable[[PictureRequest], Iterable[Message]]) -> None:
+                 pictures: Callable[[PictureRequest], Iterable[Message]],
+                 moves: Moves | None = None) -> None:
         self.room = room
         self.peers = peers
         self.game = game
         self._control = control
         self._pictures = pictures
+        self.moves = moves
 
     def handle(self, conn: Conn, msg: Message) -> None:
         if isinstance(msg, Intent):
             self._on_intent(conn, msg)
         elif isinstance(msg, Control):
+            if self.game.moving is not None and msg.command != "ready":
+                conn.link.send(self._rejected(msg.id, "moving", self.game.moving))
+                return
             try:
                 self._control(conn, msg)
             except Refusal as exc:
@@ -86,6 +104,10 @@ class Dispatcher:
         elif isinstance(msg, PictureRequest):
             for chunk in self._pictures(msg):
                 conn.link.send(chunk)
+        elif isinstance(msg, Stand) and self.moves is not None:
+            self.moves.on_stand(conn, msg)
+        elif isinstance(msg, Ack) and self.moves is not None:
+            self.moves.on_ack(conn, msg)
         else:
             conn.link.send(self._rejected(0, "unexpected", messages.msg(
                 "Your lanplay sent something only a host may send; use the same lanplay "
@@ -107,6 +129,9 @@ class Dispatcher:
             return
         if self.game.paused is not None:  # the host cannot save: no move may be made
             conn.link.send(self._rejected(msg.id, "disk_full", self.game.refusal))
+            return
+        if self.game.moving is not None:  # the room is being handed to another laptop
+            conn.link.send(self._rejected(msg.id, "moving", self.game.moving))
             return
         try:
             session.submit(self.room.index(conn.seat), msg.action, msg.state_id)

@@ -79,6 +79,8 @@ class Play:
         """What a player whose move is held is told (with code ``disk_full``)."""
         self._retry: asyncio.TimerHandle | None = None
         self._undone_over = False
+        self.moving: Msg | None = None
+        """Why no move is taken now (the room is moving to another laptop); None: play."""
 
     def state_told(self) -> int:
         """The state_id the peers know (-1 with no game), as pings carry it."""
@@ -165,6 +167,24 @@ class Play:
         """No more timers, and no shuffle waiting (the host stops)."""
         self.shuffle.cancel()
         self.cancel_timer()
+
+    def freeze(self, why: Msg) -> None:
+        """The room is being handed over: no move is taken (``why`` is the refusal), no
+        timer runs and no stand-in moves until ``thaw`` (or for good, once it moved)."""
+        self.moving = why
+        self.cancel_timer()
+        self.standins.cancel()
+
+    def thaw(self) -> None:
+        """The hand-over did not happen: play goes on here."""
+        self.moving = None
+        self._spent_timer = None
+        if self.room.phase == "playing" and self.session is not None:
+            for seat in self.room.seats:
+                if not seat.connected:
+                    self.standins.away_from(seat)
+            self.schedule_timer()
+            self.standins.soon()
 
     def resumed(self) -> None:
         """A resumed game goes on: the peers know its state, the save is rewritten
@@ -315,7 +335,7 @@ class Play:
     # --- the game's deadlines ---------------------------------------------------------
 
     def schedule_timer(self) -> None:
-        if self.status.dead or self.paused is not None:
+        if self.status.dead or self.paused is not None or self.moving is not None:
             return
         session = self.session
         timer: Timer | None = session.timer() if session is not None else None
@@ -337,7 +357,8 @@ class Play:
     def _expire(self, timer: Timer) -> None:
         self._timer = None
         self.peers.broadcast(self.clock())
-        if self.session is None or self.status.dead or self.paused is not None:
+        if self.session is None or self.status.dead or self.paused is not None \
+                or self.moving is not None:
             return
         try:
             self.session.submit(SYSTEM, timer.action)

@@ -15,7 +15,7 @@ from lanplay.game import Viewer
 from lanplay.net.carrier import Carrier
 from lanplay.room import Room, Seat
 from protocol.codec import pack
-from protocol.messages import PROTOCOL_VERSION, Message, Welcome, to_wire
+from protocol.messages import Message, to_wire
 
 
 @dataclass(eq=False)
@@ -29,6 +29,10 @@ class Conn:
     name: str = ""
     colour: str = ""
     """As the hello gave them: a spectator who takes a seat sits with them."""
+    client: str = "lanplay"
+    """The hello's client ("lanplay", "lanplay-web"): only lanplay can referee a room."""
+    address: str = ""
+    """The peer's address as this host sees it (where a laptop it hands the room to is)."""
 
 
 class Peers:
@@ -62,6 +66,4 @@ class Peers:
         room = self.room
         for conn in self.conns:
             if conn.seat is not None and any(s is conn.seat for s in room.seats):
-                conn.link.send(Welcome(PROTOCOL_VERSION, room.index(conn.seat),
-                                       conn.seat.token, room.host_name, room.game.id,
-                                       owner=conn.seat.owner))
+                conn.link.send(room.welcome(conn.seat))

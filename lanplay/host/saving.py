@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from lanplay.host.config import HostConfig
 from lanplay.host.shared import Status, Tokens
@@ -39,6 +39,18 @@ when the disk is quick); anything larger, and every full save, in the worker thr
 
 Held = Callable[[str, list[Job]], None]
 """(why the save failed, in words; the held items' refusals to send)."""
+
+
+class Mirror(Protocol):
+    """The deputy's copy (``lanplay.host.deputy``): each change goes to it as it is
+    saved, and what peers are told of it waits until the deputy has it."""
+
+    def move(self, session: Session, games_played: int, publish: Job,
+             lines: list[str] | None = None) -> Job: ...
+
+    def after(self, publish: Job) -> Job: ...
+
+    def rewound(self, state_id: int) -> None: ...
 
 
 class Saver:
@@ -60,6 +72,13 @@ class Saver:
         self._writer: durable.Writer | None = None
         self._held = held
         self._outbox = Outbox(on_hold=self._on_hold)
+        self.mirror: Mirror | None = None
+        """The deputy's copy, while the room has a deputy (None: no one stands by)."""
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game being saved ("" before the first)."""
+        return self._game_id
 
     def resumed(self, game_id: str, started: float, path: Path | None) -> None:
         """Go on writing the saved game ``game_id`` (to ``path``; None: not saving)."""
@@ -84,6 +103,8 @@ class Saver:
         del self._log_cache[state_id:]
         self.path = self._game_path
         self._writer = None
+        if self.mirror is not None:
+            self.mirror.rewound(state_id)
 
     def why(self) -> str:
         """Why saving fails, in words for the players."""
@@ -113,7 +134,8 @@ class Saver:
             result=result.to_wire() if result is not None else None,
             fair=session.fair.to_save() if session.fair is not None else None,
             started=self._started, updated=time.time(),
-            state=saves.plain(session.state))
+            state=saves.plain(session.state), room=room.id, term=room.term,
+            deputy=dict(room.deputy) if room.deputy is not None else None)
 
     def _saved_room(self, games_played: int) -> tuple[Any, ...]:
         """What a save holds besides the log and the state: when it changes, the
@@ -122,7 +144,8 @@ class Saver:
         return (tuple((s.name, s.colour, s.token, s.bot, s.owner, s.hosted)
                       for s in room.seats),
                 tuple(sorted(room.banned)), self.status.port, room.host_name,
-                self.tokens.owner, self.tokens.room_key, self.config.seed, games_played)
+                self.tokens.owner, self.tokens.room_key, self.config.seed, games_played,
+                room.id, room.term, tuple(sorted((room.deputy or {}).items())))
 
     def commit(self, session: Session | None, games_played: int,
                publish: Callable[[], None], dropped: Job | None = None,
@@ -136,6 +159,8 @@ class Saver:
         and every ``saves.COMPACT_EVERY`` actions, the full save in the thread."""
         path = self.path
         if path is None or session is None or self.status.dead:
+            if self.mirror is not None and session is not None and not self.status.dead:
+                publish = self.mirror.move(session, games_played, publish)
             self._outbox.post(publish)
             return
         writer = self._writer
@@ -172,6 +197,8 @@ class Saver:
                     self.path = None  # a finished game lives on in the history only
                 follow = False
             else:  # nothing new to make durable
+                if self.mirror is not None:
+                    publish = self.mirror.move(session, games_played, publish, cache)
                 self._outbox.post(publish, saved=saved, dropped=dropped)
                 return
         else:
@@ -192,6 +219,8 @@ class Saver:
                 if writer.durable >= state_id:
                     self.error = None
 
+        if self.mirror is not None:  # the deputy gets the very lines the journal got
+            publish = self.mirror.move(session, games_played, publish, cache)
         self._outbox.post(publish, write=write, key=path, saved=saved, dropped=dropped,
                           small=small)
         if follow:
@@ -216,6 +245,8 @@ class Saver:
 
     def after_pending(self, publish: Callable[[], None]) -> None:
         """``publish`` once everything posted before it is saved and published."""
+        if self.mirror is not None:
+            publish = self.mirror.after(publish)
         self._outbox.post(publish)
 
     async def drain(self, timeout: float) -> None:
@@ -226,6 +257,18 @@ class Saver:
 
     def abandon(self) -> None:
         self._outbox.abandon()
+
+    def forget(self) -> None:
+        """The room moved to another laptop: its game lives on there, so this laptop's
+        unfinished save of it goes (resuming it here would fork the game)."""
+        path, self.path, self._game_path = self.path, None, None
+        self._writer = None
+        if path is not None:
+            for each in (path, durable.journal_path(path)):
+                try:
+                    each.unlink(missing_ok=True)
+                except OSError as exc:
+                    log.warning("Could not remove %s (%s).", each, exc.strerror or exc)
 
 
 def _nothing() -> None:

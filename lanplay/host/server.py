@@ -27,6 +27,7 @@ from lanplay.host.config import HostConfig
 from lanplay.host.connections import Reception
 from lanplay.host.dispatch import Dispatcher
 from lanplay.host.flow import Play
+from lanplay.host.handover import HandOver
 from lanplay.host.packs import SharedPacks
 from lanplay.host.peers import Conn, Peers
 from lanplay.host.ports import Ports, listen
@@ -37,14 +38,23 @@ from lanplay.host.words import bye
 from lanplay.messages import N_, Msg, msg
 from lanplay.room import Room, Seat
 from lanplay.session import Session
-from lanplay.store import listing, saves
-from protocol.messages import Bye, Message
+from lanplay.store import folders, listing, roomcopy, saves
+from protocol.messages import Bye, Message, Moved
 
 STOPPED = msg("The host has stopped the game.")
 CLOSED = msg("The host closed the room.")
 PAUSED = N_("{name} paused the game; it can be resumed from {name}'s laptop.")
 """What the guests read when the host stops during a game that is saved (the key)."""
 """What the window's "Close the room" says to everyone (each laptop in its language)."""
+
+
+class RoomMoved(Exception):
+    """A resumed room is refereed elsewhere now, at a higher term (its deputy took it
+    over): ``moved`` says where; this laptop joins it as a peer instead."""
+
+    def __init__(self, moved: Moved) -> None:
+        super().__init__(f"the room moved to {moved.address}:{moved.port}")
+        self.moved = moved
 
 
 class Host:
@@ -62,6 +72,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._resumed = False
+        self._adopted = False
         self.web: Any = None
         """The page's server (``lanplay.web.server.WebServer``) once started, else None."""
         self.web_problem: Msg | None = None
@@ -80,8 +91,12 @@ class Host:
         self.commands = Commands(room, self.peers, self.packs, self.bots,
                                  self.play.start_game, self.reception.detach,
                                  self._lobby_changed, self._spawn, self.play.forget_game)
+        self.handover = HandOver(self)
+        """Handing the room to another laptop, its deputy, and learning it moved on."""
         self.dispatcher = Dispatcher(room, self.peers, self.play, self.commands.control,
-                                     self.packs.server.answer)
+                                     self.packs.server.answer, self.handover)
+        self.reception.admitted = self.handover.admitted
+        self.reception.departed = self.handover.detached
         room.standin_after = cfg.standin_after
 
     @classmethod
@@ -120,12 +135,70 @@ class Host:
                            hosted=s.hosted) for s in save.seats]
         room.banned = set(save.banned)
         room.phase = "playing"
+        room.id = save.room or room.id
+        room.term, room.deputy = save.term, save.deputy
         host.play.session = session
         host.tokens.owner = save.owner_token or host.tokens.owner
         host.play.games_played = save.games_played
         host.bots.count = sum(s.hosted for s in save.seats)
         host.saver.resumed(save.game_id, save.started, where if config.save else None)
         host._resumed = True
+        return host
+
+    @classmethod
+    def adopt(cls, copy: roomcopy.RoomCopy, config: HostConfig,
+              owner_token: str | None = None) -> Host:
+        """A host for a room handed over (or taken over) from another laptop, one term
+        up, ready to ``start`` on the ports this laptop offered.
+
+        The copy was checked (``roomcopy.decode``); its game is replayed from its seed
+        here (``saves.rebuild``), so a copy that does not replay is refused, with
+        CopyError, before anyone plays on. ``owner_token``: this laptop's own seat,
+        which owns the room from now on (None: the owner stays who it was)."""
+        config = dataclasses.replace(config)
+        if not config.password:
+            config.room_key = copy.room_key
+        config.seed = copy.base_seed
+        config.standin_after = copy.standin_after
+        config.autostart = copy.autostart
+        config.takeover_after = copy.after
+        save = copy.save
+        session: Session | None = None
+        if save is not None:
+            try:
+                session = saves.rebuild(save)
+            except saves.SaveError as exc:
+                raise roomcopy.CopyError(exc.reason) from None
+        try:
+            host = cls(copy.game, copy.mode, copy.options, config)
+        except Exception as exc:  # checked and replayed, so a bug of ours: in words
+            raise roomcopy.CopyError(f"The room could not be set up here "
+                                     f"({type(exc).__name__}).") from exc
+        room = host.room
+        room.id, room.term, room.bots = copy.room, copy.term + 1, copy.bots
+        mine = owner_token is not None and any(s.token == owner_token for s in copy.seats)
+        room.seats = [Seat(s.name, s.colour, s.token, bot=s.bot, ready=s.bot,
+                           owner=(s.token == owner_token) if mine else s.owner,
+                           hosted=s.hosted) for s in copy.seats]
+        room.banned = set(copy.banned)
+        host.tokens.owner = (owner_token if mine and owner_token else copy.owner_token) \
+            or host.tokens.owner
+        host.bots.count = copy.bot_count
+        host.play.games_played = copy.games_played
+        if save is not None and session is not None:
+            path = (folders.saves_dir(config.data_dir) / saves.file_name(save)
+                    if config.save else None)
+            host.saver.resumed(save.game_id, save.started, path)
+            host.play.session = session
+            if session.result is not None:
+                room.phase = "over"
+                host.play.results.append(session.result)
+                host.play.published = session.state_id
+                host.play.finished.set()
+            else:
+                room.phase = "playing"
+        host._adopted = True
+        host._resumed = room.phase == "playing"
         return host
 
     # --- the public face ----------------------------------------------------------
@@ -198,23 +271,37 @@ class Host:
         """Listen (and announce); return the port actually bound. OSError if the port
         asked for is taken (``ports.NoFreePort``, with its sentence, if every usual one is)."""
         cfg = self.config
+        if self._resumed and self.room.deputy and not self._adopted:
+            moved = await self.handover.moved_on()
+            if moved is not None:  # the deputy took the room over while we were gone
+                raise RoomMoved(moved)
         self._server, self.ports = await listen(
             lambda port: asyncio.start_server(self.reception.serve, cfg.bind, port,
                                               limit=cfg.max_frame),
             cfg.bind, cfg.port, cfg.first_port)
         self.status.port = self.ports.game
         self._spawn(heartbeats(self.config, self.peers, self.play.state_told,
-                               self.reception.detach))
+                               self.reception.detach, lambda: self.room.term))
         if self._resumed:
             self._come_back()
+        elif self._adopted:  # a room handed over between games: its bots come back
+            for number, seat in enumerate(self.room.seats, 1):
+                if seat.hosted:
+                    self.bots.run(seat.name, seat.token, number)
         if self.config.save:  # a game whose end was saved but not yet filed (a host stopped)
             self._spawn(asyncio.to_thread(listing.settle, self.config.data_dir))
         if cfg.web_port is not None or cfg.web:
             await self._start_web(cfg.web_port if cfg.web_port is not None else self.ports.web)
-        if self.config.announce:
-            await self.announcing.start()
-            self._spawn(self.announcing.updates())
+        if self.config.announce and self._adopted:  # its peers were told where: play first
+            self._spawn(self._announce())
+        elif self.config.announce:
+            await self._announce()
         return self.status.port
+
+    async def _announce(self) -> None:
+        """On the LAN (zeroconf's probing takes a second or two)."""
+        await self.announcing.start()
+        self._spawn(self.announcing.updates())
 
     async def _start_web(self, port: int) -> None:
         """The browser page and its WebSocket (``lanplay.web``); each WebSocket is served
@@ -248,6 +335,7 @@ class Host:
                 await self._release()
             return
         status.stopping = True
+        self.handover.stop()
         self.play.halt()
         self.play.cancel_retry()
         self.play.standins.cancel()
@@ -276,9 +364,11 @@ class Host:
         if self.web is not None:
             await self.web.stop()
         await self.announcing.stop()
-        for task in list(self._tasks):
+        me = asyncio.current_task()  # a hand-over stops its host from its own task
+        tasks = [task for task in self._tasks if task is not me]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
@@ -290,6 +380,7 @@ class Host:
         afterwards only releases what is left (the in-process announcement is
         withdrawn then, which a real crash would not do)."""
         self.status.dead = self.status.stopping = True
+        self.handover.stop()
         self.saver.abandon()
         self.play.halt()
         self.play.cancel_retry()
@@ -337,4 +428,5 @@ class Host:
             paused_message=None if paused is None else paused.to_wire()))
         self.announcing.changed()
         self._emit("lobby")
+        self.handover.lobby_changed()
         self.play.start_if_due()

@@ -17,7 +17,7 @@ import contextlib
 import ipaddress
 import secrets
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,6 +47,10 @@ class Announcement:
     version: int = PROTOCOL_VERSION
     web_port: int = 0
     """The browser page's port (0: the host serves no page)."""
+    room: str = ""
+    term: int = 0
+    """The room's id and term: a peer that lost its host finds the room by its id, and
+    follows only the highest term announced (two hosts of one room: the newer wins)."""
 
     def txt(self) -> dict[str, str]:
         txt = {"v": str(self.version), "game": self.game, "host": self.host_name,
@@ -54,6 +58,8 @@ class Announcement:
                "pw": "1" if self.password else "0"}
         if self.web_port:
             txt["web"] = str(self.web_port)
+        if self.room:
+            txt["room"], txt["term"] = self.room, str(self.term)
         return txt
 
 
@@ -71,6 +77,9 @@ class FoundHost:
     seats_total: int
     state: str
     password: bool
+    room: str = ""
+    term: int = 0
+    web_port: int = 0
 
     @property
     def compatible(self) -> bool:
@@ -245,6 +254,15 @@ class Browser:
             listener(kind, host)
 
 
+def room_finder(browser: Browser) -> Callable[[str], Awaitable[list[tuple[str, int, int]]]]:
+    """Where the LAN says the room ``room`` is refereed: (address, port, term) of each
+    announcement of it (a peer that lost its host follows the highest term)."""
+    async def find(room: str) -> list[tuple[str, int, int]]:
+        return [(h.address, h.port, h.term) for h in list(browser.hosts.values())
+                if room and h.room == room and h.address and h.compatible]
+    return find
+
+
 def _parse(name: str, info: AsyncServiceInfo) -> FoundHost | None:
     """A FoundHost from a resolved service; None if it is not one of ours."""
     props = {(k.decode(errors="replace") if isinstance(k, bytes) else str(k)):
@@ -254,6 +272,8 @@ def _parse(name: str, info: AsyncServiceInfo) -> FoundHost | None:
         version = int(props.get("v", "0"))
         taken, _, total = props.get("seats", "0/0").partition("/")
         seats_taken, seats_total = int(taken), int(total or 0)
+        term = int(props.get("term", "0"))
+        web = int(props.get("web", "0"))
     except ValueError:
         return None
     if info.port is None:
@@ -262,4 +282,6 @@ def _parse(name: str, info: AsyncServiceInfo) -> FoundHost | None:
         service=name, host_name=props.get("host", name.split(".")[0]),
         game=props.get("game", "?"), addresses=tuple(info.parsed_addresses(IPVersion.V4Only)),
         port=info.port, version=version, seats_taken=seats_taken, seats_total=seats_total,
-        state=props.get("state", "?"), password=props.get("pw") == "1")
+        state=props.get("state", "?"), password=props.get("pw") == "1",
+        room=props.get("room", "")[:64], term=max(0, min(term, 2 ** 31)),
+        web_port=web if 0 < web < 65536 else 0)

@@ -40,15 +40,20 @@ from protocol.messages import (
     Clock,
     Contributions,
     Delta,
+    Deputy,
     GameOver,
+    Journal,
     Lobby,
     Message,
+    Moved,
+    Offer,
     PackOffer,
     PictureChunk,
     Ping,
     Pong,
     Refused,
     Rejected,
+    RoomPart,
     SeedCommit,
     Snapshot,
     Welcome,
@@ -106,6 +111,13 @@ MAX_WAIT = 24 * 3600.0
 """Seconds of any deadline or period taken (a guess window is under a minute)."""
 HEX64 = 64
 MAX_PATH = MAX_DEPTH
+MAX_TERM = 1 << 31
+"""Highest room term taken (one more per hand-over: a room never sees this many)."""
+MAX_PART = 256 * 1024
+"""Bytes of one part of a room's copy, or of one journal message, taken."""
+MAX_PARTS = 128
+"""Parts of one copy taken (``lanplay.store.roomcopy.MAX_COPY`` at most, in parts of
+192 KiB: 86; a host sending more is refused before it fills a laptop's memory)."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +210,22 @@ def _custom(doc: str, fault: Callable[[Any], str | None]) -> Rule:
     return Rule(doc, fault)
 
 
+def _bin(most: int) -> Rule:
+    return Rule(f"bin of at most {most} bytes", lambda value: None if (
+        type(value) is bytes and len(value) <= most) else f"not bin of at most {most} bytes")
+
+
+def _address() -> Rule:
+    """A host's address as a peer connects to it: an IPv4 or IPv6 address or a name."""
+    allowed = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-")
+
+    def fault(value: Any) -> str | None:
+        if type(value) is not str or not 0 < len(value) <= 255 or not set(value) <= allowed:
+            return "not an address (letters, digits, dots, colons and dashes)"
+        return None
+    return Rule("an address: str of letters, digits, '.', ':' and '-'", fault)
+
+
 def _is_hex(text: str) -> bool:
     return all(c in "0123456789abcdef" for c in text)
 
@@ -272,11 +300,12 @@ FIELDS: dict[str, dict[str, Rule]] = {
         "version": _int(PROTOCOL_VERSION, PROTOCOL_VERSION),
         "seat": _int(0, MAX_SEATS - 1, nil=True), "token": _text(MAX_TOKEN),
         "host_name": _text(MAX_NAME), "game": _text(MAX_WORD), "owner": _flag(),
+        "room": _text(MAX_WORD), "term": _int(0, MAX_TERM),
     },
     "refused": {"code": _text(MAX_TEXT), "reason": _text(MAX_TEXT), "message": _message()},
     "challenge": {"nonce": _text(MAX_NONCE), "salt": _text(MAX_NONCE)},
     "bye": {"reason": _text(MAX_TEXT), "message": _message(), "resume": _flag()},
-    "ping": {"nonce": ANY_INT, "state_id": _int(-1, MAX_STATE)},
+    "ping": {"nonce": ANY_INT, "state_id": _int(-1, MAX_STATE), "term": _int(0, MAX_TERM)},
     "pong": {"nonce": ANY_INT},
     "lobby": {
         "host_name": _text(MAX_NAME), "game": _text(MAX_WORD), "mode": _text(MAX_WORD),
@@ -287,6 +316,7 @@ FIELDS: dict[str, dict[str, Rule]] = {
         "spectators": _int(0, MAX_SPECTATORS), "standin_after": _num(0, 1e9, nil=True),
         "watchers": _list(_text(MAX_NAME), MAX_WATCHERS), "paused": _text(MAX_TEXT, nil=True),
         "problem_message": _message(), "paused_message": _message(), "bots": _text(MAX_WORD),
+        "room": _text(MAX_WORD), "term": _int(0, MAX_TERM),
     },
     "chat": {"text": _text(MAX_TEXT), "sender": _text(MAX_NAME),
              "seat": _int(0, MAX_SEATS - 1, nil=True), "message": _message()},
@@ -317,13 +347,28 @@ FIELDS: dict[str, dict[str, Rule]] = {
     "picture_chunk": {"sha256": _hex(HEX64), "index": _int(0, MAX_STATE),
                       "total": _int(1, MAX_STATE), "data": _custom(
                           "bin", lambda data: None if type(data) is bytes else "not bin")},
+    "offer": {"role": _among("host", "deputy"), "room": _text(MAX_WORD),
+              "term": _int(1, MAX_TERM), "by": _text(MAX_NAME), "after": _num(0.1, 3600)},
+    "room_part": {"role": _among("host", "deputy"), "room": _text(MAX_WORD),
+                  "term": _int(1, MAX_TERM), "seq": _int(1, MAX_STATE),
+                  "index": _int(0, MAX_PARTS - 1), "total": _int(1, MAX_PARTS),
+                  "data": _bin(MAX_PART)},
+    "journal": {"room": _text(MAX_WORD), "term": _int(1, MAX_TERM), "seq": _int(1, MAX_STATE),
+                "at": _int(0, MAX_STATE), "lines": _bin(MAX_PART)},
+    "deputy": {"room": _text(MAX_WORD), "term": _int(0, MAX_TERM), "name": _text(MAX_NAME),
+               "address": _custom("an address, or \"\" with no deputy", lambda value: None
+                                  if value == "" else _address().fault(value)),
+               "port": _int(0, 65535), "web_port": _int(0, 65535), "after": _num(0.1, 3600)},
+    "moved": {"room": _text(MAX_WORD), "term": _int(1, MAX_TERM), "name": _text(MAX_NAME),
+              "address": _address(), "port": _int(1, 65535), "web_port": _int(0, 65535)},
 }
 """Per host-to-peer message type, the rule of each of its fields."""
 
 KINDS: dict[str, str] = {
     "welcome": "room", "lobby": "room", "snapshot": "view", "delta": "view",
     "game_over": "result", "seed_commit": "fair", "contributions": "fair", "audit": "fair",
-    "pack_offer": "pictures", "picture_chunk": "pictures",
+    "pack_offer": "pictures", "picture_chunk": "pictures", "offer": "room",
+    "room_part": "room", "journal": "room", "deputy": "room", "moved": "room",
 }
 """Which sentence a broken message of each type leaves the host with (else "message")."""
 
@@ -479,6 +524,33 @@ def picture_chunk(msg: PictureChunk) -> PictureChunk:
     return msg
 
 
+def offer(msg: Offer) -> Offer:
+    _fields(msg)
+    return dataclasses.replace(msg, by=names.clean(msg.by, 60))
+
+
+def room_part(msg: RoomPart) -> RoomPart:
+    _fields(msg)
+    if msg.index >= msg.total:
+        raise Fault("room", "room_part: its index is past its total")
+    return msg
+
+
+def journal(msg: Journal) -> Journal:
+    _fields(msg)
+    return msg
+
+
+def deputy(msg: Deputy) -> Deputy:
+    _fields(msg)
+    return dataclasses.replace(msg, name=names.clean(msg.name, 60))
+
+
+def moved(msg: Moved) -> Moved:
+    _fields(msg)
+    return dataclasses.replace(msg, name=names.clean(msg.name, 60))
+
+
 def _same_game(view: Mapping[str, Any], room: Lobby | None) -> None:
     if room is not None and view.get("game") != room.game:
         raise Fault("view", f"a view of {str(view.get('game'))[:40]!r} in a room playing "
@@ -490,7 +562,8 @@ CHECKS: dict[type[Message], Callable[..., Message]] = {
     Pong: pong, Lobby: lobby, Chat: chat, Accepted: accepted, Rejected: rejected,
     GameOver: game_over, Clock: clock, SeedCommit: seed_commit,
     Contributions: contributions, Audit: audit, PackOffer: pack_offer,
-    PictureChunk: picture_chunk,
+    PictureChunk: picture_chunk, Offer: offer, RoomPart: room_part, Journal: journal,
+    Deputy: deputy, Moved: moved,
 }
 """The checks that need nothing but the message (snapshot and delta need the room and
 the view: ``check`` passes them)."""

@@ -15,7 +15,7 @@ import itertools
 import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from lanplay import admission, messages, names
@@ -40,11 +40,14 @@ from protocol.messages import (
     Contributions,
     Control,
     Delta,
+    Deputy,
     GameOver,
     Hello,
     Intent,
     Lobby,
     Message,
+    Moved,
+    Offer,
     PackOffer,
     PictureChunk,
     Ping,
@@ -53,22 +56,31 @@ from protocol.messages import (
     Refused,
     Rejected,
     Resync,
+    RoomPart,
     SeedCommit,
     Snapshot,
+    Stand,
     UnknownType,
     Welcome,
 )
+from protocol.messages import Journal as JournalMsg
 
 Listener = Callable[[str, Any], None]
 """Called with (event, payload). Events: welcome, lobby, view, accepted,
 rejected, chat, game_over, clock (payload: the Clock, or None when no deadline
 runs), reconnecting, reconnected, refused, closed, pack (a custom pack's
 pictures are all here; payload: pack id), pack_error (payload: the reason), audit
-(this laptop's check of the game just ended; payload: the ``fair.audit.Verdict``)."""
+(this laptop's check of the game just ended; payload: the ``fair.audit.Verdict``),
+deputy (who stands by; payload: the Deputy), moving (the host said where the room
+goes; payload: the Moved), referee (a laptop referees the room at a higher term
+than before; payload: the line that says so), and for a laptop that may referee
+(``lanplay.peer.successor``): offer, room_part, journal (payload: the message)."""
 
 
-RETRY_CODES = frozenset({"unreachable", "full", "timeout", "stopping"})
-"""Refusals worth retrying while reconnecting: the host may be busy or restarting."""
+RETRY_CODES = frozenset({"unreachable", "full", "timeout", "stopping", "standby", "moved",
+                         "old_term", "moving"})
+"""Refusals worth retrying while reconnecting: the host may be busy or restarting, its
+deputy about to take over, or the room moving on to another laptop."""
 RECONNECT_FOR = 600.0
 """Seconds a peer keeps trying to get back to its seat: long enough for a host to be
 restarted with --resume. Time asleep does not count (the loop's clock is monotonic)."""
@@ -89,6 +101,11 @@ CHECK_SLICE = 0.005
 
 
 LOST = messages.msg("The connection to the host was lost.")
+MOVING = messages.msg("The room is moving to another laptop.")
+OLD_TERM = messages.msg("That laptop refereed this room before; the room has moved on.")
+
+Finder = Callable[[str], Awaitable[list[tuple[str, int, int]]]]
+"""Rooms of an id on the LAN, as (address, port, term) (``lanplay.net.discovery``)."""
 
 
 class JoinError(Exception):
@@ -151,6 +168,22 @@ class Peer:
         self.paused: str | None = None
         """Why we wait to come back (the host paused the game), while we do."""
         self.listeners: list[Listener] = []
+        self.room = ""
+        self.term = 0
+        """The room's id and term as the host's welcome said (a hand-over keeps the id
+        and raises the term; a peer follows only a higher one)."""
+        self.home: tuple[str, int] | None = None
+        """Where the room is refereed, as far as this peer knows."""
+        self.deputy: Deputy | None = None
+        """Who stands by to referee if the host goes silent (None: nobody)."""
+        self.referee_line: str | None = None
+        """The line said when another laptop began to referee the room."""
+        self.finder: Finder | None = None
+        """Finds the room by its id on the LAN (a window's zeroconf list), if given."""
+        self.may_referee = False
+        """A ``lanplay.peer.successor`` answers offers; else this peer declines them."""
+        self.heard_at = 0.0
+        """When the host was last heard from (``time.monotonic``)."""
         self.frames_in = 0
         self.bytes_in = 0
         self.largest_frame = 0
@@ -170,8 +203,16 @@ class Peer:
     # --- connecting ------------------------------------------------------------
 
     async def connect(self, host: str, port: int, timeout: float = 5.0) -> Welcome:
-        """Open the connection and pass the hello; JoinError if refused."""
-        self.address = (host, port)
+        """Open the connection and pass the hello; JoinError if refused. A deputy
+        standing by that says where the room is sends the peer there (once or twice)."""
+        self.address = self.home = (host, port)
+        for _ in range(2):
+            try:
+                return await self._handshake(timeout)
+            except JoinError as exc:
+                if exc.code != "moved":
+                    raise
+            self.address = self.home
         return await self._handshake(timeout)
 
     async def _handshake(self, timeout: float) -> Welcome:
@@ -198,7 +239,7 @@ class Peer:
                         "This room needs a password; ask the host for it.")), "password")
                 link.send(Answer(admission.proof(self.password, first.nonce, first.salt)))
                 first = await asyncio.wait_for(link.recv(), timeout)
-            if isinstance(first, Refused | Welcome):
+            if isinstance(first, Refused | Welcome | Moved):
                 first = inbound.check(first, None, None)
         except inbound.Fault as fault:
             link.abort()
@@ -214,16 +255,58 @@ class Peer:
             await link.close()
             self._count(link)
             raise JoinError(self.heard(first.message, first.reason), first.code[:40])
+        if isinstance(first, Moved):  # a deputy standing by: the room is still there
+            link.abort()
+            self._count(link)
+            if not self._follow(first, at_least=True):
+                raise JoinError(self._say(messages.msg(
+                    "{address} did not answer like a lanplay host.",
+                    address=f"{host}:{port}")))
+            raise JoinError(self._say(MOVING), "moved")
+        if isinstance(first, Welcome) and self.room and first.room == self.room \
+                and first.term < self.term:  # a host the room has moved on from
+            link.abort()
+            self._count(link)
+            raise JoinError(self._say(OLD_TERM), "old_term")
         if not isinstance(first, Welcome):
             link.abort()
             raise JoinError(self._say(messages.msg(
                 "{address} did not answer like a lanplay host.", address=f"{host}:{port}")))
         link.limits = FROM_HOST  # from the frame after the welcome on
         self.link = link
+        self.heard_at = time.monotonic()
         self.seat, self.token, self.owner = first.seat, first.token or None, first.owner
         self.host_name, self.game_id = first.host_name, first.game
+        newer = bool(self.room) and first.room == self.room and first.term > self.term
+        if first.room != self.room or newer:
+            self.deputy = None  # a new host names its own
+        self.room, self.term, self.home = first.room, first.term, (host, port)
         self._notify("welcome", first)
+        if newer:
+            self._refereed(first.host_name)
         return first
+
+    def _refereed(self, name: str) -> None:
+        """Another laptop referees the room now: the one line everyone is told."""
+        said = messages.msg("{name} referees the game now: the room moved to {name}'s "
+                            "laptop.", name=names.clean(name, 60) or "?")
+        line = self._say(said)
+        self.referee_line = line
+        chat = Chat(line[:MAX_CHAT], "lanplay", None)
+        _keep(self.chat, chat, CHAT_KEPT)
+        self._notify("chat", chat)
+        self._notify("referee", line)
+
+    def _follow(self, moved: Moved, at_least: bool = False) -> bool:
+        """Take ``moved`` as where the room is now if it is this room at a higher term
+        (``at_least``: or the same, a deputy sending an early comer back to the host)."""
+        if not self.room and at_least and self.link is None:
+            pass  # a peer new to the room: a deputy standing by says where it is
+        elif not self.room or moved.room != self.room or moved.term < self.term \
+                or (moved.term == self.term and not at_least):
+            return False
+        self.address = self.home = (moved.address, moved.port)
+        return True
 
     def _count(self, link: Link) -> None:
         self.frames_in += link.frames_in
@@ -282,6 +365,15 @@ class Peer:
                 self._count(link)
                 self.link = None
                 await link.close()
+            except _Moving:  # the host said where the room goes: straight there
+                self._count(link)
+                self.link = None
+                link.abort()
+                self.witness.on_lost()
+                if self._closing or not await self._reconnect(moving=True):
+                    self._finish(self.closed_reason or self._say(LOST))
+                    return
+                continue
             except ProtocolError as exc:
                 self._count(link)
                 link.abort()
@@ -305,32 +397,59 @@ class Peer:
                 self._finish(self.closed_reason or self._say(LOST))
                 return
 
-    async def _reconnect(self) -> bool:
-        """Get back in: a player to its seat with its token, a spectator as a spectator."""
+    async def _reconnect(self, moving: bool = False) -> bool:
+        """Get back in: a player to its seat with its token, a spectator as a spectator;
+        where the room is (``home``) first, then its deputy, then where the LAN says a
+        room of this id is refereed at a higher term (``finder``)."""
         if (not self.token and self.seat is not None) or self.reconnect_for <= 0:
             return False
         self._notify("reconnecting", self.paused)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_for
-        delay = 0.1
+        delay = 0.0 if moving else 0.1
         while loop.time() < deadline and not self._closing:
-            try:
-                await self._handshake(timeout=2.0)
-            except JoinError as exc:
-                if exc.code not in RETRY_CODES:
-                    # Refused for good (the seat is gone: a new room on that port): the
-                    # pause it was waiting out is over too, and whoever keeps the seat
-                    # (a window's kept seats) hears why.
-                    self.closed_reason, self.paused = exc.reason, None
-                    self._notify("refused", exc)
-                    return False
+            if delay:
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, MAX_BACKOFF)
-                continue
-            self.closed_reason = self.paused = None
-            self._notify("reconnected", None)
-            return True
+            delay = min(max(delay * 2, 0.1), MAX_BACKOFF)
+            for target in await self._targets():
+                if self._closing:
+                    return False
+                self.address, home = target, self.home
+                try:
+                    await self._handshake(timeout=2.0)
+                except JoinError as exc:
+                    if exc.code == "moved" and self.home != home:
+                        delay = 0.0  # told of a new place for the room: go there at once
+                        break
+                    if exc.code not in RETRY_CODES and target == self.home:
+                        # Refused for good (the seat is gone: a new room on that port):
+                        # the pause it was waiting out is over too, and whoever keeps
+                        # the seat (a window's kept seats) hears why.
+                        self.closed_reason, self.paused = exc.reason, None
+                        self._notify("refused", exc)
+                        return False
+                    continue
+                self.closed_reason = self.paused = None
+                self._notify("reconnected", None)
+                return True
         return False
+
+    async def _targets(self) -> list[tuple[str, int]]:
+        """Where to look for the room, in turn."""
+        found: list[tuple[str, int]] = []
+        if self.finder is not None and self.room:
+            try:
+                rooms = await asyncio.wait_for(self.finder(self.room), 1.0)
+            except Exception:  # the LAN's list is a hint; trying the known places goes on
+                rooms = []
+            found = [(a, p) for a, p, term in sorted(rooms, key=lambda r: -r[2])
+                     if term >= self.term]
+        ours = [t for t in (self.home, self._deputy_address()) if t is not None]
+        return list(dict.fromkeys([*found, *ours]))
+
+    def _deputy_address(self) -> tuple[str, int] | None:
+        deputy = self.deputy
+        return (deputy.address, deputy.port) if deputy is not None and deputy.port else None
 
     async def close(self, reason: str = "") -> None:
         self._closing = True
@@ -392,6 +511,7 @@ class Peer:
     # --- receiving ---------------------------------------------------------------
 
     def _handle(self, msg: Message) -> None:
+        self.heard_at = time.monotonic()
         # Nothing below reads what the host sent before it passed its check.
         try:
             msg = inbound.check(msg, self.lobby, self._delta_base(msg))
@@ -473,6 +593,7 @@ class Peer:
         elif isinstance(msg, Bye):
             self.closed_reason = (self.heard(msg.message, msg.reason)
                                   or self._say(messages.msg("The host said goodbye.")))
+            self._notify("bye", msg)
             if msg.resume is True:
                 self.paused = self.closed_reason
                 raise _Paused
@@ -481,6 +602,23 @@ class Peer:
             self.closed_reason = self.heard(msg.message, msg.reason)
             self._notify("refused", msg)
             raise _Done
+        elif isinstance(msg, Moved):
+            if self._follow(msg):
+                self._notify("moving", msg)
+                raise _Moving
+        elif isinstance(msg, Deputy):
+            if msg.room == self.room and msg.term == self.term:
+                self.deputy = msg if msg.name and msg.port else None
+                self._notify("deputy", msg)
+        elif isinstance(msg, Offer):
+            if msg.room == self.room and msg.term == self.term:
+                if self.may_referee:
+                    self._notify("offer", msg)
+                else:
+                    self.send(Stand(msg.role, False))
+        elif isinstance(msg, RoomPart | JournalMsg) and self.may_referee \
+                and msg.room == self.room and msg.term == self.term:
+            self._notify("room_part" if isinstance(msg, RoomPart) else "journal", msg)
 
     def _delta_base(self, msg: Message) -> dict[str, Any] | None:
         """The view a delta's ops are checked against: the one they apply to (None when
@@ -589,6 +727,10 @@ class _Done(Exception):
 
 class _Paused(Exception):
     """The host paused the game (saved, to be resumed): come back to the seat later."""
+
+
+class _Moving(Exception):
+    """The host said the room moves to another laptop: go there now."""
 
 
 class _HostBroke(Exception):

@@ -112,6 +112,14 @@ class Save:
     """Where the seed came from (``Fairness.to_save``): the host's secret and every
     seat's contribution, so a resumed game keeps its seed, its commitment and its
     audit. None in a save from before fair play."""
+    room: str = ""
+    """The room's id (``lanplay.room.Room.id``): a hand-over keeps it."""
+    term: int = 1
+    """The room's term when this was saved: a resumed host that finds its room refereed
+    at a higher term elsewhere joins it as a peer (``lanplay.host.handover``)."""
+    deputy: dict[str, Any] | None = None
+    """Where the room's deputy would referee (name, address, port, web_port), if it had
+    one: a host resumed after a take-over asks there first."""
     journaled: int = 0
     """How many of the log's last entries came from the journal, not the file: the
     dump ``state`` is at ``state_id - journaled``. Never written into the file."""
@@ -247,6 +255,12 @@ SAVE = sc.record({
     "result": sc.optional(sc.both(_MAP, sc.plain(MAX_DEPTH))),
     "started": _TIME, "updated": _TIME, "state": sc.plain(MAX_DEPTH, 10_000_000),
     "fair": sc.optional(sc.both(_MAP, sc.plain(4, 10_000))),
+    "room": sc.text(0, 64, r"[A-Za-z0-9_-]*", "an id of letters, digits, - and _"),
+    "term": sc.integer(1, 2 ** 31),
+    "deputy": sc.optional(sc.record({"name": sc.text(0, 200), "address": sc.text(0, 200),
+                                     "port": sc.integer(1, 65535),
+                                     "web_port": sc.integer(0, 65535)},
+                                    required={"address", "port"})),
 }, required={"game_id", "game", "mode", "options", "seed", "seats", "log", "state_id",
              "phase", "port"})
 """Every field a save may hold, by type and range (later versions' extra keys are ignored)."""

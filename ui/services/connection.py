@@ -26,7 +26,7 @@ from lanplay.admission import RoomKey
 from lanplay.game import Action, View
 from lanplay.host import DEFAULT_PORT, Host, HostConfig
 from lanplay.host.ports import NoFreePort
-from lanplay.host.server import CLOSED
+from lanplay.host.server import CLOSED, RoomMoved
 from lanplay.messages import render
 from lanplay.peer.keeper import Keeper
 from lanplay.peer.peer import JoinError, Peer
@@ -114,6 +114,9 @@ class Connection:
         self.leaving = False
         self.seat_watch: SeatWatch | None = None
         """Keeps our seat's token on disk while we hold one (a joined room only)."""
+        self.successor: Any = None
+        """Answers the host's offers to referee the room (a ``Successor``, joined rooms);
+        once it referees, ``host`` is the room's new host."""
         self._run: asyncio.Task[None] | None = None
 
     def intent(self, action: Action) -> int:
@@ -194,8 +197,19 @@ class Connection:
             raise JoinError(exc.reason) from exc
         if supports(HostConfig, "web"):  # the page beside the port the players remember
             host.config.web = True
+        owner = next((s for s in host.room.seats if s.owner), None)
+        token = owner.token if owner is not None else host.owner_token
+        # the save keeps the room's key, not its password: our own seat answers with it
+        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         try:
             port = await host.start()
+        except RoomMoved as exc:  # its deputy took the room over: our seat is there now
+            await host.stop()
+            host.saver.forget()
+            moved = exc.moved
+            return await cls.join(owner.name if owner else name,
+                                  owner.colour if owner else colour, net, [moved.address],
+                                  moved.port, password=password, token=token)
         except OSError as exc:
             await host.stop()
             port = host.config.port or 0  # a resumed room has the port its players remember
@@ -206,13 +220,9 @@ class Connection:
             raise JoinError(_("Could not reopen the room on port {port} ({error}); try "
                               "again, or restart lanplay.").format(
                                   port=port, error=exc.strerror or exc)) from exc
-        except BaseException:
+        except BaseException:  # cancelled while reopening (the window closed): close it
             await host.stop()
             raise
-        owner = next((s for s in host.room.seats if s.owner), None)
-        token = owner.token if owner is not None else host.owner_token
-        # the save keeps the room's key, not its password: our own seat answers with it
-        password: str | RoomKey = host.config.password or host.tokens.room_key or ""
         peer = _peer(owner.name if owner else name, owner.colour if owner else colour, net,
                      token=token, password=password)
         local = "127.0.0.1" if net.bind in ("", "0.0.0.0") else net.bind
@@ -225,7 +235,7 @@ class Connection:
 
     @classmethod
     async def join(cls, name: str, colour: str, net: NetConfig, addresses: Sequence[str],
-                   port: int, password: str = "", spectate: bool = False,
+                   port: int, password: str | RoomKey = "", spectate: bool = False,
                    token: str | None = None) -> Connection:
         """Join (or, with ``spectate``, watch; with a seat's ``token``, take that seat
         back) the first of ``addresses`` that answers; JoinError with the reason if none."""
@@ -276,6 +286,8 @@ class Connection:
                 self.seat_watch.ended(on_purpose=True)
         with contextlib.suppress(Exception):
             await self.peer.close(reason)
+        if self.successor is not None:
+            await self.successor.close()
         if self.host is not None:
             await self.host.stop(HOST_CLOSED, pause=True)
         if self._run is not None:
@@ -294,6 +306,8 @@ class Connection:
         self.leaving = True
         if self.seat_watch is not None:
             self.seat_watch.ended(on_purpose=False)
+        if self.successor is not None:
+            await self.successor.close()
         if self.host is not None:
             await self.host.stop(HOST_CLOSED)
         if self._run is not None:

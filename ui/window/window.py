@@ -52,6 +52,7 @@ from ui.services.seats import KeptSeats
 from ui.services.settings import MAX_SCALE, MIN_SCALE, Settings
 from ui.services.sound import Sound
 from ui.window.dialogs import Dialogs
+from ui.window.handing import Handing
 from ui.window.joining import Joining
 from ui.window.party import Party
 from ui.window.slips import SlipGuard, SlipNotice, log_dir
@@ -132,6 +133,7 @@ class MainWindow(QMainWindow):
         self.browser.add_listener(self._on_found)
         self._wire_pages()
         self._menus()
+        self.handing = Handing(self)  # the Room menu: the room outlives this laptop
         self._shortcuts()
 
     def _wire_pages(self) -> None:
@@ -482,6 +484,7 @@ class MainWindow(QMainWindow):
     def enter(self, conn: Connection) -> None:
         """A connection was opened: it becomes the party at the table."""
         self.party = Party(conn, self)
+        self.handing.attach(conn)
         self.party.begin()
 
     def leave(self) -> None:

@@ -7,7 +7,7 @@ import { Connection } from "./wire.js";
 import { h, clear, ink, morph } from "./dom.js";
 import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
 import { check as fairCheck } from "./fair.js";
-import { Keeper, forgetNotes } from "./keeper.js";
+import { Keeper, forgetNotes, keepNotes, keptNotes } from "./keeper.js";
 import { Tabs } from "./tabs.js";
 import { TABLES, genericActions } from "./tables/index.js";
 
@@ -86,7 +86,7 @@ function say(text) {
 
 // --- joining ------------------------------------------------------------------------
 
-function startConnection({ name, colour, spectate, password }) {
+function startConnection({ name, colour, spectate, password }, carried = null) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   store.set("name", name);
   store.set("colour", colour);
@@ -96,6 +96,7 @@ function startConnection({ name, colour, spectate, password }) {
   if (page.conn) page.conn.leave("replaced");
   const conn = new Connection(url, { name, colour, spectate, password, store,
                                      listener: onEvent, record: params.has("record") });
+  if (carried) arrive(conn, carried);
   page.conn = conn;
   page.keeper = new Keeper(conn, store);
   page.problem = null;
@@ -103,8 +104,61 @@ function startConnection({ name, colour, spectate, password }) {
   draw();
 }
 
+// --- the room moves to another laptop (docs/PROTOCOL.md "Hand-over and deputy") --------
+
+/** Go to the page of the laptop that referees the room now, taking along what this
+ * page keeps (its seat's token, its notes, what it noted of the shuffle) in the
+ * address's fragment, which never leaves the browser. */
+function moveTo(where) {
+  const conn = page.conn;
+  const notes = keptNotes();
+  const carried = { name: conn.name, colour: conn.colour, token: conn.token,
+    spectate: conn.spectate && !conn.token, password: conn.password, room: conn.room,
+    term: conn.term, notes, fair: { commits: [...conn.fair.commits], mine: [...conn.fair.mine],
+      contributions: [...conn.fair.contributions] }, accepted: conn.accepted };
+  const text = JSON.stringify(carried, (k, v) => (typeof v === "bigint" ? Number(v) : v));
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  const host = where.address.includes(":") ? `[${where.address}]` : where.address;
+  const path = WATCH ? "/watch" : "/";
+  location.replace(`http://${host}:${where.web_port}${path}${location.search}#move=${encodeURIComponent(btoa(binary))}`);
+}
+
+/** What the page that sent us here took along (see ``moveTo``), once. */
+function carriedHere() {
+  if (!location.hash.startsWith("#move=")) return null;
+  const raw = decodeURIComponent(location.hash.slice(6));
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+    const carried = JSON.parse(new TextDecoder().decode(bytes));
+    return carried && typeof carried === "object" && typeof carried.name === "string" ? carried : null;
+  } catch {
+    return null;
+  }
+}
+
+function arrive(conn, carried) {
+  conn.room = typeof carried.room === "string" ? carried.room : "";
+  conn.term = Number.isInteger(carried.term) ? carried.term : 0;
+  const fair = carried.fair || {};
+  for (const key of ["commits", "mine", "contributions"]) {
+    if (Array.isArray(fair[key])) conn.fair[key] = new Map(fair[key]);
+  }
+  if (Array.isArray(carried.accepted)) conn.accepted = carried.accepted;
+}
+
 function onEvent(kind, data) {
   const conn = page.conn;
+  if (kind === "moved") {
+    moveTo(data);
+    return;
+  }
+  if (kind === "referee") {
+    say(_("{name} referees the game now: the room moved to {name}'s laptop.", { name: data }));
+    return;
+  }
   if (kind === "view") {
     page.keeper.onView();
     if (conn.view && conn.view.game !== page.lastGame) {
@@ -564,6 +618,21 @@ document.addEventListener("keydown", (e) => {
 async function boot() {
   await load(chooseLanguage());
   forgetNotes();  // a note of a game that never ended, kept past its day
+  const carried = carriedHere();
+  const held = store.get("token");
+  // The room moved here from another laptop's page. An address alone never takes the
+  // place of a seat this browser holds here (a link from anywhere can carry a fragment):
+  // only where it holds none, or the same, does the page go on by itself.
+  if (carried && (!held || !carried.token || carried.token === held)) {
+    if (carried.token && !carried.spectate) store.set("token", carried.token);
+    keepNotes(carried.notes);
+    page.sideOpen = WATCH;
+    startConnection({ name: carried.name, colour: carried.colour || COLOURS[0],
+                      spectate: Boolean(carried.spectate),
+                      password: typeof carried.password === "string" ? carried.password : null },
+                    carried);
+    return;
+  }
   if (WATCH) {
     page.sideOpen = true;
     startConnection({ name: params.get("name") || "TV", colour: "", spectate: true, password: null });

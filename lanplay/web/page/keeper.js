@@ -49,6 +49,30 @@ export function forgetNotes(all = false) {
   } catch { /* nothing kept */ }
 }
 
+/** The notes kept here, to carry to the page of the room's new laptop (in its address's
+ * fragment, which never leaves the browser): key -> what is stored. */
+export function keptNotes() {
+  const out = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(PREFIX)) out[k] = localStorage.getItem(k);
+    }
+  } catch { /* nothing kept */ }
+  return out;
+}
+
+/** Notes carried from the room's old laptop's page: kept here as they were there (only
+ * notes, each of a note's size). */
+export function keepNotes(notes) {
+  if (!notes || typeof notes !== "object") return;
+  for (const [k, v] of Object.entries(notes)) {
+    if (k.startsWith(PREFIX) && k.length < 200 && typeof v === "string" && v.length < 8192) {
+      try { localStorage.setItem(k, v); } catch { /* private mode */ }
+    }
+  }
+}
+
 /** The note as Python's json.dumps(tiers, separators=(",", ":"), ensure_ascii=True). */
 export function noteJson(tiers) {
   return JSON.stringify(tiers).replace(/[\u0080-\uffff]/g,

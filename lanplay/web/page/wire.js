@@ -15,6 +15,10 @@ const LIMITS = { maxStrLength: 65536, maxBinLength: 262144, maxArrayLength: 2048
 const GIVE_UP = new Set(["bad_token", "removed", "password", "locked_out", "version", "flood"]);
 const RETRY_FOR = 10 * 60 * 1000;
 const SILENCE = 10000;
+// After this long without its host the page goes to the room's deputy, if it has one
+// (docs/PROTOCOL.md "Hand-over and deputy"): the deputy's page waits there for it.
+const TO_DEPUTY_AFTER = 2500;
+const ADDRESS = /^[A-Za-z0-9.:-]{1,255}$/;
 
 export { bytesToHex, hexToBytes, sha256 };
 
@@ -137,7 +141,9 @@ export async function answerFor(password, salt, nonce) {
 /**
  * A connection to the host that keeps itself alive. Events go to `listener(kind, data)`:
  * "status" (connecting, challenge, welcomed, reconnecting, gone), "welcome", "lobby",
- * "view", "chat", "clock", "rejected", "over", "audit", "refused", "bye".
+ * "view", "chat", "clock", "rejected", "over", "audit", "refused", "bye", "moved" (the
+ * room is refereed elsewhere now: go to that page with the seat's token), "referee" (a
+ * laptop referees the room at a higher term; data: its name).
  */
 export class Connection {
   constructor(url, { name, colour = "", spectate = false, password = null, store = null,
@@ -178,6 +184,10 @@ export class Connection {
     this.timer = null;
     this.silence = null;
     this.sentAt = new Map();
+    this.room = "";
+    this.term = 0;
+    this.deputy = null;
+    this.lostAt = 0;
   }
 
   emit(kind, data) {
@@ -224,6 +234,7 @@ export class Connection {
       if (ws !== this.ws) return;
       this.ws = null;
       clearInterval(this.silence);
+      if (this.status === "welcomed" && !this.lostAt) this.lostAt = Date.now();
       this.retry();
     };
   }
@@ -237,6 +248,7 @@ export class Connection {
 
   /** Cut the WebSocket as a lost network would; the page comes back by itself. */
   drop() {
+    if (!this.lostAt) this.lostAt = Date.now();
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;
@@ -261,6 +273,12 @@ export class Connection {
     if (this.gone) return;
     if (Date.now() - this.started > RETRY_FOR) {
       this.leave("retry");
+      return;
+    }
+    const deputy = this.deputy;
+    if (deputy && deputy.web_port && this.lostAt && Date.now() - this.lostAt > TO_DEPUTY_AFTER) {
+      this.emit("moved", { ...deputy, term: this.term });  // its page waits for the take-over
+      this.leave("moved");
       return;
     }
     this.setStatus("reconnecting");
@@ -332,7 +350,18 @@ export class Connection {
         if (ws === this.ws) this.raw({ type: "answer", hmac: hmacHex });
         return;
       }
-      case "welcome":
+      case "welcome": {
+        const room = typeof msg.room === "string" ? msg.room : "";
+        const term = Number.isInteger(msg.term) ? msg.term : 0;
+        if (this.room && room === this.room && term < this.term) {
+          this.drop();  // a host the room has moved on from: never its table again
+          return;
+        }
+        const newer = Boolean(this.room) && room === this.room && term > this.term;
+        if (room !== this.room || newer) this.deputy = null;
+        this.room = room;
+        this.term = term;
+        this.lostAt = 0;
         this.paused = null;
         this.seat = Number.isInteger(msg.seat) ? msg.seat : null;
         this.owner = msg.owner === true;
@@ -342,7 +371,28 @@ export class Connection {
         this.started = Date.now();
         this.setStatus("welcomed");
         this.emit("welcome", msg);
+        if (newer) this.emit("referee", String(msg.host_name || "?").slice(0, 60));
         return;
+      }
+      case "deputy":
+        if (msg.room === this.room && msg.term === this.term) {
+          this.deputy = msg.name && Number.isInteger(msg.port) && msg.port > 0
+            && typeof msg.address === "string" && ADDRESS.test(msg.address) ? msg : null;
+        }
+        return;
+      case "moved": {
+        // Only this room, only a higher term (or, before a welcome, a deputy sending an
+        // early page back to the host); a page that knows no room yet takes it as told.
+        const early = this.status !== "welcomed";
+        const follows = (!this.room && early) || (msg.room === this.room
+          && Number.isInteger(msg.term) && (msg.term > this.term || (early && msg.term === this.term)));
+        if (follows && typeof msg.address === "string" && ADDRESS.test(msg.address)
+            && Number.isInteger(msg.web_port) && msg.web_port > 0 && msg.web_port < 65536) {
+          this.emit("moved", msg);
+          this.leave("moved");
+        }
+        return;
+      }
       case "refused":
         if (msg.code === "bad_token" && this.token) {
           this.token = null;  // another room now: join it as a newcomer
