@@ -161,9 +161,12 @@ def test_avahi_browse_sees_lanplay_hosts_and_lanplay_sees_avahi_publish(
                 assert fields[4] == "_lanplay._tcp" and fields[5] == "local", fields
                 assert fields[7] == laptop.address and fields[8] == str(port), fields
                 txt = txt_of(";".join(fields))
+                room = txt.pop("room", "")  # the room's id: a peer finds a room that moved
+                assert len(room) >= 8 and room.isascii(), fields
                 assert txt == {"v": str(PROTOCOL_VERSION), "game": "alles-klar", "host": name,
                                "seats": "0/5", "state": "lobby", "web": str(port + 1),
-                               "pw": "1" if name == "Locked room" else "0"}, fields
+                               "pw": "1" if name == "Locked room" else "0",
+                               "term": "1"}, fields
 
             # and the other way: a service Avahi publishes shows in `lanplay discover`
             publish = await avahi.start(

@@ -202,7 +202,9 @@ def test_the_window_keeps_turning_while_a_slow_picture_is_drawn(
           f"{len(ticks)} timer ticks, the longest gap {max(gaps) * 1000:.0f} ms")
     assert took > 0.3, "the picture was meant to be slow"
     assert asked < min(0.25, took / 4)
-    assert max(gaps) < took / 3  # drawn on the GUI thread, the gap would be all of it
+    # Drawn on the GUI thread, the longest gap would be all of it; a machine shared
+    # with other heavy work stalls a process for a few hundred ms now and then.
+    assert max(gaps) < took * 0.6
 
 
 @pytest.mark.timeout(60)
