@@ -224,7 +224,11 @@ class Host:
         from lanplay.web.assets import Assets
         from lanplay.web.server import WebServer
 
-        self.web = WebServer(self.reception.serve_link, Assets(in_play.picture),
+        def about() -> dict[str, str]:  # the join page names the game before joining
+            return {"game": self.room.game.id, "mode": self.room.mode,
+                    "host": self.config.host_name}
+
+        self.web = WebServer(self.reception.serve_link, Assets(in_play.picture, about=about),
                              self.config.max_frame, self.config.handshake_timeout)
         try:
             self.status.web_port = await self.web.start(self.config.bind, port)

@@ -2,20 +2,26 @@
 
 The page's files are read once from the package (``page/``) into a table of
 path -> bytes; a request names one of these exactly, or a picture of the content
-in play by its id, or a catalogue by its language. There is no directory
+in play by its id, or a catalogue by its language, or a game's rules help by the
+game's id and a language (``/rules/s-tier.de.md``), or the tours (``/teaching.json``),
+or the room's game (``/room.json``). There is no directory
 listing, no path is ever joined to a folder, so nothing outside can be named
 (``..``, ``%2e``, a symlink, an absolute path all simply miss the table).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanplay import teaching
 from lanplay.content.model import Picture
+from lanplay.locale import LANGUAGES
 from lanplay.web import catalogues
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
@@ -31,6 +37,11 @@ ROUTES = {"/": "index.html", "/watch": "watch.html"}
 
 _PICTURE = re.compile(r"/pictures/([a-z0-9][a-z0-9_-]{0,39}(?:/[a-z0-9][a-z0-9_-]{0,39})?)")
 _LOCALE = re.compile(r"/locale/([a-z]{2})\.json")
+_RULES = re.compile(r"/rules/([a-z][a-z-]{0,39})\.([a-z]{2})\.md")
+ROOM = "/room.json"
+"""The room's game, mode and host name (the join page names the game it joins)."""
+TEACHING = "/teaching.json"
+"""The first-turn tours (``lanplay.teaching``): the window's steps, for the page."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +71,35 @@ def page_files(root: Path = PAGE_DIR) -> dict[str, Asset]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def teaching_asset() -> Asset:
+    return make_asset(json.dumps(teaching.tours(), ensure_ascii=False).encode("utf-8"),
+                      TYPES[".json"])
+
+
+@functools.lru_cache(maxsize=64)
+def rules_asset(game_id: str, lang: str) -> Asset | None:
+    """A game's rules help (markdown, as F1 shows it in the window) in a language
+    lanplay speaks; None for a game or language there is none of."""
+    if lang not in LANGUAGES:
+        return None
+    try:
+        text = teaching.rules_text(game_id, lang)
+    except (KeyError, ImportError):
+        return None
+    return make_asset(text.encode("utf-8"), TYPES[".txt"]) if text else None
+
+
 class Assets:
     """``lookup(path)``: the asset at that address, or None (404)."""
 
     def __init__(self, picture: Callable[[str], Picture | None],
-                 files: dict[str, Asset] | None = None) -> None:
+                 files: dict[str, Asset] | None = None,
+                 about: Callable[[], dict[str, str]] | None = None) -> None:
         self.files = page_files() if files is None else files
         self._picture = picture
+        self._about = about
+        """What the join page names before anyone joins: the room's game, mode and host."""
         self._pictures: dict[str, Asset] = {}
 
     def lookup(self, path: str) -> Asset | None:
@@ -80,6 +113,14 @@ class Assets:
         if match:
             body = catalogues.as_json(match.group(1))
             return None if body is None else make_asset(body, TYPES[".json"])
+        if path == TEACHING:
+            return teaching_asset()
+        if path == ROOM and self._about is not None:
+            return make_asset(json.dumps(self._about(), ensure_ascii=False).encode("utf-8"),
+                              TYPES[".json"])
+        match = _RULES.fullmatch(path)
+        if match:
+            return rules_asset(match.group(1), match.group(2))
         return None
 
     def picture(self, picture_id: str) -> Asset | None:
