@@ -37,7 +37,10 @@ function fieldText(ctx, key, value) {
 /** A button (or a few inputs and a button) for each template no table took. */
 export function genericActions(ctx, handled) {
   const out = [];
+  // what the page answers by itself (the S-tier note's count and reveal) gets no button
+  const answered = ctx.may.some((t) => ["count", "reveal"].includes(t.type));
   for (const template of ctx.may) {
+    if (answered && ["count", "reveal", "void"].includes(template.type)) continue;
     if (handled.has(template.type)) continue;
     const choose = template.choose || {};
     const fixed = Object.entries(template).filter(([k]) => k !== "type" && k !== "choose");
@@ -74,7 +77,7 @@ export function templates(ctx, type, fields = {}) {
 
 export function players(ctx, { turn = [], extra = () => null } = {}) {
   const lobby = ctx.names;
-  return h("div", { class: "players" }, lobby.map((name, i) => h("span", {
+  return h("div", { class: "players", id: "players" }, lobby.map((name, i) => h("span", {
     class: "player" + (turn.includes(i) ? " turn" : "") }, ctx.badge(i), h("span", { class: "name" }, name),
   extra(i))));
 }
