@@ -70,7 +70,12 @@ export function morph(old, fresh) {
   const news = fresh.attributes;
   for (let i = 0; i < news.length; i++) {
     const { name, value } = news[i];
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    if (old.getAttribute(name) === value) continue;
+    // The style through the element's own declarations: Chromium (156) took a new style
+    // attribute into getAttribute but kept drawing the old background, so a trick's
+    // chips kept the colours of the seats whose chips they had been (issue 32).
+    if (name === "style" && old.style && fresh.style) old.style.cssText = fresh.style.cssText;
+    else old.setAttribute(name, value);
   }
   for (const key of HANDLERS) {
     if (old[key] !== fresh[key]) old[key] = fresh[key];

@@ -38,7 +38,8 @@ function inline(text) {
 export function scrollToMode() {
   requestAnimationFrame(() => {
     const at = document.getElementById("rules-mode");
-    if (at) at.scrollIntoView({ block: "start" });
+    const box = document.getElementById("rules-text");
+    if (at && box) box.scrollTop += at.getBoundingClientRect().top - box.getBoundingClientRect().top;
   });
 }
 

@@ -66,8 +66,7 @@ function noteEditor(ctx, template) {
       onclick: (e) => { e.stopPropagation(); note.hint = t; ctx.redraw(); } }, _("Show this one")) : null];
   };
   return [h("div", { class: "zone tight-stack", id: "note" },
-    h("div", { class: "label" }, form.empty ? _("Your note: tap a picture, then its tier; leave one tier empty.")
-      : _("Your note: tap a picture, then its tier.")),
+    form.empty ? h("div", { class: "label" }, _("Leave one tier empty.")) : null,
     tierRows(ctx, place, { id: "note-tiers", tight: true, drop: () => note.pick !== null,
       onTier: (t) => { note.tiers[t] = note.pick; note.pick = null; ctx.redraw(); } }),
     h("div", { class: "pics", id: "note-pool" }, pool.map((id) => ctx.pic(id, nameOf(view, id), {
@@ -139,7 +138,8 @@ export function draw(ctx) {
     const [editor, button] = noteEditor(ctx, commit);
     priv = editor;
     actions.push(button);
-    status = _("You lead: write your note.");
+    status = commit.choose.commitment.note.form === "tiering" ? _("You lead: write your note: a tier for each picture.")
+      : _("You lead: write your note: tap a picture, then its tier.");
     Object.assign(spots, { board: "note", pool: "note" });
   } else {
     scratch.note = null;
