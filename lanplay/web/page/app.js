@@ -165,6 +165,15 @@ function onEvent(kind, data) {
   draw();
 }
 
+// A new size (a phone turned, a window resized): drawn again once the frame comes, so
+// what depends on the width (the log a laptop shows beside the table) follows.
+let resizing = false;
+window.addEventListener("resize", () => {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(() => { resizing = false; draw(); });
+});
+
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && page.conn) page.conn.wake();
 });

@@ -70,7 +70,7 @@ export function draw(ctx) {
     h("div", { class: "chart", id: "my-chart" }, own.length ? own.map((c) => songCard(ctx, c)) : h("span", { class: "muted" }, _("empty")))));
   }
   const priv = ctx.me === null ? null : h("div", { class: "zone" }, h("div", { class: "label" }, _("Your hand")),
-    h("div", { class: "hand-list", id: "hand" }, hand));
+    h("div", { class: "hand-list" + (hand.length > 5 ? " many" : ""), id: "hand" }, hand));
   const actions = [];
   let status = null;
   if (popup !== null) {
