@@ -129,7 +129,7 @@ WAIT_TURN = """(last) => {
   if (c.result && c.fair.audit) return true;
   const v = c.view;
   return Boolean(v && Array.isArray(v.may) && v.may.length && c.stateId !== last
-                 && !document.querySelector('.banner:not(#end)'));
+                 && p.shownState === c.stateId && !document.querySelector('.banner:not(#end)'));
 }"""
 
 ANSWERED_BY_THE_PAGE = ("count", "reveal", "void")

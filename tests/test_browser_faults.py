@@ -46,8 +46,9 @@ def until_mine(page: Any, test: Any, seed: int = 4, moves: int = 200) -> dict[st
     last = -2
     for _ in range(moves):
         page.wait_for_function(
-            "(last) => { const c = window.__lanplay.conn; const v = c.view;"
-            " return Boolean(c.result || (v && v.may && v.may.length && c.stateId !== last)); }",
+            "(last) => { const p = window.__lanplay; const c = p.conn; const v = c.view;"
+            " return Boolean(c.result || (v && v.may && v.may.length && c.stateId !== last"
+            " && p.shownState === c.stateId)); }",
             arg=last, timeout=30_000)
         now = state(page)
         assert now is not None and not now["over"], "the game ended first"

@@ -4,7 +4,7 @@
 // from `may`, the log and chat, the clock), the end (result and what the page checked).
 
 import { Connection } from "./wire.js";
-import { h, clear, ink, morph } from "./dom.js";
+import { h, clear, ink, morph, region } from "./dom.js";
 import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
 import { check as fairCheck } from "./fair.js";
 import { Keeper } from "./keeper.js";
@@ -40,7 +40,8 @@ const store = {
 const app = document.getElementById("app");
 const page = {
   conn: null, keeper: null, notice: null, noticeTimer: null, sideTab: "log", sideOpen: false,
-  scratch: {}, lastGame: null, problem: null, timings: [], splits: [], drawn: 0, seenOver: false,
+  scratch: {}, lastGame: null, problem: null, timings: [], snapshots: [], splits: [], drawn: 0,
+  seenOver: false,
   tour: new Tour(), rulesOpen: false, about: null,
 };
 window.__lanplay = page;  // for tests and the curious: the connection, the timings
@@ -106,6 +107,37 @@ function say(text) {
 
 // --- joining ------------------------------------------------------------------------
 
+// Drawing at a phone's speed: a view is drawn when it comes, at most once a frame (views
+// that arrive within one frame are drawn together when it comes); each draw's cost is
+// kept (a delta's in `timings`, from its frame's arrival; a snapshot's in `snapshots`,
+// which build the whole table), split into apply, draw and layout (`splits`).
+let frameBusy = false;
+let framePending = null;
+
+function drawView(receivedAt, snapshot) {
+  if (frameBusy) { framePending = framePending || { receivedAt, snapshot }; return; }
+  measuredDraw(receivedAt, snapshot);
+  frameBusy = true;
+  requestAnimationFrame(() => {
+    frameBusy = false;
+    const next = framePending;
+    framePending = null;
+    if (next) measuredDraw(performance.now(), next.snapshot);  // the frame's own work
+  });
+}
+
+function measuredDraw(since, snapshot) {
+  const t1 = performance.now();
+  draw();
+  const t2 = performance.now();
+  void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
+  const t3 = performance.now();
+  (snapshot ? page.snapshots : page.timings).push(t3 - since);
+  page.splits.push([t1 - since, t2 - t1, t3 - t2, snapshot ? 1 : 0]);
+  if (page.splits.length > 5000) page.splits.shift();
+  if (page.timings.length > 5000) page.timings.shift();
+}
+
 function startConnection({ name, colour, spectate, password }) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   store.set("name", name);
@@ -128,15 +160,7 @@ function onEvent(kind, data) {
       page.scratch = {};
       page.lastGame = conn.view.game;
     }
-    const t1 = performance.now();
-    draw();
-    const t2 = performance.now();
-    void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
-    const t3 = performance.now();
-    page.timings.push(t3 - conn.receivedAt);  // from the frame's arrival
-    page.splits.push([t1 - conn.receivedAt, t2 - t1, t3 - t2]);
-    if (page.splits.length > 5000) page.splits.shift();
-    if (page.timings.length > 5000) page.timings.shift();
+    drawView(conn.receivedAt, data && data.snapshot === true);
     page.drawn += 1;
     if (AUTOPLAY) setTimeout(autoplay, 0);
     return;
@@ -380,9 +404,7 @@ function gameScreen() {
   drawn.private ? h("div", { class: "private" }, drawn.private) : null);
   const actionsEl = h("div", { class: "actions", id: "actions" }, actions);
   const spot = page.tour.spot();
-  const spotId = spot && drawn.spots ? drawn.spots[spot] : null;
-  const spotEl = spotId ? tableEl.querySelector(`#${spotId}`) || actionsEl.querySelector(`#${spotId}`) : null;
-  if (spotEl) spotEl.classList.add("teach-spot");
+  page.spotId = spot && drawn.spots ? drawn.spots[spot] : null;  // framed once drawn (draw)
   const log = Array.isArray(view.log) ? view.log : [];
   const last = log.length ? logTexts(log)[log.length - 1] : "";
   return h("div", { class: "game" + (conn.status !== "welcomed" ? " dim" : "") + (WATCH ? " watching" : "") },
@@ -390,9 +412,11 @@ function gameScreen() {
       h("div", { class: "status" + (mine ? " mine" : ""), id: "status", role: "status" }, whatNow(ctx, drawn)),
       last && !page.tour.active ? h("div", { class: "happened", id: "happened", "aria-live": "polite" }, last) : null,
       page.tour.bubble(draw)),
-    h("div", { class: "main" }, tableEl, actionsEl),
+    // a notice floats over the head of the table (the public part), never over your own
+    // part or the actions below
+    h("div", { class: "main" }, tableEl, actionsEl,
+      page.notice ? h("div", { class: "notice", role: "alert", id: "notice" }, page.notice) : null),
     sidePanel(false),
-    page.notice ? h("div", { class: "notice", role: "alert", id: "notice" }, page.notice) : null,
     conn.status === "reconnecting" ? h("div", { class: "banner" }, conn.paused
       ? render(conn.paused.message || conn.paused.reason, names()) : _("Reconnecting…")) : null,
     conn.status === "gone" && page.problem && !(view.over && conn.result) ? h("div", { class: "banner" }, page.problem) : null,
@@ -429,33 +453,17 @@ export function picture(id, name, { size = "", onclick = null, legal = false, ch
   return onclick ? h("button", { ...attrs, onclick }, body) : h("div", attrs, body);
 }
 
-/** The log and chat panel (morph keeps its input and its scroll; texts rendered once). */
+/** The log and chat panel (morph keeps its input and its scroll; texts rendered once);
+ * drawn again only when what it shows changes (a region: not on every delta). */
 function sidePanel(inRoom) {
   const conn = page.conn;
   const view = conn.view;
   const log = !inRoom && view && Array.isArray(view.log) ? view.log : [];
   const showLog = !inRoom && page.sideTab === "log";
-  const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
-  const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
-    id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
-  const tabs = [];
-  if (!inRoom) tabs.push(tab("log", _("Log")));
-  tabs.push(tab("chat", _("Chat")));
-  const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
-                             placeholder: _("Say something…") });
-  const form = h("form", { class: "chat-form", onsubmit: (e) => {
-    e.preventDefault();
-    const typed = e.currentTarget.querySelector("input");
-    if (typed.value.trim()) conn.say(typed.value.trim());
-    typed.value = "";
-  } }, input, h("button", { type: "submit" }, _("Send")));
   const count = showLog ? log.length : conn.chatTotal;
   // The newest lines only (a phone shows a few, a laptop a screenful); none while the
   // phone's panel is closed: every line is one more node to compare on each delta.
   const shown = page.sideOpen || inRoom || window.innerWidth >= 900 ? 40 : 0;
-  const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
-    : conn.chat.slice(-shown).map(chatLine);
-  const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
   if (page.sideCount !== count) {
     page.sideCount = count;
     requestAnimationFrame(() => {
@@ -463,8 +471,28 @@ function sidePanel(inRoom) {
       if (live) live.scrollTop = live.scrollHeight;
     });
   }
-  clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
-  return panel;
+  const key = JSON.stringify([inRoom, page.sideOpen, page.sideTab, count, shown, names(),
+    showLog && log.length ? JSON.stringify(log[0]) : ""]);
+  return region(inRoom ? "side-room" : "side", key, () => {
+    const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
+    const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
+      id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
+    const tabs = [];
+    if (!inRoom) tabs.push(tab("log", _("Log")));
+    tabs.push(tab("chat", _("Chat")));
+    const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
+                               placeholder: _("Say something…") });
+    const form = h("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const typed = e.currentTarget.querySelector("input");
+      if (typed.value.trim()) conn.say(typed.value.trim());
+      typed.value = "";
+    } }, input, h("button", { type: "submit" }, _("Send")));
+    const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
+      : conn.chat.slice(-shown).map(chatLine);
+    const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
+    return clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
+  });
 }
 
 /** Each log line rendered once per game (the log only grows). */
@@ -579,9 +607,18 @@ function topBar() {
         page.showRoom ? _("Table") : _("Room")) : null);
 }
 
+/** The guide's frame round the piece its step names (on the live page: a region the
+ * redraw left as it was keeps its frame right too). */
+function frameSpot(id) {
+  for (const el of document.querySelectorAll(".teach-spot")) if (el.id !== id) el.classList.remove("teach-spot");
+  const el = id ? document.getElementById(id) : null;
+  if (el && !el.classList.contains("teach-spot")) el.classList.add("teach-spot");
+}
+
 export function draw() {
   const conn = page.conn;
   let body;
+  page.spotId = null;
   // The host closed the room right after the game (a headless host's last game): the
   // result stays on screen, with the host's sentence, rather than the join screen.
   const ended = conn && conn.status === "gone" && conn.gone === "bye" && conn.view && conn.view.over && conn.result;
@@ -602,7 +639,10 @@ export function draw() {
   page.inGame = body.classList.contains("game");
   if (conn && conn.lobby && conn.lobby.phase === "playing") page.showRoom = false;
   const focused = document.activeElement && document.activeElement.id;
-  morph(app, h("div", { id: "app", class: "app" }, topBar(), body));
+  const fresh = h("div", { id: "app", class: "app" }, topBar(), body);
+  morph(app, fresh);
+  frameSpot(page.inGame ? page.spotId : null);
+  page.shownState = conn ? conn.stateId : -1;  // the view on screen (a frame may hold the next)
   if (focused && document.activeElement.id !== focused) {
     const again = document.getElementById(focused);
     if (again) again.focus();

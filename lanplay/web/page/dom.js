@@ -40,6 +40,22 @@ export function ink(colour) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.28 ? "#111" : "#fff";
 }
 
+/**
+ * A region of the page drawn again only when its key (what it shows, as a string) changes:
+ * otherwise a stand-in that `morph` leaves the live region for, without building or
+ * comparing what is under it. `id` names the region on the page.
+ */
+export function region(id, key, build) {
+  const live = document.getElementById(id);
+  if (live && live.getAttribute("data-key") === key) {
+    return h(live.tagName.toLowerCase(), { id, "data-key": key, "data-same": true });
+  }
+  const el = build();
+  el.id = id;
+  el.setAttribute("data-key", key);
+  return el;
+}
+
 const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "onpointerdown"];
 
 /**
@@ -49,6 +65,10 @@ const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "on
  */
 export function morph(old, fresh) {
   if (old === fresh) return old;
+  if (fresh.nodeType === Node.ELEMENT_NODE && fresh.hasAttribute("data-same")
+      && old.nodeType === Node.ELEMENT_NODE && old.getAttribute("data-key") === fresh.getAttribute("data-key")) {
+    return old;  // a region whose key has not changed: nothing under it to compare
+  }
   if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName
       || (old.namespaceURI !== fresh.namespaceURI)) {
     old.replaceWith(fresh);

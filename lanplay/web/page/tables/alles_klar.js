@@ -40,7 +40,7 @@ export function draw(ctx) {
   const won = view.won || [];
   const turn = Number.isInteger(view.turn) ? [view.turn] : [];
   const pub = [
-    players(ctx, { turn,
+    players(ctx, { turn, key: JSON.stringify([handCounts, won]),
       extra: (i) => h("span", { class: "muted" }, _("{cards} cards · {won} won", { cards: handCounts[i] ?? 0, won: won[i] ?? 0 })) }),
     h("div", { class: "zone", id: "ranking" }, h("div", { class: "label" }, _("Ranking cards")),
       h("div", { class: "ranking-cards" }, (view.ranking || []).map((up, i) =>

@@ -156,7 +156,7 @@ export function draw(ctx) {
     pond.addEventListener("pointerup", () => { pond.removeEventListener("pointermove", move); ctx.redraw(); }, { once: true });
   };
   const scores = view.scores || [];
-  const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [],
+  const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [], key: JSON.stringify(scores),
     extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
   h("div", { class: "zone legend-zone" }, legendRows(ctx, view.frogs || []))];
   const actions = [];

@@ -59,7 +59,7 @@ export function draw(ctx) {
   }
   const question = view.question ? ctx.content("question", view.question.id, view.question.text) : "";
   const pub = [
-    players(ctx, { turn: view.actors || [], extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
+    players(ctx, { turn: view.actors || [], key: JSON.stringify(scores), extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
     h("div", { class: "zone" }, h("div", { class: "label" }, _("Round {n}", { n: view.round })),
       h("b", { id: "question" }, question)),
   ];

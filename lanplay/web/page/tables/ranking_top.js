@@ -32,7 +32,7 @@ export function draw(ctx) {
   const counts = view.hand_counts || [];
   const chain = view.chain || [];
   const pub = [
-    players(ctx, { turn: view.actors || [], extra: (i) => h("span", { class: "muted" },
+    players(ctx, { turn: view.actors || [], key: JSON.stringify([needed, counts]), extra: (i) => h("span", { class: "muted" },
       needed[i] ? _("next {n} · {cards} in hand", { n: needed[i], cards: counts[i] ?? 0 })
         : _("complete · {cards} in hand", { cards: counts[i] ?? 0 })) }),
     h("div", { class: "zone", id: "stage" },

@@ -119,7 +119,7 @@ export function draw(ctx) {
   const topic = view.topic ? ctx.content("topic", view.topic.id, view.topic.text) : null;
   const handled = new Set(["commit", "move", "take", "place", "lock", "unlock"]);
   const myTeam = (view.teams || []).findIndex((team) => team.includes(ctx.me));
-  const pub = [players(ctx, { turn: view.actors || [],
+  const pub = [players(ctx, { turn: view.actors || [], key: JSON.stringify([mode, view.won || []]),
     extra: (i) => mode === "team" ? h("span", { class: "team-dot", style: { background: TEAM_COLOURS[i % 2] },
       title: teamName(ctx, i % 2) }) : mode === "competitive" && (view.won || [])[i]
       ? h("span", { class: "muted" }, ` ${(view.won || [])[i]}`) : null }),
