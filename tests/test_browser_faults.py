@@ -97,7 +97,7 @@ def test_the_join_page_names_the_game_and_badges_are_the_windows(
 
 
 @pytest.mark.timeout(90)
-def test_alles_klar_marks_the_card_whose_turn_down_it_asks(
+def test_alles_klar_marks_the_card_whose_turn_down_it_asks_and_shows_the_trick_taken(
         browser: Any, hosting: HostThread) -> None:  # noqa: F811
     hosting.start("alles-klar", bots=1, autostart=2, seed=9)
     page = fresh(browser)
@@ -118,6 +118,16 @@ def test_alles_klar_marks_the_card_whose_turn_down_it_asks(
         assert "chosen" in page.get_attribute(f"#hand [data-card='{card}']", "class")
         meaning = page.inner_text("#ranking-meaning")  # the ranking cards say what they do
         assert "trick" in meaning
+        page.keyboard.press("Escape")  # the choice closed: the card is played another time
+
+        def taken(view: dict[str, Any]) -> bool:  # a trick this seat won: it leads the next
+            last = view.get("last") or {}
+            return last.get("result") == "won" and not any(view["table"])
+        view = until_mine(page, taken)
+        names = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => s.name)")
+        winner = names[view["last"]["winner"]]
+        assert page.inner_text("#trick-taken") == f"{winner} takes the trick."
+        assert page.locator("#trick.taken .played").count() >= 2  # its cards, on their way
     finally:
         page.close()
 

@@ -70,7 +70,10 @@ export function morph(old, fresh) {
     return old;  // a region whose key has not changed: nothing under it to compare
   }
   if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName
-      || (old.namespaceURI !== fresh.namespaceURI)) {
+      || (old.namespaceURI !== fresh.namespaceURI)
+      // a new event to animate (`data-anim`: the jump's or the trick's number): a new
+      // element, so its animation plays from the start
+      || (fresh.nodeType === Node.ELEMENT_NODE && old.getAttribute("data-anim") !== fresh.getAttribute("data-anim"))) {
     old.replaceWith(fresh);
     return fresh;
   }

@@ -32,6 +32,34 @@ function rankingMeaning(ctx, view) {
 
 export const SPOTS = { hand: "hand", ranking: "ranking" };
 
+/** The trick, each card over its player's badge; when one has just been decided, its
+ * cards stay on the table, flying to the one who takes them (or leaving, a blind trick),
+ * with a line saying so, until the next card is played. */
+function trickZone(ctx, view) {
+  const { _, scratch } = ctx;
+  const table = view.table || [];
+  const open = table.some((row) => row.length);
+  const last = view.last;
+  let shown = table.map((row, seat) => row.map((c) => [seat, c])).flat();
+  let taken = null;
+  if (open) {
+    scratch.trick = { n: view.trick, cards: shown };
+  } else if (last && ["won", "blind"].includes(last.result) && scratch.trick && scratch.trick.n < view.trick) {
+    const decisive = last.card ? [[last.seat, { ...last.card, up: true }]] : [];
+    shown = [...scratch.trick.cards.filter(([, c]) => !last.card || c.id !== last.card.id), ...decisive];
+    taken = last.result === "won"
+      ? _("{name} takes the trick.", { name: ctx.who([last.winner]) })
+      : _("A blind trick: its cards leave the game.");
+  }
+  return h("div", { class: "zone" }, h("div", { class: "label" },
+    _("Trick {n} · draw pile {pile}", { n: taken ? scratch.trick.n : view.trick, pile: view.pile })),
+  h("div", { class: "trick" + (taken ? (last.result === "won" ? " taken" : " blind") : ""), id: "trick",
+    "data-n": taken ? scratch.trick.n : view.trick, "data-anim": taken ? `taken-${scratch.trick.n}` : null },
+  shown.map(([seat, c]) => h("div", { class: "played", "data-seat": seat }, card(c, { small: true }),
+    h("span", { class: "who" }, ctx.badge(seat))))),
+  taken ? h("p", { class: "meaning", id: "trick-taken" }, taken) : null);
+}
+
 export function draw(ctx) {
   const { view, _ } = ctx;
   const me = ctx.me;
@@ -46,11 +74,7 @@ export function draw(ctx) {
       h("div", { class: "ranking-cards" }, (view.ranking || []).map((up, i) =>
         h("span", { class: "rcard" + (up ? "" : " off"), title: up ? _("face up") : _("face down") }, ROMAN[i + 1]))),
       h("p", { class: "meaning", id: "ranking-meaning" }, rankingMeaning(ctx, view))),
-    h("div", { class: "zone" }, h("div", { class: "label" },
-      _("Trick {n} · draw pile {pile}", { n: view.trick, pile: view.pile })),
-    h("div", { class: "trick", id: "trick" }, (view.table || []).flatMap((row, seat) =>
-      row.map((c) => h("div", { class: "played", "data-seat": seat }, card(c, { small: true }),
-        h("span", { class: "who" }, ctx.badge(seat))))))),
+    trickZone(ctx, view),
   ];
   scratch.keys = {};
   const hand = view.hand || [];

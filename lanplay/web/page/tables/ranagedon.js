@@ -63,7 +63,7 @@ function lastMove(ctx, view, R) {
   const [sx, sy] = last.start;
   const mx = (sx + to[0]) / 2;
   const my = (sy + to[1]) / 2 - Math.hypot(to[0] - sx, to[1] - sy) * 0.35;
-  return svg("g", { class: "last-move", id: "last-move", "data-n": last.n },
+  return svg("g", { class: "last-move", id: "last-move", "data-n": last.n, "data-anim": last.n },
     svg("path", { d: `M ${sx} ${sy} Q ${mx} ${my} ${to[0]} ${to[1]}${end ? ` L ${end[0]} ${end[1]}` : ""}`,
       fill: "none", stroke: "#FFD866", "stroke-width": 3, "stroke-dasharray": "8 6", class: "flight" }),
     svg("circle", { cx: sx, cy: sy, r: R * 0.5, fill: "none", stroke: "#FFD866", "stroke-width": 2, "stroke-dasharray": "3 3" }),
