@@ -2,6 +2,7 @@
 // is on screen, and it is the player's (lit) exactly when the view offers something to do.
 () => {
   const p = window.__lanplay;
+  if (p.shownState !== p.conn.stateId) return null;  // the next view is on its way to the screen
   const s = document.getElementById('status');
   if (!s || !s.innerText.trim()) return 'no what-now line';
   const r = s.getBoundingClientRect();

@@ -191,6 +191,10 @@ def play(page: Any, seed: int = 1, moves: int = 600,
         assert now is not None
         if strict and not now["over"]:
             problem = page.evaluate(NOW_LINE)
+            if problem is not None and os.environ.get("LANPLAY_DEBUG_SHOTS"):
+                page.screenshot(path=f"{os.environ['LANPLAY_DEBUG_SHOTS']}/now-line.png")
+                print("NOW", page.evaluate("() => [window.__lanplay.shownState, "
+                                           "window.__lanplay.conn.stateId]"))
             assert problem is None, f"state {now['state']}: {problem}"
         if now["over"]:
             page.wait_for_selector("#fair", timeout=10_000)

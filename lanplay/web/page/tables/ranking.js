@@ -60,9 +60,10 @@ export function draw(ctx) {
   const question = view.question ? ctx.content("question", view.question.id, view.question.text) : "";
   const pub = [
     players(ctx, { turn: view.actors || [], key: JSON.stringify(scores), extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
-    h("div", { class: "zone" }, h("div", { class: "label" }, _("Round {n}", { n: view.round })),
-      h("b", { id: "question" }, question)),
   ];
+  // The question heads your own part (the hand, or the tower when you compare and guess).
+  const asked = h("div", { class: "topic-line" }, h("span", { class: "label" }, _("Round {n}", { n: view.round }), " · "),
+    h("b", { id: "question" }, question));
   const tower = row.length ? h("div", { class: "floors", id: "tower" }, floors) : null;
   const places = templates(ctx, "place");
   const hand = (view.hand || []).map((tile, i) => {
@@ -95,7 +96,7 @@ export function draw(ctx) {
   const waiting = !who ? null : phase === "place" ? _("Waiting for {names} to pick a picture.", { names: who })
     : phase === "compare" ? _("Waiting for {names} to compare two pictures.", { names: who })
       : phase === "guess" ? _("Waiting for {names} to guess whose picture it is.", { names: who }) : null;
-  return { public: pub, private: priv, handled: new Set(["place", "compare", "guess"]), status, waiting,
+  return { public: pub, private: priv ? [asked, priv] : asked, handled: new Set(["place", "compare", "guess"]), status, waiting,
            spots: SPOTS };
 }
 

@@ -124,7 +124,6 @@ export function draw(ctx) {
       title: teamName(ctx, i % 2) }) : mode === "competitive" && (view.won || [])[i]
       ? h("span", { class: "muted" }, ` ${(view.won || [])[i]}`) : null }),
   h("div", { class: "zone", id: "round" }, h("div", { class: "label", id: "round-line" }, roundLine(ctx, view)),
-    h("b", { id: "topic" }, topic || _("The topic is hidden while the note is written.")),
     myTeam >= 0 ? h("p", { class: "your-team", id: "your-team", style: { borderColor: TEAM_COLOURS[myTeam] } },
       _("Your team: {team} ({names})", { team: teamName(ctx, myTeam), names: ctx.who(view.teams[myTeam]) })) : null),
   track(ctx, view)];
@@ -250,7 +249,10 @@ export function draw(ctx) {
     }
   }
   if (ctx.may.some((t) => t.type === "wrong")) status = _("Is that picture on the wrong tier? Say Wrong or stay silent.");
-  return { public: pub, private: priv, actions, handled, status, waiting, spots };
+  // The topic heads your own part: what the note, the board and your picture are about
+  // stays in sight however little room the public part has.
+  const topicLine = h("b", { class: "topic-line", id: "topic" }, topic || _("The topic is hidden while the note is written."));
+  return { public: pub, private: priv ? [topicLine, priv] : null, actions, handled, status, waiting, spots };
 }
 
 /** Why a tap did nothing: the other team's side, the other team's turn, the leader. */
