@@ -182,7 +182,7 @@ def test_s_tier_competitive_names_the_leader_and_the_rules_open_at_the_mode(
 
 
 @pytest.mark.timeout(120)
-def test_s_tier_cooperative_offers_lock_or_unlock_and_ends_with_the_verdict(
+def test_s_tier_cooperative_offers_lock_or_unlock_and_ends_with_the_verdict_and_reveal(
         browser: Any, hosting: HostThread) -> None:  # noqa: F811
     hosting.start("s-tier", "cooperative", {"coop_track": 3, "guess_seconds": 0}, bots=2,
                   autostart=3, seed=3)
@@ -204,6 +204,10 @@ def test_s_tier_cooperative_offers_lock_or_unlock_and_ends_with_the_verdict(
         assert end["over"]
         page.wait_for_selector("#verdict")
         assert page.inner_text("#status") == page.inner_text("#verdict")  # not "The game is over."
+        page.click("#to-room")  # the table under the end screen: the last reveal on it
+        reveal = page.inner_text("#reveal")
+        assert "of 5 right" in reveal and reveal.count("note: ") == 5
+        assert page.locator("#reveal .right, #reveal .wrong").count() == 5
     finally:
         page.close()
 

@@ -98,6 +98,39 @@ function track(ctx, view) {
   return h("div", { class: "track-zone", id: "track" }, h("div", { class: "track" }, cells), h("p", { class: "meaning" }, words));
 }
 
+/** The last round's reveal, on the table: what the note said beside what was played,
+ * each marked right or wrong (until the next round's pieces are played). */
+function revealZone(ctx, view) {
+  const { _ } = ctx;
+  const last = view.last;
+  if (!last || last.kind !== "reveal" || !["note", "notes", "over"].includes(view.phase)) return null;
+  const mark = (right) => h("span", { class: right ? "right" : "wrong" }, right ? "✓" : "✗");
+  const name = (id) => (id ? ctx.content("picture", id, nameOf(view, id)) : "—");
+  let rows = [];
+  let title = _("The reveal");
+  if (view.mode === "cooperative" && Array.isArray(last.note) && Array.isArray(last.board)) {
+    title = _("The reveal: {correct} of 5 right", { correct: last.correct ?? 0 });
+    rows = TIERS.map((letter, t) => h("li", {}, h("b", {}, letter), " ", _("note: {note} · board: {board}",
+      { note: name(last.note[t]), board: name(last.board[t]) }), " ", mark(last.note[t] === last.board[t])));
+  } else if (view.mode === "competitive" && Array.isArray(last.note) && Array.isArray(last.pictures)) {
+    const pics = last.pictures;
+    rows = (last.dealt || []).map((id, seat) => {
+      if (!id) return null;
+      const i = pics.findIndex((p) => p && p.id === id);
+      const placed = (last.placements || [])[seat];
+      return h("li", {}, ctx.badge(seat), " ", _("{picture}: on {placed}, the note {tier}", {
+        picture: ctx.content("picture", id, pics[i] ? pics[i].name : id),
+        placed: Number.isInteger(placed) ? TIERS[placed] : "—", tier: TIERS[last.note[i]] || "?" }),
+      " ", mark((last.correct || []).includes(seat)));
+    });
+  } else if (view.mode === "team" && Array.isArray(last.pictures)) {
+    rows = last.pictures.map((p) => h("li", {}, h("span", { class: "team-dot", style: { background: TEAM_COLOURS[p.taken ?? p.team] } }),
+      _("{picture} on {tier}", { picture: ctx.content("picture", p.id, p.name), tier: Number.isInteger(p.tier) ? TIERS[p.tier] : "—" }),
+      " ", mark(p.right)));
+  }
+  return h("div", { class: "zone reveal", id: "reveal" }, h("div", { class: "label" }, title), h("ul", { class: "reveal-list" }, rows));
+}
+
 /** The round and who leads it (competitive and cooperative: one leader; team: two). */
 function roundLine(ctx, view) {
   const { _ } = ctx;
@@ -126,7 +159,7 @@ export function draw(ctx) {
   h("div", { class: "zone", id: "round" }, h("div", { class: "label", id: "round-line" }, roundLine(ctx, view)),
     myTeam >= 0 ? h("p", { class: "your-team", id: "your-team", style: { borderColor: TEAM_COLOURS[myTeam] } },
       _("Your team: {team} ({names})", { team: teamName(ctx, myTeam), names: ctx.who(view.teams[myTeam]) })) : null),
-  track(ctx, view)];
+  track(ctx, view), revealZone(ctx, view)];
   const actions = [];
   let priv = null;
   let status = null;
