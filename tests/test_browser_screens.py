@@ -1,6 +1,7 @@
 """The page at a phone's size (360x640) and a laptop's (1366x768, 1920x1080), in English,
 German and Spanish: every game with its first-round guide on screen and in mid-play, a
-choice open (Ranking Top's card), the room and the end screen, with a fit check like the
+choice open (Ranking Top's card, Alles klar?'s turn-down), the room, the end screen and
+S-tier's last reveal on the table, with a fit check like the
 window's (no text cut off, clipped, overflowing the page or overlapping another); mid-play
 also on a phone on its side (640x360) and an upright tablet (768x1024), issue 32.
 
@@ -66,13 +67,16 @@ def at_sizes(page: Any, out: Path, name: str, lang: str, found: dict[str, Any],
 
 
 def open_a_choice(page: Any) -> bool:
-    """Ranking Top: tap a card to play, so its places and their effects are on screen."""
+    """A card whose play asks which way: Ranking Top's places (with their effects), Alles
+    klar?'s ranking card to turn down; tapped, so the choice is on screen."""
     card = page.evaluate("""() => { const v = window.__lanplay.keeper.shown();
-        const t = (v.may || []).find((m) => m.type === 'play'); return t ? t.card : null; }""")
+        const plays = (v.may || []).filter((m) => m.type === 'play').map((m) => m.card);
+        const two = plays.find((c, i) => plays.indexOf(c) !== i);
+        return v.game === 'ranking-top' ? (plays.length ? plays[0] : null) : two ?? null; }""")
     if card is None:
         return False
     page.click(f"#hand [data-card='{card}']")
-    page.wait_for_selector("#actions [data-to]", timeout=5000)
+    page.wait_for_selector("#actions [data-to], #actions [data-numeral]", timeout=5000)
     return True
 
 
@@ -101,7 +105,7 @@ def test_every_screen_fits_a_phone_and_a_laptop(browser: Any, hosting: HostThrea
             at_sizes(page, out, f"{name}-guide", lang, found)
             play(page, seed=9, stop_after=moves)
             at_sizes(page, out, name, lang, found, SIZES + MORE)
-            if game == "ranking-top":
+            if game in ("ranking-top", "alles-klar"):
                 for _ in range(20):
                     if open_a_choice(page):
                         at_sizes(page, out, f"{name}-choice", lang, found)
@@ -113,9 +117,16 @@ def test_every_screen_fits_a_phone_and_a_laptop(browser: Any, hosting: HostThrea
                 shoot(tv, out, "watch" if game == "alles-klar" else f"{name}-watch", 1920, lang,
                       found)
             if game == "alles-klar":
+                page.keyboard.press("Escape")  # the choice closed: played as the bot likes
                 page.set_viewport_size({"width": 360, "height": 640})
                 play(page, seed=9)
                 at_sizes(page, out, "end", lang, found)
+            if mode == "cooperative":  # the end, and under it the last reveal on the table
+                play(page, seed=9)
+                at_sizes(page, out, f"{name}-end", lang, found)
+                page.click("#to-room")
+                page.wait_for_selector("#reveal", timeout=5000)
+                at_sizes(page, out, f"{name}-reveal", lang, found)
         finally:
             page.close()
             tv.close()
