@@ -2,7 +2,7 @@
 // they mean now, the trick (each card over its player's badge) and each seat's count
 // above; a card that may turn down either of two ranking cards is marked and asks which.
 
-import { h } from "../dom.js";
+import { h, region } from "../dom.js";
 import { players, templates } from "./index.js";
 
 const ROMAN = ["", "I", "II", "III", "IV", "V"];
@@ -70,10 +70,10 @@ export function draw(ctx) {
   const pub = [
     players(ctx, { turn, key: JSON.stringify([handCounts, won]),
       extra: (i) => h("span", { class: "muted" }, _("{cards} cards · {won} won", { cards: handCounts[i] ?? 0, won: won[i] ?? 0 })) }),
-    h("div", { class: "zone", id: "ranking" }, h("div", { class: "label" }, _("Ranking cards")),
+    region("ranking", JSON.stringify(view.ranking || []), () => h("div", { class: "zone" }, h("div", { class: "label" }, _("Ranking cards")),
       h("div", { class: "ranking-cards" }, (view.ranking || []).map((up, i) =>
         h("span", { class: "rcard" + (up ? "" : " off"), title: up ? _("face up") : _("face down") }, ROMAN[i + 1]))),
-      h("p", { class: "meaning", id: "ranking-meaning" }, rankingMeaning(ctx, view))),
+      h("p", { class: "meaning", id: "ranking-meaning" }, rankingMeaning(ctx, view)))),
     trickZone(ctx, view),
   ];
   scratch.keys = {};

@@ -3,7 +3,7 @@
 // pull), or use the sliders and the arrow keys; Jump! sends it. The host simulates
 // the jump; the page never predicts a landing.
 
-import { h, ink } from "../dom.js";
+import { h, ink, region } from "../dom.js";
 import { players, templates } from "./index.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -158,7 +158,8 @@ export function draw(ctx) {
   const scores = view.scores || [];
   const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [], key: JSON.stringify(scores),
     extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
-  h("div", { class: "zone legend-zone" }, legendRows(ctx, view.frogs || []))];
+  region("legend-zone", JSON.stringify((view.frogs || []).map((f) => [f.colour, f.border, f.ability ?? null])),
+    () => h("div", { class: "zone legend-zone" }, legendRows(ctx, view.frogs || [])))];
   const actions = [];
   const shot = chosen ? byFrog.get(chosen.id) : null;
   if (shot) {

@@ -3,7 +3,7 @@
 // Pass big during a window (keys t and p); a card with two places asks which, saying
 // what each does.
 
-import { h } from "../dom.js";
+import { h, region } from "../dom.js";
 import { players, templates } from "./index.js";
 
 function effectOf(ctx, c) {
@@ -41,9 +41,10 @@ export function draw(ctx) {
           songCard(ctx, link.card, { effect: true }))))]
         : [h("div", { class: "label" }, _("Discard pile ({n})", { n: view.discard_count ?? 0 })),
           h("div", { class: "chart", id: "discard" }, (view.discard || []).slice(-1).map((c) => songCard(ctx, c, { effect: true })))]),
-    h("div", { class: "zone" }, h("div", { class: "label" }, _("Charts: each fills 5, 4, 3, 2, 1")),
-      (view.ranking || []).map((chart, seat) => seat === ctx.me ? null : h("div", { class: "row" }, ctx.badge(seat),
-        h("div", { class: "chart" }, chart.length ? chart.map((c) => songCard(ctx, c)) : h("span", { class: "muted" }, _("empty")))))),
+    region("charts", JSON.stringify([ctx.me, ctx.names, ctx.colours, (view.ranking || []).map((chart) => chart.map((c) => c.id))]),
+      () => h("div", { class: "zone" }, h("div", { class: "label" }, _("Charts: each fills 5, 4, 3, 2, 1")),
+        (view.ranking || []).map((chart, seat) => seat === ctx.me ? null : h("div", { class: "row" }, ctx.badge(seat),
+          h("div", { class: "chart" }, chart.length ? chart.map((c) => songCard(ctx, c)) : h("span", { class: "muted" }, _("empty"))))))),
   ];
   const plays = templates(ctx, "play");
   const keeps = templates(ctx, "keep");

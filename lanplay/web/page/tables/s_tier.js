@@ -1,7 +1,7 @@
 // S-tier, all three modes: the tier list, the pictures, and the leader's note
 // written here and kept in this browser (keeper.js). Tap a picture, then a tier.
 
-import { h } from "../dom.js";
+import { h, region } from "../dom.js";
 import { players, templates } from "./index.js";
 
 const TIERS = ["S", "A", "B", "C", "D"];
@@ -159,7 +159,8 @@ export function draw(ctx) {
   h("div", { class: "zone", id: "round" }, h("div", { class: "label", id: "round-line" }, roundLine(ctx, view)),
     myTeam >= 0 ? h("p", { class: "your-team", id: "your-team", style: { borderColor: TEAM_COLOURS[myTeam] } },
       _("Your team: {team} ({names})", { team: teamName(ctx, myTeam), names: ctx.who(view.teams[myTeam]) })) : null),
-  track(ctx, view), revealZone(ctx, view)];
+  region("track-region", JSON.stringify([view.mode, view.track || null]), () => h("div", {}, track(ctx, view))),
+  revealZone(ctx, view)];
   const actions = [];
   let priv = null;
   let status = null;
