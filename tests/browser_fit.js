@@ -27,8 +27,20 @@
         break;
       }
     }
-    for (const r of rects) {
-      if (r.right > W + 1 || r.left < -1) out.push(`off the page: ${node.textContent.slice(0, 40)}`);
+    // what a part that scrolls in itself shows of the text: the rest is scrolled away
+    let view = null;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (["auto", "scroll"].includes(s.overflowY) || ["auto", "scroll"].includes(s.overflowX)) {
+        view = a.getBoundingClientRect();
+        break;
+      }
+    }
+    for (const whole of rects) {
+      if (whole.right > W + 1 || whole.left < -1) out.push(`off the page: ${node.textContent.slice(0, 40)}`);
+      const r = !view ? whole : { left: Math.max(whole.left, view.left), right: Math.min(whole.right, view.right),
+                                  top: Math.max(whole.top, view.top), bottom: Math.min(whole.bottom, view.bottom) };
+      if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
       const x = Math.min(W - 1, Math.max(0, (r.left + r.right) / 2));
       const y = (r.top + r.bottom) / 2;
       if (y < 0 || y > innerHeight) continue;

@@ -17,6 +17,7 @@ import shutil
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,20 +129,46 @@ WAIT_TURN = """(last) => {
   if (c.result && c.fair.audit) return true;
   const v = c.view;
   return Boolean(v && Array.isArray(v.may) && v.may.length && c.stateId !== last
-                 && !document.querySelector('.banner:not(#end)'));
+                 && p.shownState === c.stateId && !document.querySelector('.banner:not(#end)'));
 }"""
 
 ANSWERED_BY_THE_PAGE = ("count", "reveal", "void")
 
+HERE = Path(__file__).resolve().parent
+NOW_LINE = (HERE / "browser_now.js").read_text(encoding="utf-8")
+"""Issue 32: at every view the "what now" line is on screen; it is the player's (lit)
+exactly when the view offers them something to do."""
+IN_VIEW = (HERE / "browser_in_view.js").read_text(encoding="utf-8")
+"""Issue 32: a control a move needs lies whole inside the viewport, uncovered, without
+scrolling (at 360x640 too): None, or what is wrong."""
+
+
+def tap(page: Any, selector: str, strict: bool = False) -> None:
+    """Click ``selector`` as a thumb would; with ``strict``, only where it already is on
+    screen (a control that needs scrolling first fails the test)."""
+    if strict:
+        page.wait_for_selector(selector, timeout=3000)
+        where = page.evaluate(IN_VIEW, selector)
+        if where == "missing":  # gone since (the table moved on): the move is chosen again
+            from bidi import Missing
+
+            raise Missing(selector)
+        if where is not None and os.environ.get("LANPLAY_DEBUG_SHOTS"):
+            page.screenshot(path=f"{os.environ['LANPLAY_DEBUG_SHOTS']}/not-in-view.png")
+        assert where is None, f"{selector}: {where}"
+    page.click(selector)
+
 
 def play(page: Any, seed: int = 1, moves: int = 600,
-         stop_after: int | None = None) -> dict[str, Any]:
+         stop_after: int | None = None, strict: bool = False) -> dict[str, Any]:
     """Play the page's seat to the end, clicking each move the game's bot picks.
 
     The table may change between reading the view and the click (another seat's
     move, a window closing): a click that finds nothing to click is given up after
     a moment and the move chosen again from the new view; a view that stays the
-    same through several such misses fails the test."""
+    same through several such misses fails the test. With ``strict`` (issue 32), every
+    view's "what now" line is checked and every control clicked must already be on
+    screen."""
     from bidi import Missing
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -162,6 +189,13 @@ def play(page: Any, seed: int = 1, moves: int = 600,
                 f"last {last}") from None
         now = state(page)
         assert now is not None
+        if strict and not now["over"]:
+            problem = page.evaluate(NOW_LINE)
+            if problem is not None and os.environ.get("LANPLAY_DEBUG_SHOTS"):
+                page.screenshot(path=f"{os.environ['LANPLAY_DEBUG_SHOTS']}/now-line.png")
+                print("NOW", page.evaluate("() => [window.__lanplay.shownState, "
+                                           "window.__lanplay.conn.stateId]"))
+            assert problem is None, f"state {now['state']}: {problem}"
         if now["over"]:
             page.wait_for_selector("#fair", timeout=10_000)
             return now
@@ -172,7 +206,7 @@ def play(page: Any, seed: int = 1, moves: int = 600,
         action = games.load(view["game"]).bot(view, seat, rng)
         assert action is not None, view["may"]
         try:
-            click(page, view, seat, action)
+            click(page, view, seat, action, strict)
         except (PlaywrightTimeout, Missing):
             missed[now["state"]] = missed.get(now["state"], 0) + 1
             if os.environ.get("LANPLAY_DEBUG_SHOTS"):
@@ -193,78 +227,88 @@ def _css(value: Any) -> str:
     return json.dumps(str(value))
 
 
-def click(page: Any, view: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def click(page: Any, view: dict[str, Any], seat: int, action: dict[str, Any],
+          strict: bool = False) -> None:
     """The clicks a person makes for ``action`` on the page."""
     page.set_default_timeout(3000)
     game, kind = view["game"], action["type"]
     if game == "alles-klar":
-        page.click(f"#hand [data-card={_css(action['card'])}]")
+        tap(page, f"#hand [data-card={_css(action['card'])}]", strict)
         choice = page.locator("#actions [data-numeral]")
         if choice.count():
-            page.click(f"#actions [data-numeral={_css(action.get('numeral', 'none'))}]")
+            tap(page, f"#actions [data-numeral={_css(action.get('numeral', 'none'))}]", strict)
     elif game == "ranking":
         row = {t["slot"]: t["picture"] for t in view["row"]}
         if kind == "place":
-            page.click(f"#hand [data-picture={_css(action['tile'])}]")
+            tap(page, f"#hand [data-picture={_css(action['tile'])}]", strict)
         elif kind == "compare":
-            page.click(f"#tower [data-picture={_css(row[action['up']])}]")
-            page.click(f"#tower [data-picture={_css(row[action['down']])}]")
+            tap(page, f"#tower [data-picture={_css(row[action['up']])}]", strict)
+            tap(page, f"#tower [data-picture={_css(row[action['down']])}]", strict)
         elif kind == "guess":
-            page.click(f"#tower [data-picture={_css(row[action['slot']])}]")
+            tap(page, f"#tower [data-picture={_css(row[action['slot']])}]", strict)
         else:
-            page.click(f"button.may[data-type={_css(kind)}]")
+            tap(page, f"button.may[data-type={_css(kind)}]", strict)
     elif game == "s-tier":
-        _s_tier(page, view, seat, action)
+        _s_tier(page, view, seat, action, strict)
     elif game == "ranking-top":
         if kind in ("play", "keep"):
-            page.click(f"#hand [data-card={_css(action['card'])}]")
+            tap(page, f"#hand [data-card={_css(action['card'])}]", strict)
             if kind == "play" and page.locator("#actions [data-to]").count():
-                page.click(f"#actions [data-to={_css(action['to'])}]")
+                tap(page, f"#actions [data-to={_css(action['to'])}]", strict)
         elif kind == "top":
-            page.click(f"#actions [data-type=top][data-card={_css(action['card'])}]")
+            tap(page, f"#actions [data-type=top][data-card={_css(action['card'])}]", strict)
         else:
-            page.click(f"#actions [data-type={_css(kind)}]")
+            tap(page, f"#actions [data-type={_css(kind)}]", strict)
     elif game == "ranagedon":
         if kind == "deploy":
-            page.click(f"#actions [data-cluster={_css(action.get('cluster', 0))}]")
+            tap(page, f"#actions [data-cluster={_css(action.get('cluster', 0))}]", strict)
         elif kind in ("jump", "dive"):
-            page.locator(f"#pond [data-frog={_css(action['frog'])}]").click(force=True)
+            frog = f"#pond [data-frog={_css(action['frog'])}]"
+            if strict:
+                page.wait_for_selector(frog, timeout=3000)
+                where = page.evaluate(IN_VIEW, frog)
+                assert where is None, f"{frog}: {where}"
+            page.locator(frog).click(force=True)
             page.wait_for_selector("#jump")
             page.locator("#angle").fill(str(action["theta"]))
             page.locator("#strength").fill(str(action["s"]))
-            page.click("#jump")
+            tap(page, "#jump", strict)
         else:
-            page.click(f"button.may[data-type={_css(kind)}]")
+            tap(page, f"button.may[data-type={_css(kind)}]", strict)
     else:
         raise AssertionError(game)
 
 
-def _s_tier(page: Any, view: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def _s_tier(page: Any, view: dict[str, Any], seat: int, action: dict[str, Any],
+            strict: bool = False) -> None:
     kind = action["type"]
     if kind == "note":
         tiers = action["tiers"]
         if view["mode"] == "competitive":
             for picture, tier in zip([p["id"] for p in view["pictures"]], tiers, strict=True):
-                page.click(f"#note .row[data-picture={_css(picture)}] [data-tier={_css(tier)}]")
+                row = f"#note .row[data-picture={_css(picture)}]"
+                tap(page, f"{row} [data-tier={_css(tier)}]", strict)
         else:
             for tier, picture in enumerate(tiers):
                 if picture is None:
                     continue
-                page.click(f"#note-pool [data-picture={_css(picture)}]")
-                page.click(f"#note-tiers [data-tier={_css(tier)}]")
+                tap(page, f"#note-pool [data-picture={_css(picture)}]", strict)
+                tap(page, f"#note-tiers [data-tier={_css(tier)}]", strict)
             if "hint" in action:
-                page.click(f"#note-tiers [data-hint={_css(action['hint'])}]")
-        page.click("#write-note")
+                tap(page, f"#note-tiers [data-hint={_css(action['hint'])}]", strict)
+        tap(page, "#write-note", strict)
     elif kind in ("move", "take"):
-        page.click(f"[data-picture={_css(action['picture'])}].legal")
+        tap(page, f"[data-picture={_css(action['picture'])}].legal", strict)
         if action["tier"] is None:
-            page.click("#back-to-pool")
+            tap(page, "#back-to-pool", strict)
         else:
-            page.click(f".tier.drop[data-tier={_css(action['tier'])}]")
+            tap(page, f".tier.drop[data-tier={_css(action['tier'])}]", strict)
     elif kind == "place":
-        page.click(f"#actions [data-tier={_css(action['tier'])}]")
+        tap(page, f"#actions [data-tier={_css(action['tier'])}]", strict)
+    elif kind in ("lock", "unlock"):
+        tap(page, f"#actions [data-type={_css(kind)}]", strict)
     else:
-        page.click(f"button.may[data-type={_css(kind)}]")
+        tap(page, f"button.may[data-type={_css(kind)}]", strict)
 
 
 @pytest.fixture(scope="module")

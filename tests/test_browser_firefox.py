@@ -32,7 +32,7 @@ def test_firefox_plays_a_game_to_its_end(tab: FirefoxPage, hosting: HostThread, 
     tab.click("#join")
     tab.wait_for_selector("#ready")
     tab.click("#ready")
-    end = play(tab, seed=8)
+    end = play(tab, seed=8, strict=True)  # issue 32: the what-now line, controls on screen
     assert end["over"]
     assert tab.inner_text("#fair").startswith("Checked here: the shuffle came from everyone")
     assert tab.evaluate("() => navigator.userAgent").count("Firefox") == 1

@@ -1,6 +1,12 @@
 """Every game and mode played to its end screen from the page in a real Chromium, beside
 a lanplay peer over TCP and the host's bots; each browser seat's WebSocket frames are its
-own view of the true state and nothing more (the check of test_hidden_frames.py)."""
+own view of the true state and nothing more (the check of test_hidden_frames.py).
+
+Issue 32: each is a first-time browser at 360x640 playing from taps alone: the table's
+first-round guide shows (the window's steps, lanplay.teaching) and goes by the moves it
+asks for, remembered in the browser; at every view the "what now" line is on screen and
+lit exactly when there is something to do, and every control a move needs is already on
+screen (``play(strict=True)``); the end screen says who won, lost or drew."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from webhelpers import check_frames
 from lanplay.messages import render
 from lanplay.peer.bots import drive
 from lanplay.peer.peer import Peer
+from lanplay.teaching import STEPS, tour_key
 from lanplay.verdict import verdict_of
 
 CASES = [
@@ -53,7 +60,13 @@ def test_a_browser_seat_plays_every_game_to_its_end(
         join(page, hosting.url, "Ann")
         page.click("#ready")
         task = lanplay_peer(hosting, "Lan", 5) if players >= 2 else None
-        end = play(page, seed=3)
+        key = tour_key(game, mode)
+        page.wait_for_selector("#tour", timeout=10_000)  # a first-time browser is taught
+        assert page.inner_text("#tour-text") == STEPS[key][0][1]
+        end = play(page, seed=3, strict=True)
+        assert page.locator("#tour").count() == 0  # the moves it asked for took it away
+        taught = page.evaluate("() => JSON.parse(localStorage.getItem('lanplay:taught'))")
+        assert taught == [key]
         assert end["view"]["over"]
         fair = page.inner_text("#fair")
         assert fair.startswith("Checked here: the shuffle came from everyone and your moves "

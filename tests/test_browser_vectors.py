@@ -4,6 +4,8 @@ password's answer (PBKDF2 and HMAC in JavaScript, as the host checks them)."""
 
 from __future__ import annotations
 
+import itertools
+import json
 from typing import Any
 
 import pytest
@@ -44,5 +46,61 @@ def test_the_pages_hashes_match_the_protocols_vectors(
         assert got["seed"] == "5125018601239332113"
         key = RoomKey.derive("swordfish", "0123456789abcdef0123456789abcdef")
         assert got["answer"] == key.answer("nonce-42")
+    finally:
+        page.close()
+
+
+def _views(rng: Any, n: int) -> list[Any]:
+    """Random views of a game's shape: maps of lists of maps, numbers, texts and nulls."""
+    def value(depth: int) -> Any:
+        kind = rng.randrange(6 if depth < 3 else 3)
+        if kind == 0:
+            return rng.randrange(-5, 50)
+        if kind == 1:
+            return rng.choice(["a", "b", "crown", "", None])
+        if kind == 2:
+            return rng.random() < 0.5
+        if kind == 3:
+            return [value(depth + 1) for _ in range(rng.randrange(5))]
+        return {rng.choice("abcdef"): value(depth + 1) for _ in range(rng.randrange(4))}
+    base = {"game": "x", "log": [], "hand": [1, 2, 3], "table": {"a": [1, {"b": 2}]}}
+    out = [base]
+    for _ in range(n):
+        nxt = json.loads(json.dumps(out[-1]))
+        for _ in range(rng.randrange(1, 4)):
+            nxt[rng.choice(["log", "hand", "table", "extra", "more"])] = value(1)
+        nxt["log"] = out[-1]["log"] + [{"key": "x {n}", "args": {"n": len(out)}}]
+        out.append(nxt)
+    return out
+
+
+@pytest.mark.timeout(60)
+def test_the_pages_deltas_agree_with_the_protocols_and_leave_the_old_view(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    """Issue 32: the page applies a delta by copying only the paths it changes (a copy of
+    the whole view was most of a delta's cost): still exactly ``protocol.delta.apply``,
+    and the view it started from is as it was."""
+    import random
+
+    from protocol import delta
+
+    rng = random.Random(32)
+    views = _views(rng, 60)
+    steps = [[old, delta.diff(old, new), new] for old, new in itertools.pairwise(views)]
+    hosting.start("alles-klar")
+    page = browser.new_page()
+    try:
+        page.goto(hosting.url)
+        got = page.evaluate("""async ([steps]) => {
+            const wire = await import('/wire.js');
+            return steps.map(([old, ops, want]) => {
+              const before = JSON.stringify(old);
+              const after = wire.applyDelta(old, ops);
+              const same = JSON.stringify(after) === JSON.stringify(want);
+              return [same, JSON.stringify(old) === before];
+            });
+        }""", [steps])
+        assert all(same for same, _ in got), got
+        assert all(kept for _, kept in got), got
     finally:
         page.close()

@@ -214,6 +214,11 @@ def test_the_firewall_advice_names_the_range_not_a_port_that_changes() -> None:
     assert "7531\u20137540" in network_help.quiet_text("linux")
     outside = network_help.first_host_text(40901, "linux")  # a --port of the person's
     assert "sudo ufw allow 40901/tcp" in outside and "7531" not in outside
+    # issue 32: the browser page's port is named too (phones come in through it)
+    paged = network_help.first_host_text(40901, "linux", web_port=40902)
+    assert "sudo ufw allow 40901/tcp" in paged and "sudo ufw allow 40902/tcp" in paged
+    assert "40901, 40902" in network_help.lonely_text(40901, "linux", web_port=40902)
+    assert "sudo ufw allow 7531:7540/tcp" in network_help.first_host_text(7531, "linux", 7532)
 
 
 @pytest.mark.timeout(60)

@@ -311,8 +311,13 @@ class Host:
         from lanplay.web.assets import Assets
         from lanplay.web.server import WebServer
 
+        def about() -> dict[str, str]:  # the join page names the game before joining
+            return {"game": self.room.game.id, "mode": self.room.mode,
+                    "host": self.config.host_name}
+
         self.web = WebServer(self.reception.serve_link,
-                             Assets(in_play.picture, autoplay=self.config.page_autoplay),
+                             Assets(in_play.picture, autoplay=self.config.page_autoplay,
+                                    about=about),
                              self.config.max_frame, self.config.handshake_timeout,
                              vouch=self.reception.holds_seat)
         try:

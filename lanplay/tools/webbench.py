@@ -5,12 +5,16 @@
 * code size as sent: every script, style sheet and the document the page loads;
 * a delta applied and drawn: from a frame's arrival to the table rebuilt and laid out
   (the page's own ``timings``), p50 and p99, with the CPU throttled 4x through the
-  DevTools protocol (``Emulation.setCPUThrottlingRate``) and without;
+  DevTools protocol (``Emulation.setCPUThrottlingRate``) and without, in every game and
+  mode (``GAMES``) at 360x640, its seat played by the game's own bot through the page
+  (``keeper.intent``, so an S-tier note and a frog's jump are made as the page makes
+  them); where the time goes: the p99 of the frame's decoding and apply, of the table's
+  drawing (``draw``: build and morph) and of style and layout;
 * 16 browser connections in one room (3 seats playing by themselves, as a test host's
   page does: ``HostConfig.page_autoplay``, 13 spectators) beside 2 lanplay bot peers:
   the host's CPU time per intent (``time.thread_time`` around its dispatch: apply,
-  views, deltas, frames), side by side with the same room whose 13 spectators are
-  lanplay peers over TCP.
+  views, deltas, frames), side by side
+  with the same room whose 13 spectators are lanplay peers over TCP.
 
 Needs Playwright for Python (the test extra) and /usr/bin/chromium; reports, enforces
 nothing. ``--json`` prints the figures as JSON.
@@ -56,10 +60,31 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _host(game: str, players: int, bots: int, seed: int) -> Host:
-    host = Host(game, config=HostConfig(host_name="webbench", bind="127.0.0.1", port=0,
-                                        web_port=0, seed=seed, save=False, autostart=players,
-                                        standin_after=None, page_autoplay=True))
+GAMES: tuple[tuple[str, str | None, int, dict[str, Any]], ...] = (
+    ("alles-klar", None, 3, {}),
+    ("ranking", None, 3, {"guess_seconds": 0}),
+    ("s-tier", "cooperative", 3, {"coop_track": 3, "guess_seconds": 0}),
+    ("s-tier", "competitive", 4, {"place_seconds": 0}),
+    ("s-tier", "team", 4, {"team_track": 3}),
+    ("ranking-top", None, 3, {"top_seconds": 0}),
+    ("ranagedon", None, 2, {}),
+)
+"""Every game and mode, with options that end it within a minute or two."""
+
+VIEW = """() => { const c = window.__lanplay.conn;
+  return JSON.stringify({ seat: c.seat, state: c.stateId, over: Boolean(c.result),
+                          view: window.__lanplay.keeper.shown() },
+                        (k, v) => typeof v === "bigint" ? Number(v) : v); }"""
+
+
+async def _host(game: str, players: int, bots: int, seed: int, mode: str | None = None,
+                options: dict[str, Any] | None = None, autoplay: bool = False) -> Host:
+    """A room whose page plays its seats by itself with ``autoplay`` (a test host's flag,
+    never an address's)."""
+    host = Host(game, mode, options, HostConfig(host_name="webbench", bind="127.0.0.1", port=0,
+                                                web_port=0, seed=seed, save=False,
+                                                autostart=players, standin_after=None,
+                                                page_autoplay=autoplay))
     await host.start()
     for _ in range(bots):
         host.add_bot()
@@ -106,9 +131,35 @@ async def first_paint(browser: Any, loads: int) -> dict[str, Any]:
             "code_bytes": sum(code.values()), "files": len(code)}
 
 
+async def _play_seat(page: Any, host: Host, seed: int) -> None:
+    """The page's seat played to the end by the game's bot, through the page's keeper."""
+    import random
+
+    from lanplay import games
+
+    rng = random.Random(seed)
+    last = -2
+    while not host.finished.is_set():
+        try:
+            await page.wait_for_function(
+                "(last) => { const c = window.__lanplay.conn; const v = c.view; return Boolean("
+                "c.result || (v && v.may && v.may.some((t) => !['count', 'reveal', 'void']"
+                ".includes(t.type)) && c.stateId !== last)); }", arg=last, timeout=5_000)
+        except Exception:  # a wait with nothing for this seat: look again
+            continue
+        now = json.loads(await page.evaluate(VIEW))
+        if now["over"]:
+            return
+        action = games.load(now["view"]["game"]).bot(now["view"], now["seat"], rng)
+        if action is not None:
+            await page.evaluate("(a) => window.__lanplay.keeper.intent(a)", action)
+        last = now["state"]
+
+
 async def draw_times(browser: Any, game: str, players: int, throttle: float,
-                     seed: int) -> dict[str, Any]:
-    host = await _host(game, players, players - 1, seed)
+                     seed: int, mode: str | None = None,
+                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+    host = await _host(game, players, players - 1, seed, mode, options)
     try:
         context = await browser.new_context(viewport={"width": 360, "height": 640})
         page = await context.new_page()
@@ -119,20 +170,33 @@ async def draw_times(browser: Any, game: str, players: int, throttle: float,
         await page.fill("#name", "Bench")
         await page.click("#join")
         await page.click("#ready")
+        player = asyncio.create_task(_play_seat(page, host, seed))
         await asyncio.wait_for(host.finished.wait(), 300)
+        player.cancel()
+        await asyncio.gather(player, return_exceptions=True)
         await page.wait_for_function("() => window.__lanplay.conn.result", timeout=60_000)
         timings = await page.evaluate("() => window.__lanplay.timings")
+        splits = await page.evaluate("() => window.__lanplay.splits")
+        # a snapshot builds the whole table: kept apart from the deltas (an older page
+        # without `snapshots` counted it among them)
+        await_snapshots = await page.evaluate("() => window.__lanplay.snapshots || []")
+        splits = [x for x in splits if len(x) < 4 or not x[3]]
         await context.close()
     finally:
         await host.stop()
-    return {"game": game, "throttle": throttle, "views": len(timings),
-            "p50_ms": pct(timings, 0.5), "p99_ms": pct(timings, 0.99), "max_ms": max(timings)}
+    parts = {name: pct([x[i] for x in splits], 0.99)
+             for i, name in enumerate(("apply", "draw", "layout"))} if splits else {}
+    snapshots = await_snapshots
+    return {"game": game + (f"/{mode}" if mode else ""), "throttle": throttle,
+            "snapshot_max_ms": max(snapshots) if snapshots else float("nan"),
+            "views": len(timings), "p50_ms": pct(timings, 0.5), "p99_ms": pct(timings, 0.99),
+            "max_ms": max(timings), "p99_parts_ms": parts}
 
 
 async def crowd(browser: Any, spectators_in_browser: bool, seed: int) -> dict[str, Any]:
     """Alles klar? at 5 seats (3 browser pages playing by themselves, 2 lanplay bots) and
     13 spectators: in browsers, or lanplay peers over TCP."""
-    host = await _host("alles-klar", 5, 2, seed)
+    host = await _host("alles-klar", 5, 2, seed, autoplay=True)
     spent = _meter(host)
     url = f"http://127.0.0.1:{host.web_port}/"
     context = await browser.new_context(viewport={"width": 360, "height": 640})
@@ -229,9 +293,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             report: dict[str, Any] = {"machine": {"cpus": os.cpu_count(),
                                                   "load": os.getloadavg()}}
             report["paint"] = await first_paint(browser, args.loads)
-            report["draw"] = [await draw_times(browser, g, n, t, args.seed)
-                              for g, n in (("alles-klar", 3), ("ranking-top", 3))
-                              for t in (1.0, 4.0)]
+            chosen = [g for g in GAMES if not args.games
+                      or (g[0] + (f"/{g[1]}" if g[1] else "")) in args.games or g[0] in args.games]
+            report["draw"] = [await draw_times(browser, g, n, t, args.seed, m, o)
+                              for g, m, n, o in chosen for t in args.throttle]
+            if args.draw_only:
+                return report
             report["transport"] = [await transport(True, args.seed),
                                    await transport(False, args.seed)]
             report["transport_ratio_p99"] = (report["transport"][0]["host_cpu_ms_p99"]
@@ -244,7 +311,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             await browser.close()
     paint = report["paint"]
-    throttled = [d["p99_ms"] for d in report["draw"] if d["throttle"] == 4.0]
+    throttled = [d["p99_ms"] for d in report["draw"] if d["throttle"] == 4.0] or [float("nan")]
     report["aims"] = [
         {"aim": "first paint under 1 s", "value": paint["first_paint_ms_median"],
          "limit": AIM_PAINT_MS},
@@ -260,6 +327,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _draw_line(d: dict[str, Any]) -> str:
+    parts = d.get("p99_parts_ms") or {}
+    where = ", ".join(f"{k} {v:.1f}" for k, v in parts.items())
+    return (f"{d['game']}, CPU {d['throttle']:g}x slower: {d['views']} views, applied and "
+            f"drawn p50 {d['p50_ms']:.2f} ms, p99 {d['p99_ms']:.2f} ms, max {d['max_ms']:.2f}"
+            + (f" (p99 of each part: {where})" if where else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lanplay.tools.webbench",
                                      description=__doc__.split("\n")[0] if __doc__ else None)
@@ -267,8 +342,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--no-crowd", action="store_true", help="skip the 16 browsers")
+    parser.add_argument("--games", nargs="*", default=[],
+                        help="only these games (alles-klar, s-tier/team, ...): default every one")
+    parser.add_argument("--throttle", nargs="*", type=float, default=[1.0, 4.0],
+                        help="CPU slow-downs to draw at (default 1 and 4)")
+    parser.add_argument("--draw-only", action="store_true",
+                        help="only the drawing figures (no first paint, transport or crowd)")
     args = parser.parse_args(argv)
     report = asyncio.run(run(args))
+    if args.draw_only:
+        if args.json:
+            print(json.dumps(report, indent=1))
+            return 0
+        for d in report["draw"]:
+            print(_draw_line(d))
+        return 0
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -277,8 +365,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{paint['first_paint_ms_max']:.0f}), join form drawn {paint['join_form_ms_median']:.0f}"
           f" ms; code as sent {paint['code_bytes'] / 1000:.1f} KB in {paint['files']} files")
     for d in report["draw"]:
-        print(f"{d['game']}, CPU {d['throttle']:g}x slower: {d['views']} views, applied and "
-              f"drawn p50 {d['p50_ms']:.2f} ms, p99 {d['p99_ms']:.2f} ms, max {d['max_ms']:.2f}")
+        print(_draw_line(d))
     for c in report.get("crowd", []):
         print(f"{c['browser_connections']} browser + {c['tcp_connections']} TCP connections: "
               f"{c['intents']} intents, host CPU per intent p50 {c['host_cpu_ms_p50']:.3f} ms, "

@@ -2,7 +2,9 @@
 
 The page's files are read once from the package (``page/``) into a table of
 path -> bytes; a request names one of these exactly, or a picture of the content
-in play by its id, or a catalogue by its language. There is no directory
+in play by its id, or a catalogue by its language, or a game's rules help by the
+game's id and a language (``/rules/s-tier.de.md``), or the tours (``/teaching.json``),
+or the room's game (``/room.json``). There is no directory
 listing, no path is ever joined to a folder, so nothing outside can be named
 (``..``, ``%2e``, a symlink, an absolute path all simply miss the table).
 """
@@ -12,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanplay import teaching
 from lanplay.content.model import Picture
 from lanplay.locale import LANGUAGES
 from lanplay.web import catalogues
@@ -34,6 +38,11 @@ ROUTES = {"/": "index.html", "/watch": "watch.html"}
 
 _PICTURE = re.compile(r"/pictures/([a-z0-9][a-z0-9_-]{0,39}(?:/[a-z0-9][a-z0-9_-]{0,39})?)")
 _LOCALE = re.compile(r"/locale/([a-z]{2})\.json")
+_RULES = re.compile(r"/rules/([a-z][a-z-]{0,39})\.([a-z]{2})\.md")
+ROOM = "/room.json"
+"""The room's game, mode and host name (the join page names the game it joins)."""
+TEACHING = "/teaching.json"
+"""The first-turn tours (``lanplay.teaching``): the window's steps, for the page."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,24 @@ def page_files(root: Path = PAGE_DIR) -> dict[str, Asset]:
     return out
 
 
+def teaching_asset() -> Asset:
+    """Every table's first-turn tour (``lanplay.teaching``), for the page."""
+    return make_asset(json.dumps(teaching.tours(), ensure_ascii=False).encode("utf-8"),
+                      TYPES[".json"])
+
+
+def rules_asset(game_id: str, lang: str) -> Asset | None:
+    """A game's rules help (markdown, as F1 shows it in the window) in a language
+    lanplay speaks; None for a game or language there is none of."""
+    if lang not in LANGUAGES:
+        return None
+    try:
+        text = teaching.rules_text(game_id, lang)
+    except (KeyError, ImportError):
+        return None
+    return make_asset(text.encode("utf-8"), TYPES[".txt"]) if text else None
+
+
 def autoplaying(files: dict[str, Asset]) -> dict[str, Asset]:
     """The page as a test host serves it: its body marked ``data-autoplay``, so the page
     plays its seat by itself (``HostConfig.page_autoplay``; no address can ask it)."""
@@ -83,13 +110,18 @@ class Assets:
     it (run it off the loop: ``lanplay.web.worker``), or None (404)."""
 
     def __init__(self, picture: Callable[[str], Picture | None],
-                 files: dict[str, Asset] | None = None, autoplay: bool = False) -> None:
+                 files: dict[str, Asset] | None = None, autoplay: bool = False,
+                 about: Callable[[], dict[str, str]] | None = None) -> None:
         self.files = page_files() if files is None else files
         if autoplay:
             self.files = autoplaying(self.files)
         self._picture = picture
+        self._about = about
+        """What the join page names before anyone joins: the room's game, mode and host."""
         self._pictures: dict[str, Asset] = {}
         self._locales: dict[str, Asset] = {}
+        self._made: dict[str, Asset | None] = {}
+        """What the worker made once (the tours, a game's rules in a language)."""
 
     def lookup(self, path: str) -> Asset | Job | None:
         found = self.files.get(path)
@@ -105,7 +137,26 @@ class Assets:
             if lang not in LANGUAGES:
                 return None
             return self._locales.get(lang) or functools.partial(self.locale, lang)
+        if path in self._made:  # made once: the asset, or None for a game it knows not
+            return self._made[path]
+        if path == TEACHING:
+            return functools.partial(self._make, TEACHING, teaching_asset)
+        if path == ROOM and self._about is not None:  # a few dozen bytes, on the loop
+            return make_asset(json.dumps(self._about(), ensure_ascii=False).encode("utf-8"),
+                              TYPES[".json"])
+        match = _RULES.fullmatch(path)
+        if match:
+            game_id, lang = match.group(1), match.group(2)
+            if lang not in LANGUAGES:
+                return None
+            return functools.partial(self._make, path,
+                                     functools.partial(rules_asset, game_id, lang))
         return None
+
+    def _make(self, path: str, make: Callable[[], Asset | None]) -> Asset | None:
+        """Make what ``path`` serves (on the worker's thread) and keep it."""
+        asset = self._made[path] = make()
+        return asset
 
     def warm(self) -> None:
         """Make every catalogue now (on the worker's thread, at the server's start)."""

@@ -34,8 +34,10 @@ def first_host_title() -> str:
     return _("Hosting for the first time on this laptop")
 
 
-def first_host_text(port: int, platform: str | None = None) -> str:
-    """What this system's firewall will ask, and the answer that lets the others in."""
+def first_host_text(port: int, platform: str | None = None, web_port: int = 0) -> str:
+    """What this system's firewall will ask, and the answer that lets the others in: the
+    game's port and the browser page's (``web_port``; 0: none), or the usual range that
+    holds both."""
     kind = system(platform)
     if kind == "windows":
         return _("Windows may ask whether to allow lanplay on networks: tick Private networks "
@@ -46,30 +48,42 @@ def first_host_text(port: int, platform: str | None = None) -> str:
         return _("macOS may ask whether lanplay may accept incoming network connections, and "
                  "whether it may find devices on your local network: answer Allow to both, "
                  "or the others cannot see or join this room.")
-    if ports.in_usual_range(port):
+    if _in_range(port, web_port):
         low, high = ports.usual_range()
         return _("If this laptop runs a firewall (ufw, firewalld), let in TCP ports {low} to "
                  "{high} for the game and UDP port {mdns} for discovery, for example "
                  "\u201csudo ufw allow {low}:{high}/tcp\u201d and \u201csudo ufw allow "
                  "{mdns}/udp\u201d; otherwise the others cannot see or join this room.").format(
                      low=low, high=high, mdns=MDNS_PORT)
+    if web_port:
+        return _("If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
+                 "the game, TCP port {web} for the browser page and UDP port {mdns} for "
+                 "discovery, for example \u201csudo ufw allow {port}/tcp\u201d, \u201csudo ufw "
+                 "allow {web}/tcp\u201d and \u201csudo ufw allow {mdns}/udp\u201d; otherwise "
+                 "the others cannot see or join this room.").format(port=port, web=web_port,
+                                                                     mdns=MDNS_PORT)
     return _("If this laptop runs a firewall (ufw, firewalld), let in TCP port {port} for "
              "the game and UDP port {mdns} for discovery, for example \u201csudo ufw allow "
              "{port}/tcp\u201d and \u201csudo ufw allow {mdns}/udp\u201d; otherwise the "
              "others cannot see or join this room.").format(port=port, mdns=MDNS_PORT)
 
 
-def tcp_ports(port: int) -> str:
-    """The TCP ports a firewall must let in for a room on ``port``: the usual range
-    when it is one of the usual ports (the next room on the laptop may take the next
-    pair), else that port."""
-    if ports.in_usual_range(port):
+def _in_range(port: int, web_port: int = 0) -> bool:
+    """The game's port and the page's (if any) are both of the usual range."""
+    return ports.in_usual_range(port) and (not web_port or ports.in_usual_range(web_port))
+
+
+def tcp_ports(port: int, web_port: int = 0) -> str:
+    """The TCP ports a firewall must let in for a room on ``port`` with its page on
+    ``web_port``: the usual range when both are of it (the next room on the laptop may
+    take the next pair), else the two ports (the game's alone when there is no page)."""
+    if _in_range(port, web_port):
         low, high = ports.usual_range()
         return f"{low}\u2013{high}"
-    return str(port)
+    return f"{port}, {web_port}" if web_port else str(port)
 
 
-def _firewall_hint(port: int, platform: str | None, host: bool) -> str:
+def _firewall_hint(port: int, platform: str | None, host: bool, web_port: int = 0) -> str:
     kind = system(platform)
     if kind == "windows":
         return _("a firewall: Windows keeps lanplay out on a network it calls Public (make it "
@@ -81,16 +95,16 @@ def _firewall_hint(port: int, platform: str | None, host: bool) -> str:
         return _("a firewall on the host's laptop (TCP {ports} and UDP {mdns} must be let "
                  "in)").format(ports=tcp_ports(port), mdns=MDNS_PORT)
     return _("a firewall on this laptop (TCP {ports} and UDP {mdns} must be let in)").format(
-        ports=tcp_ports(port), mdns=MDNS_PORT)
+        ports=tcp_ports(port, web_port), mdns=MDNS_PORT)
 
 
 def lonely_title() -> str:
     return _("Nobody has joined yet")
 
 
-def lonely_text(port: int, platform: str | None = None) -> str:
+def lonely_text(port: int, platform: str | None = None, web_port: int = 0) -> str:
     """The host waits alone: why the others may not see the room, and what to type."""
-    why = _firewall_hint(port, platform, host=False)
+    why = _firewall_hint(port, platform, host=False, web_port=web_port)
     return _("If the others do not see this room in their list, the network may be in the "
              "way: some Wi-Fi networks block the multicast that discovery uses, guest and "
              "hotel Wi-Fi often keep laptops from reaching each other at all, or {why}. "

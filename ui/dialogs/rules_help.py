@@ -3,14 +3,9 @@ the window's language (``help.<lang>.md`` beside ``help.md``, ``lanplay.locale.h
 
 from __future__ import annotations
 
-import importlib
-import re
-from pathlib import Path
-
 from PyQt6.QtWidgets import QDialog, QHBoxLayout, QTextBrowser, QVBoxLayout, QWidget
 
-from lanplay import games
-from lanplay.locale import help_path
+from lanplay import games, teaching
 from ui.look.widgets import button
 from ui.words.i18n import N_, _, content, language
 
@@ -24,23 +19,12 @@ WINDOW_KEYS = ((N_("F1"), N_("these rules")),
                (N_("Esc"), N_("close the chat, a dialog, these rules or a replay")),
                (N_("Ctrl + plus, Ctrl + minus"), N_("larger or smaller text; Ctrl + 0 the usual")))
 """English, marked: a table's ``KEYS`` are too; ``keys_markdown`` translates them."""
-_COMMENT = re.compile(r"\A(\s*<!--.*?-->\s*)+", re.DOTALL)
 
 
 def rules_text(game_id: str, lang: str | None = None) -> str:
     """The game's rules help in ``lang`` (default: the window's), English where there is
-    no translation; the translation's note of what it was translated from left out."""
-    entry = games.entry(game_id)
-    if entry.module is None:
-        return ""
-    module = importlib.import_module(entry.module)
-    where = Path(module.__file__ or "").parent
-    path = help_path(where, lang or language())
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return str(games.load(game_id).rules_help)
-    return _COMMENT.sub("", text)
+    no translation (``lanplay.teaching``: the page's "Rules" reads the same)."""
+    return teaching.rules_text(game_id, lang or language())
 
 
 def game_keys(game_id: str) -> tuple[tuple[str, str], ...]:

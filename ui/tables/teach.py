@@ -39,79 +39,11 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from lanplay.messages import render
+from lanplay.teaching import STEPS, Step, tour_key
 from ui.tables import look
 from ui.tables.widgets import BUTTON_STYLE
-from ui.words.i18n import N_, _
-
-Step = tuple[str, str]
-"""(where it points: a table's spot key, what it says: English, marked)."""
-
-STEPS: dict[str, tuple[Step, ...]] = {
-    "alles-klar": (
-        ("hand", N_("This is your hand. On your turn one card goes to the middle.")),
-        ("ranking", N_("The ranking cards I to V decide the trick: when one is left face "
-                       "up, say IV, the 4th highest card wins once 4 cards lie open.")),
-        ("hand", N_("A card with a numeral turns that ranking card face down. Lit cards "
-                    "can be played: click one or press its number.")),
-    ),
-    "ranking": (
-        ("hand", N_("This is your hand. Each round you slip one picture into the row, "
-                    "face down: nobody knows which is yours.")),
-        ("tower", N_("The tower: on your turn pick two pictures on one floor; one goes "
-                     "up, the other down, as the question says.")),
-        ("plates", N_("After each comparison the others may bet with a guess stone whose "
-                      "picture it was. High floors score; stones on your own cost you.")),
-    ),
-    "ranking-top": (
-        ("hand", N_("This is your hand. Click a card, then choose where it goes.")),
-        ("chart", N_("Your Ranking Top: fill it 5, 4, 3, 2, 1, each place with a card of "
-                     "that number. Complete it with a 1 to win.")),
-        ("stage", N_("Every play can be topped: with the same number or a Top card, "
-                     "within a few seconds. TOP! (Space) or Pass.")),
-    ),
-    "s-tier/cooperative": (
-        ("board", N_("The tier list, S (best) to D. The leader secretly wrote which picture "
-                     "belongs in which tier for the topic above it.")),
-        ("pool", N_("Together, drag each picture onto a tier (or click it, then a tier): "
-                    "one picture per tier.")),
-        ("board", N_("When all is placed, lock in. Three or more right move the green token "
-                     "towards the star, fewer the red one; green there first: you all "
-                     "win.")),
-    ),
-    "s-tier/competitive": (
-        ("board", N_("The tier list, S (best) to D. The leader secretly wrote where each "
-                     "picture belongs for the topic above it.")),
-        ("pool", N_("You get one picture: put it on the tier where you think the leader "
-                    "wrote it (drag it, or click it, then a tier).")),
-        ("board", N_("Right: you keep the picture as a point; if at least half are right, "
-                     "the leader scores too. Everyone leads once.")),
-    ),
-    "s-tier/team": (
-        ("board", N_("Two teams, a leader each: both leaders secretly wrote where their "
-                     "five pictures belong for the topic above.")),
-        ("pool", N_("Teams take turns: take any picture, even the other leader's, and put "
-                    "it on your team's side where you think it belongs.")),
-        ("board", N_("Right pictures score for your team; the team with more moves towards "
-                     "the star. Once a round a leader may say \u201cWrong\u201d.")),
-    ),
-    "ranagedon": (
-        ("board", N_("The table: land your frogs on the golden lily pad and on other frogs "
-                     "to score.")),
-        ("board", N_("Press on the coloured border of one of your lit frogs and pull: it "
-                     "jumps the other way, to about the dashed ring.")),
-        ("plates", N_("The scores, and under them the list of what each frog can do "
-                      "(its colour or its border tells which).")),
-    ),
-}
-"""Three steps a game (S-tier's modes each their own), in the order of a first turn."""
-
-
-def tour_key(game: str, mode: object) -> str:
-    """The tour for ``game`` played in ``mode``: its mode's own where it has one (S-tier's
-    three modes are three different games to learn), else the game's."""
-    key = f"{game}/{mode}"
-    return key if key in STEPS else game
-
+from ui.words.i18n import _
 
 LIVE = (QAbstractButton, QAbstractItemView, QAbstractSlider, QComboBox, QLineEdit)
 """Widgets a person uses: a bubble over one would be in the way."""
@@ -248,7 +180,7 @@ class Walkthrough(QFrame):
         self.skip.setFont(look.font(t * 0.95))
         self.count.setText(_("Step {n} of {total}").format(n=self.step + 1,
                                                             total=len(self.steps)))
-        self.text.setText(_(words))
+        self.text.setText(render({"key": words}))  # the lanplay catalogue's, as the page's
         spot_of = getattr(self.table, "teach_spot", None)
         spot = spot_of(key) if callable(spot_of) else None
         bounds = parent.rect()

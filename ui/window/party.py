@@ -126,7 +126,7 @@ class Party(QObject):
         stage.room.title.setText(_("Joining {host}\u2026").format(host=conn.peer.host_name))
         stage.room.notice.clear()
         if conn.host is not None:
-            self._hosting_notices(conn.host.port)
+            self._hosting_notices(conn.host.port, int(getattr(conn.host, "web_port", 0) or 0))
         self._wire_pages()
         b = conn.bridge
         b.welcome.connect(self._on_welcome)
@@ -250,13 +250,14 @@ class Party(QObject):
 
     # --- hosting notices ----------------------------------------------------------------
 
-    def _hosting_notices(self, port: int) -> None:
-        """The first room on this laptop: what the firewall will ask (once, ever).
-        Every room: a word on the network if nobody joins for a while."""
+    def _hosting_notices(self, port: int, web_port: int = 0) -> None:
+        """The first room on this laptop: what the firewall will ask (once, ever), the
+        browser page's port too. Every room: a word on the network if nobody joins for
+        a while."""
         settings = self.stage.settings
         if not settings.host_hint_seen:
             self.stage.room.notice.say("first-host", network_help.first_host_title(),
-                                       network_help.first_host_text(port))
+                                       network_help.first_host_text(port, web_port=web_port))
             settings.host_hint_seen = True
             settings.save()
         self.lonely.start(int(self.stage.lonely_after * 1000))
@@ -278,7 +279,9 @@ class Party(QObject):
         where = "\n".join(f"{a}:{port}" for a in local_addresses()) or \
             _("this laptop's address, port {port}").format(port=port)
         self.stage.room.notice.say("lonely", network_help.lonely_title(),
-                                   network_help.lonely_text(port), where,
+                                   network_help.lonely_text(
+                                       port, web_port=int(getattr(conn.host, "web_port", 0) or 0)),
+                                   where,
                                    network_help.lonely_after_text())
         self.stage.touch()
 

@@ -4,12 +4,14 @@
 // from `may`, the log and chat, the clock), the end (result and what the page checked).
 
 import { Connection } from "./wire.js";
-import { h, clear, ink, morph } from "./dom.js";
+import { h, clear, ink, morph, region } from "./dom.js";
 import { _, ngettext, render, content, load, chooseLanguage, lang, LANGUAGES } from "./words.js";
 import { check as fairCheck } from "./fair.js";
 import { Keeper, forgetNotes, keepNotes, keptNotes } from "./keeper.js";
 import { Tabs } from "./tabs.js";
-import { TABLES, genericActions } from "./tables/index.js";
+import { TABLES, genericActions, actionWord } from "./tables/index.js";
+import { Tour, loadTours } from "./teach.js";
+import { rulesPanel, scrollToMode } from "./rules.js";
 
 const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
 export const GAME_NAMES = { "alles-klar": "Alles klar?", ranking: "Ranking", "s-tier": "S-tier",
@@ -17,6 +19,8 @@ export const GAME_NAMES = { "alles-klar": "Alles klar?", ranking: "Ranking", "s-
 const MODE_NAMES = { standard: "Standard", cooperative: "Cooperative", competitive: "Competitive",
   team: "Team" };
 const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español" };
+/** A game's modes in the order its rules help explains them (S-tier's: one section each). */
+const MODES = { "s-tier": ["cooperative", "competitive", "team"] };
 
 // Nothing the address says acts by itself (a link from any site can open it): only
 // `lang`, `record` (tests keep the frames) and, on the watch screen, the TV's `name`
@@ -41,8 +45,9 @@ const store = {
 const app = document.getElementById("app");
 const page = {
   conn: null, keeper: null, notice: null, noticeTimer: null, sideTab: "log", sideOpen: false,
-  scratch: {}, lastGame: null, problem: null, timings: [], splits: [], drawn: 0, seenOver: false,
-  asking: false, lost: false, password: null,
+  scratch: {}, lastGame: null, problem: null, timings: [], snapshots: [], splits: [], drawn: 0,
+  seenOver: false, asking: false, lost: false, password: null,
+  tour: new Tour(), rulesOpen: false, about: null,
 };
 window.__lanplay = page;  // for tests and the curious: the connection, the timings
 
@@ -54,21 +59,42 @@ export function names() {
   return seats.map((s) => String(s.name));
 }
 
+const FALLBACK = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#FFFFFF"];
+
+/** Each seat's colour as the window's badges have it (lanplay/badges.py): the seat's own,
+ * else the palette's by seat number. */
 function colours() {
   const seats = page.conn && page.conn.lobby ? page.conn.lobby.seats : [];
-  return seats.map((s) => String(s.colour || "#888888"));
+  return seats.map((s, i) => (typeof s.colour === "string" && /^#[0-9a-f]{6}$/i.test(s.colour)
+    ? s.colour.toUpperCase() : FALLBACK[i % FALLBACK.length]));
 }
 
-/** One badge per seat, used everywhere: its colour and an initial (two letters or a digit where initials collide). */
+const alnum = (name) => [...String(name).trim()].filter((c) => /[\p{L}\p{N}]/u.test(c));
+
+/** Every seat's badge text, as lanplay/badges.py makes it, so the page and the window mark
+ * a seat alike: the initial; where initials collide, the number the name ends with ("Bot 2"
+ * is B2 whatever its seat), else its next letter, else the place among them (A1, A2). */
+export function badgeTexts(all = names()) {
+  const firsts = all.map((n) => (alnum(n)[0] || "?").toUpperCase());
+  const texts = [...firsts];
+  const groups = new Map();
+  firsts.forEach((f, i) => { if (!groups.has(f)) groups.set(f, []); groups.get(f).push(i); });
+  for (const [first, members] of groups) {
+    if (members.length < 2) continue;
+    const tried = members.map((i) => {
+      const words = String(all[i]).split(/\s+/).filter(Boolean);
+      const last = words.length > 1 && /^[0-9]+$/.test(words[words.length - 1]) ? words[words.length - 1].slice(0, 2) : "";
+      return first + (last || (alnum(all[i])[1] || "").toLowerCase());
+    });
+    const chosen = new Set(tried).size === tried.length && tried.every((t) => t.length > 1)
+      ? tried : members.map((_m, k) => `${first}${k + 1}`);
+    members.forEach((i, k) => { texts[i] = chosen[k]; });
+  }
+  return texts;
+}
+
 export function badgeText(seat) {
-  const all = names();
-  const name = all[seat] || "?";
-  const first = (name.trim()[0] || "?").toUpperCase();
-  const clash = all.filter((n, i) => i !== seat && (n.trim()[0] || "").toUpperCase() === first);
-  if (!clash.length) return first;
-  const two = name.trim().slice(0, 2);
-  const clashTwo = all.some((n, i) => i !== seat && n.trim().slice(0, 2).toLowerCase() === two.toLowerCase());
-  return clashTwo ? `${first}${seat + 1}` : two[0].toUpperCase() + (two[1] || "");
+  return badgeTexts()[seat] || String(seat + 1);
 }
 
 export function badge(seat) {
@@ -85,6 +111,37 @@ function say(text) {
 }
 
 // --- joining ------------------------------------------------------------------------
+
+// Drawing at a phone's speed: a view is drawn when it comes, at most once a frame (views
+// that arrive within one frame are drawn together when it comes); each draw's cost is
+// kept (a delta's in `timings`, from its frame's arrival; a snapshot's in `snapshots`,
+// which build the whole table), split into apply, draw and layout (`splits`).
+let frameBusy = false;
+let framePending = null;
+
+function drawView(receivedAt, snapshot) {
+  if (frameBusy) { framePending = framePending || { receivedAt, snapshot }; return; }
+  measuredDraw(receivedAt, snapshot);
+  frameBusy = true;
+  requestAnimationFrame(() => {
+    frameBusy = false;
+    const next = framePending;
+    framePending = null;
+    if (next) measuredDraw(performance.now(), next.snapshot);  // the frame's own work
+  });
+}
+
+function measuredDraw(since, snapshot) {
+  const t1 = performance.now();
+  draw();
+  const t2 = performance.now();
+  void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
+  const t3 = performance.now();
+  (snapshot ? page.snapshots : page.timings).push(t3 - since);
+  page.splits.push([t1 - since, t2 - t1, t3 - t2, snapshot ? 1 : 0]);
+  if (page.splits.length > 5000) page.splits.shift();
+  if (page.timings.length > 5000) page.timings.shift();
+}
 
 function startConnection({ name, colour, spectate, password }, carried = null) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -165,15 +222,7 @@ function onEvent(kind, data) {
       page.scratch = {};
       page.lastGame = conn.view.game;
     }
-    const t1 = performance.now();
-    draw();
-    const t2 = performance.now();
-    void app.offsetHeight;  // style and layout now: "applied and drawn" includes them
-    const t3 = performance.now();
-    page.timings.push(t3 - conn.receivedAt);  // from the frame's arrival
-    page.splits.push([t1 - conn.receivedAt, t2 - t1, t3 - t2]);
-    if (page.splits.length > 5000) page.splits.shift();
-    if (page.timings.length > 5000) page.timings.shift();
+    drawView(conn.receivedAt, data && data.snapshot === true);
     page.drawn += 1;
     if (AUTOPLAY) setTimeout(autoplay, 0);
     return;
@@ -244,6 +293,16 @@ function lostScreen() {
       h("button", { class: "primary grow", id: "take-back", onclick: () => resume() }, _("Play here again")))));
 }
 
+
+// A new size (a phone turned, a window resized): drawn again once the frame comes, so
+// what depends on the width (the log a laptop shows beside the table) follows.
+let resizing = false;
+window.addEventListener("resize", () => {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(() => { resizing = false; draw(); });
+});
+
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && page.conn) page.conn.wake();
 });
@@ -269,7 +328,11 @@ function joinScreen() {
   name.onkeydown = (e) => { if (e.key === "Enter") go(false); };
   password.onkeydown = (e) => { if (e.key === "Enter") go(false); };
   return h("div", { class: "screen" }, h("div", { class: "narrow stack" },
-    h("h1", {}, _("Join the game on this host")),
+    page.about && typeof page.about.game === "string"
+      ? h("h1", { id: "join-title" }, _("Join {game} on {host}", {
+        game: `${gameName(page.about.game)} · ${modeName(page.about.game, page.about.mode)}`,
+        host: String(page.about.host || "") }))
+      : h("h1", { id: "join-title" }, _("Join the game on this host")),
     page.problem ? h("p", { class: "error", role: "alert" }, page.problem) : null,
     h("label", { class: "stack" }, h("span", {}, _("Your name")), name),
     h("div", { class: "stack" }, h("span", {}, _("Your colour")), swatches),
@@ -287,6 +350,14 @@ function languagePicker() {
                        location.href = url.toString(); } },
   LANGUAGES.map((l) => h("option", { value: l, selected: l === lang }, LANGUAGE_NAMES[l])));
   return h("label", { class: "row" }, h("span", {}, _("Language")), select);
+}
+
+/** The room this page joins (its game, mode and host), named on the join form. */
+async function aboutRoom() {
+  try {
+    const got = await fetch("/room.json");
+    if (got.ok) page.about = await got.json();
+  } catch { /* an older host: the form names no game */ }
 }
 
 // --- the room -----------------------------------------------------------------------
@@ -363,12 +434,55 @@ setInterval(() => {
   if (el && page.conn && page.conn.clock) el.textContent = clockText();
 }, 250);
 
-function waitingFor(view) {
+/** Whose move the table waits for, by name ("Ann and Bot 1"); "" when nobody's. */
+function actorNames(view) {
   const actors = Array.isArray(view.actors) ? view.actors
     : Number.isInteger(view.turn) ? [view.turn] : [];
-  const who = actors.filter((s) => Number.isInteger(s)).map((s) => names()[s] || "?");
-  if (!who.length) return _("Waiting for the host…");
-  return _("Waiting for {names}", { names: render({ key: "{x}", args: { x: { seats: actors } } }, names()) });
+  const seats = actors.filter((s) => Number.isInteger(s));
+  return seats.length ? render({ key: "{x}", args: { x: { seats } } }, names()) : "";
+}
+
+function waitingFor(view) {
+  const who = actorNames(view);
+  return who ? _("Waiting for {names}", { names: who }) : _("Waiting for the host…");
+}
+
+/** What `may` asks of the person: not what this page answers by itself (the S-tier
+ * leader's laptop counts and reveals, and gives the round up if it lost the note). */
+export function acting(may) {
+  return may.some((t) => ANSWERED.has(t.type)) ? may.filter((t) => !ANSWERED.has(t.type) && t.type !== "void") : may;
+}
+const ANSWERED = new Set(["count", "reveal"]);
+
+/** The "what now" line: the table's own words, else the actions `may` offers, else whom
+ * the table waits for (and, where the table says it, for what). */
+function whatNow(ctx, drawn) {
+  const view = ctx.view;
+  if (view.over) {  // who won, lost or drew, as the end screen (and the window) says it
+    const result = page.conn.result && page.conn.result.result;
+    return result ? outcome(page.conn, Array.isArray(result.winners) ? result.winners : []).headline
+      : _("The game is over.");
+  }
+  if (drawn.status) return drawn.status;
+  if (acting(ctx.may).length) {
+    const words = [...new Set(acting(ctx.may).map((t) => actionWord(ctx, t.type)))];
+    return _("Your turn: {actions}", { actions: words.join(" · ") });
+  }
+  if (ctx.me === null) return _("You are watching. {waiting}", { waiting: drawn.waiting || waitingFor(view) });
+  return drawn.waiting || waitingFor(view);
+}
+
+const PIECES = "[data-card], [data-picture], [data-frog], .tier, .rcard, .song";
+
+/** Why a tap on a piece did nothing (it reached the table: no piece took it). */
+function whyNot(ctx, table, piece) {
+  const view = ctx.view;
+  if (view.over) return _("The game is over.");
+  if (ctx.me === null) return _("You are watching: the players make the moves.");
+  const own = table && table.why ? table.why(ctx, piece) : null;
+  if (own) return own;
+  if (!ctx.may.length) return _("Not your turn. {waiting}", { waiting: waitingFor(view) });
+  return _("That cannot be used now: the lit pieces can.");
 }
 
 function gameScreen() {
@@ -384,33 +498,53 @@ function gameScreen() {
     drawn = { public: h("p", { class: "error" }, _("This table could not be drawn; the actions below still work.")),
               private: null, handled: new Set() };
   }
-  const mayNow = Array.isArray(view.may) ? view.may : [];
-  const mine = mayNow.length > 0;
-  const statusText = drawn.status || (view.over ? _("The game is over.")
-    : mine ? _("Your turn") : waitingFor(view));
+  const mine = acting(ctx.may).length > 0;
+  page.tour.begin(view, conn.seat !== null && !WATCH);
   const actions = [...(drawn.actions || []), ...genericActions(ctx, drawn.handled || new Set())];
-  const main = h("div", { class: "main" },
-    h("div", { class: "table", id: "table" },
-      h("div", { class: "public" }, drawn.public),
-      drawn.private ? h("div", { class: "private" }, drawn.private) : null),
-    h("div", { class: "actions", id: "actions" }, actions));
-  return h("div", { class: "game" + (conn.status !== "welcomed" ? " dim" : "") },
-    h("div", { class: "status" + (mine ? " mine" : ""), id: "status", role: "status" }, statusText),
-    main, sidePanel(false),
-    page.notice ? h("div", { class: "notice", role: "alert" }, page.notice) : null,
+  const tableEl = h("div", { class: "table" + (drawn.layout === "board" ? " board-first" : ""), id: "table", onclick: (e) => {
+    const piece = e.target.closest && e.target.closest(PIECES);
+    if (piece) say(whyNot(makeContext(page.keeper.shown()), table, piece));
+  } },
+  h("div", { class: "public" }, drawn.public),
+  drawn.private ? h("div", { class: "private" }, drawn.private) : null);
+  const actionsEl = h("div", { class: "actions", id: "actions" }, actions);
+  const spot = page.tour.spot();
+  page.spotId = spot && drawn.spots ? drawn.spots[spot] : null;  // framed once drawn (draw)
+  const log = Array.isArray(view.log) ? view.log : [];
+  const last = log.length ? logTexts(log)[log.length - 1] : "";
+  return h("div", { class: "game" + (conn.status !== "welcomed" ? " dim" : "") + (WATCH ? " watching" : "") },
+    h("div", { class: "now" },
+      h("div", { class: "status" + (mine ? " mine" : ""), id: "status", role: "status" }, whatNow(ctx, drawn)),
+      last && !page.tour.active ? h("div", { class: "happened", id: "happened", "aria-live": "polite" }, last) : null,
+      page.tour.bubble(draw)),
+    // a notice floats over the head of the table (the public part), never over your own
+    // part or the actions below
+    h("div", { class: "main" }, tableEl, actionsEl,
+      page.notice ? h("div", { class: "notice", role: "alert", id: "notice" }, page.notice) : null),
+    sidePanel(false),
     conn.status === "reconnecting" ? h("div", { class: "banner" }, conn.paused
       ? render(conn.paused.message || conn.paused.reason, names()) : _("Reconnecting…")) : null,
-    conn.status === "gone" && page.problem ? h("div", { class: "banner" }, page.problem) : null,
-    view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null);
+    conn.status === "gone" && page.problem && !(view.over && conn.result) ? h("div", { class: "banner" }, page.problem) : null,
+    view.over && conn.result && !page.seenOver && !(WATCH && page.conn.lobby.phase === "lobby") ? endScreen(view) : null,
+    page.rulesOpen ? rulesPanel(view.game, MODES[view.game], view.mode, closeRules, draw) : null);
 }
+
+function openRules() {
+  page.rulesOpen = true;
+  draw();
+  scrollToMode();
+}
+
+function closeRules() { page.rulesOpen = false; draw(); }
 
 export function makeContext(view) {
   const conn = page.conn;
   return {
-    view, me: conn.seat, names: names(), colours: colours(), badge, _, ngettext, render, content,
+    view, me: conn.seat, names: names(), colours: colours(), badge, badgeText, _, ngettext, render, content,
     scratch: page.scratch, redraw: draw, say,
+    who: (seats) => actorNames({ actors: Array.isArray(seats) ? seats : [] }),
     may: Array.isArray(view.may) ? view.may : [],
-    act: (action) => page.keeper.intent(action),
+    act: (action) => { page.tour.acted(); return page.keeper.intent(action); },
     pic: picture,
   };
 }
@@ -424,33 +558,17 @@ export function picture(id, name, { size = "", onclick = null, legal = false, ch
   return onclick ? h("button", { ...attrs, onclick }, body) : h("div", attrs, body);
 }
 
-/** The log and chat panel (morph keeps its input and its scroll; texts rendered once). */
+/** The log and chat panel (morph keeps its input and its scroll; texts rendered once);
+ * drawn again only when what it shows changes (a region: not on every delta). */
 function sidePanel(inRoom) {
   const conn = page.conn;
   const view = conn.view;
   const log = !inRoom && view && Array.isArray(view.log) ? view.log : [];
   const showLog = !inRoom && page.sideTab === "log";
-  const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
-  const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
-    id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
-  const tabs = [];
-  if (!inRoom) tabs.push(tab("log", _("Log")));
-  tabs.push(tab("chat", _("Chat")));
-  const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
-                             placeholder: _("Say something…") });
-  const form = h("form", { class: "chat-form", onsubmit: (e) => {
-    e.preventDefault();
-    const typed = e.currentTarget.querySelector("input");
-    if (typed.value.trim()) conn.say(typed.value.trim());
-    typed.value = "";
-  } }, input, h("button", { type: "submit" }, _("Send")));
   const count = showLog ? log.length : conn.chatTotal;
   // The newest lines only (a phone shows a few, a laptop a screenful); none while the
   // phone's panel is closed: every line is one more node to compare on each delta.
   const shown = page.sideOpen || inRoom || window.innerWidth >= 900 ? 40 : 0;
-  const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
-    : conn.chat.slice(-shown).map(chatLine);
-  const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
   if (page.sideCount !== count) {
     page.sideCount = count;
     requestAnimationFrame(() => {
@@ -458,8 +576,28 @@ function sidePanel(inRoom) {
       if (live) live.scrollTop = live.scrollHeight;
     });
   }
-  clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
-  return panel;
+  const key = JSON.stringify([inRoom, page.sideOpen, page.sideTab, count, shown, names(),
+    showLog && log.length ? JSON.stringify(log[0]) : ""]);
+  return region(inRoom ? "side-room" : "side", key, () => {
+    const panel = h("div", { class: "side" + (page.sideOpen || inRoom ? "" : " closed") });
+    const tab = (id, label) => h("button", { role: "tab", "aria-selected": String(page.sideTab === id),
+      id: `tab-${id}`, onclick: () => { page.sideOpen = page.sideTab !== id || !page.sideOpen; page.sideTab = id; draw(); } }, label);
+    const tabs = [];
+    if (!inRoom) tabs.push(tab("log", _("Log")));
+    tabs.push(tab("chat", _("Chat")));
+    const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": _("Chat"),
+                               placeholder: _("Say something…") });
+    const form = h("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const typed = e.currentTarget.querySelector("input");
+      if (typed.value.trim()) conn.say(typed.value.trim());
+      typed.value = "";
+    } }, input, h("button", { type: "submit" }, _("Send")));
+    const lines = !shown ? [] : showLog ? logTexts(log).slice(-shown).map((t) => h("p", {}, t))
+      : conn.chat.slice(-shown).map(chatLine);
+    const box = h("div", { class: showLog ? "log" : "chat", id: showLog ? "log" : "chat", "aria-live": "polite" }, lines);
+    return clear(panel, h("div", { class: "tabs", role: "tablist" }, tabs), box, showLog ? null : form);
+  });
 }
 
 /** Each log line rendered once per game (the log only grows). */
@@ -521,7 +659,7 @@ function endScreen(view) {
   }
   const standin = fair && fair.standin ? ngettext("A stand-in bot made {n} move for you while you were away.",
     "A stand-in bot made {n} moves for you while you were away.", fair.standin) : null;
-  return h("div", { class: "banner", id: "end" }, h("div", { class: "card-box narrow stack", style: { textAlign: "left", fontWeight: "normal" } },
+  return h("div", { class: "banner end-banner", id: "end" }, h("div", { class: "card-box narrow stack end-box" },
     h("h2", { id: "verdict" }, said.headline),
     said.reason ? h("p", { id: "reason" }, said.reason) : null,
     h("ol", { class: "results" }, rows.map((r) => h("li", { class: said.marked.includes(r.i) ? "win" : "" },
@@ -530,9 +668,11 @@ function endScreen(view) {
     h("p", { class: "fair" + (fair && fair.problems.length ? " bad" : ""), id: "fair" }, fairText),
     standin ? h("p", { class: "muted" }, standin) : null,
     fair && fair.seed !== null ? h("p", { class: "muted" }, _("The seed: {seed}", { seed: String(fair.seed) })) : null,
+    conn.status === "gone" ? h("p", { class: "tag warn", id: "closed" }, page.problem || _("The host closed the room.")) : null,
     h("div", { class: "row" },
       h("button", { class: "primary", id: "to-room", onclick: () => { page.seenOver = true; draw(); } }, _("See the table")),
-      conn.lobby && conn.lobby.phase !== "playing"
+      // the room only while it is there: after the host closed it, nothing is behind it
+      conn.status === "welcomed" && conn.lobby && conn.lobby.phase !== "playing"
         ? h("button", { id: "back-to-room", onclick: () => { page.seenOver = true; page.showRoom = true; draw(); } }, _("Back to the room")) : null)));
 }
 
@@ -549,22 +689,41 @@ function autoplay() {
 
 // --- drawing ------------------------------------------------------------------------
 
+/** A phone's Log and Chat: the bar's buttons open the panel over the table's foot. */
+function sideToggle(id, label) {
+  const open = page.sideOpen && page.sideTab === id;
+  return h("button", { class: "side-toggle", id: `open-${id}`, "aria-pressed": String(open),
+    onclick: () => { page.sideOpen = !open; page.sideTab = id; draw(); } }, label);
+}
+
 function topBar() {
   const conn = page.conn;
   const lobby = conn && conn.lobby;
-  const title = lobby ? `${gameName(lobby.game)} · ${lobby.host_name}` : "lanplay";
+  const title = lobby ? [gameName(lobby.game), h("span", { class: "host" }, ` · ${lobby.host_name}`)] : "lanplay";
   const clock = conn && conn.clock ? h("span", { class: "clock", id: "clock" }, clockText()) : null;
   return h("div", { class: "bar" },
     h("span", { class: "title" }, title), clock,
     conn && conn.seat === null && conn.status === "welcomed" ? h("span", { class: "tag" }, _("Watching")) : null,
+    conn && conn.view && page.inGame && !WATCH ? [sideToggle("log", _("Log")), sideToggle("chat", _("Chat"))] : null,
+    conn && conn.view && !WATCH ? h("button", { id: "rules-open", "aria-pressed": String(page.rulesOpen),
+      onclick: () => (page.rulesOpen ? closeRules() : openRules()) }, _("Rules")) : null,
     conn && conn.view && lobby && lobby.phase !== "playing"
       ? h("button", { id: "room-toggle", onclick: () => { page.showRoom = !page.showRoom; draw(); } },
         page.showRoom ? _("Table") : _("Room")) : null);
 }
 
+/** The guide's frame round the piece its step names (on the live page: a region the
+ * redraw left as it was keeps its frame right too). */
+function frameSpot(id) {
+  for (const el of document.querySelectorAll(".teach-spot")) if (el.id !== id) el.classList.remove("teach-spot");
+  const el = id ? document.getElementById(id) : null;
+  if (el && !el.classList.contains("teach-spot")) el.classList.add("teach-spot");
+}
+
 export function draw() {
   const conn = page.conn;
   let body;
+  page.spotId = null;
   // The host closed the room right after the game (a headless host's last game): the
   // result stays on screen, with the host's sentence, rather than the join screen.
   const ended = conn && conn.status === "gone" && conn.gone === "bye" && conn.view && conn.view.over && conn.result;
@@ -586,9 +745,13 @@ export function draw() {
   } else {
     body = roomScreen();
   }
+  page.inGame = body.classList.contains("game");
   if (conn && conn.lobby && conn.lobby.phase === "playing") page.showRoom = false;
   const focused = document.activeElement && document.activeElement.id;
-  morph(app, h("div", { id: "app", class: "app" }, topBar(), body));
+  const fresh = h("div", { id: "app", class: "app" }, topBar(), body);
+  morph(app, fresh);
+  frameSpot(page.inGame ? page.spotId : null);
+  page.shownState = conn ? conn.stateId : -1;  // the view on screen (a frame may hold the next)
   if (focused && document.activeElement.id !== focused) {
     const again = document.getElementById(focused);
     if (again) again.focus();
@@ -610,13 +773,16 @@ document.addEventListener("keydown", (e) => {
     }
     return;
   }
-  if (e.key === "Escape") { page.sideOpen = false; page.popup = null; page.scratch.popup = null; draw(); return; }
+  if (e.key === "Escape") {
+    page.sideOpen = false; page.popup = null; page.scratch.popup = null; page.rulesOpen = false; draw(); return;
+  }
+  if (e.key === "F1" && page.conn && page.conn.view) { e.preventDefault(); openRules(); return; }
   const key = page.scratch.keys && page.scratch.keys[e.key];
   if (key) { e.preventDefault(); key(); }
 });
 
 async function boot() {
-  await load(chooseLanguage());
+  await Promise.all([load(chooseLanguage()), loadTours(), aboutRoom()]);
   forgetNotes();  // a note of a game that never ended, kept past its day
   const carried = carriedHere();
   const held = store.get("token");

@@ -40,6 +40,22 @@ export function ink(colour) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.28 ? "#111" : "#fff";
 }
 
+/**
+ * A region of the page drawn again only when its key (what it shows, as a string) changes:
+ * otherwise a stand-in that `morph` leaves the live region for, without building or
+ * comparing what is under it. `id` names the region on the page.
+ */
+export function region(id, key, build) {
+  const live = document.getElementById(id);
+  if (live && live.getAttribute("data-key") === key) {
+    return h(live.tagName.toLowerCase(), { id, "data-key": key, "data-same": true });
+  }
+  const el = build();
+  el.id = id;
+  el.setAttribute("data-key", key);
+  return el;
+}
+
 const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "onpointerdown"];
 
 /**
@@ -49,8 +65,15 @@ const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "on
  */
 export function morph(old, fresh) {
   if (old === fresh) return old;
+  if (fresh.nodeType === Node.ELEMENT_NODE && fresh.hasAttribute("data-same")
+      && old.nodeType === Node.ELEMENT_NODE && old.getAttribute("data-key") === fresh.getAttribute("data-key")) {
+    return old;  // a region whose key has not changed: nothing under it to compare
+  }
   if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName
-      || (old.namespaceURI !== fresh.namespaceURI)) {
+      || (old.namespaceURI !== fresh.namespaceURI)
+      // a new event to animate (`data-anim`: the jump's or the trick's number): a new
+      // element, so its animation plays from the start
+      || (fresh.nodeType === Node.ELEMENT_NODE && old.getAttribute("data-anim") !== fresh.getAttribute("data-anim"))) {
     old.replaceWith(fresh);
     return fresh;
   }
@@ -70,7 +93,12 @@ export function morph(old, fresh) {
   const news = fresh.attributes;
   for (let i = 0; i < news.length; i++) {
     const { name, value } = news[i];
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    if (old.getAttribute(name) === value) continue;
+    // The style through the element's own declarations: Chromium (156) took a new style
+    // attribute into getAttribute but kept drawing the old background, so a trick's
+    // chips kept the colours of the seats whose chips they had been (issue 32).
+    if (name === "style" && old.style && fresh.style) old.style.cssText = fresh.style.cssText;
+    else old.setAttribute(name, value);
   }
   for (const key of HANDLERS) {
     if (old[key] !== fresh[key]) old[key] = fresh[key];

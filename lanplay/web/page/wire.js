@@ -48,14 +48,6 @@ export class DeltaError extends Error {}
 function isMap(v) { return v !== null && typeof v === "object" && !Array.isArray(v)
                            && !(v instanceof Uint8Array); }
 
-function parentOf(root, path) {
-  let node = root;
-  for (const step of path.slice(0, -1)) {
-    node = child(node, step);
-  }
-  return node;
-}
-
 function child(node, step) {
   if (typeof step === "string") {
     if (!isMap(node) || !Object.hasOwn(node, step)) throw new DeltaError(`no key ${step}`);
@@ -70,10 +62,35 @@ function child(node, step) {
   throw new DeltaError("a path step must be a str or an int");
 }
 
-/** The view changed by ops; the old view is left as it was (ops apply to a copy). */
+/**
+ * The view changed by ops; the old view is left as it was. Only the maps and arrays on an
+ * op's path are copied (once a delta), the rest is shared with the old view: a delta
+ * costs its paths, not the whole view (the log of a long game grows with every move, and
+ * a copy of it all was most of a delta's apply).
+ */
 export function applyDelta(view, ops) {
   if (!Array.isArray(ops)) throw new DeltaError("ops must be an array");
-  let root = structuredClone(view);
+  const copied = new Set();
+  const own = (value) => {
+    if (copied.has(value) || value === null || typeof value !== "object" || value instanceof Uint8Array) {
+      return value;
+    }
+    const copy = Array.isArray(value) ? value.slice() : { ...value };
+    copied.add(copy);
+    return copy;
+  };
+  let root = own(view);
+  /** The node at `steps` from the root, each map and array on the way this delta's own. */
+  const ownedAt = (steps) => {
+    let node = root;
+    for (const step of steps) {
+      const next = child(node, step);
+      const mine = own(next);
+      if (mine !== next) node[step] = mine;
+      node = mine;
+    }
+    return node;
+  };
   for (const op of ops) {
     if (!Array.isArray(op) || op.length < 2 || !Array.isArray(op[1])) {
       throw new DeltaError("bad op");
@@ -82,7 +99,7 @@ export function applyDelta(view, ops) {
     if (code === 0) {
       if (op.length !== 3) throw new DeltaError("set takes a value");
       if (path.length === 0) { root = op[2]; continue; }
-      const parent = parentOf(root, path);
+      const parent = ownedAt(path.slice(0, -1));
       const last = path[path.length - 1];
       if (typeof last === "string" && isMap(parent)) {
         if (last === "__proto__") throw new DeltaError("bad key");
@@ -95,21 +112,21 @@ export function applyDelta(view, ops) {
       }
     } else if (code === 1) {
       if (op.length !== 2 || path.length === 0) throw new DeltaError("bad delete");
-      const parent = parentOf(root, path);
+      const parent = ownedAt(path.slice(0, -1));
       const last = path[path.length - 1];
       if (typeof last !== "string" || !isMap(parent) || !Object.hasOwn(parent, last)) {
         throw new DeltaError("delete does not fit");
       }
       delete parent[last];
     } else if (code === 2) {
-      const node = path.length ? child(parentOf(root, path), path[path.length - 1]) : root;
+      const node = ownedAt(path);
       const n = op[2];
       if (!Array.isArray(node) || !Number.isInteger(n) || n < 0 || n > node.length) {
         throw new DeltaError("truncate does not fit");
       }
       node.length = n;
     } else if (code === 3) {
-      const node = path.length ? child(parentOf(root, path), path[path.length - 1]) : root;
+      const node = ownedAt(path);
       if (!Array.isArray(node) || !Array.isArray(op[2])) throw new DeltaError("bad extend");
       node.push(...op[2]);
     } else {

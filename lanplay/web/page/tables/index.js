@@ -2,7 +2,7 @@
 // when a table does not offer it in its own way (an outside client written from
 // docs/GAMES.md plays every game like this: choosing from `may`).
 
-import { h } from "../dom.js";
+import { h, region } from "../dom.js";
 import * as allesKlar from "./alles_klar.js";
 import * as ranking from "./ranking.js";
 import * as sTier from "./s_tier.js";
@@ -37,7 +37,10 @@ function fieldText(ctx, key, value) {
 /** A button (or a few inputs and a button) for each template no table took. */
 export function genericActions(ctx, handled) {
   const out = [];
+  // what the page answers by itself (the S-tier note's count and reveal) gets no button
+  const answered = ctx.may.some((t) => ["count", "reveal"].includes(t.type));
   for (const template of ctx.may) {
+    if (answered && ["count", "reveal", "void"].includes(template.type)) continue;
     if (handled.has(template.type)) continue;
     const choose = template.choose || {};
     const fixed = Object.entries(template).filter(([k]) => k !== "type" && k !== "choose");
@@ -72,9 +75,12 @@ export function templates(ctx, type, fields = {}) {
     && Object.entries(fields).every(([k, v]) => t[k] === v));
 }
 
-export function players(ctx, { turn = [], extra = () => null } = {}) {
+/** The players in seat order (badge, name, what the table says of each); drawn again only
+ * when the names, colours, turns or `key` (what `extra` shows, as a string) change. */
+export function players(ctx, { turn = [], extra = () => null, key = "" } = {}) {
   const lobby = ctx.names;
-  return h("div", { class: "players" }, lobby.map((name, i) => h("span", {
-    class: "player" + (turn.includes(i) ? " turn" : "") }, ctx.badge(i), h("span", { class: "name" }, name),
-  extra(i))));
+  return region("players", JSON.stringify([lobby, ctx.colours, turn, key]),
+    () => h("div", { class: "players" }, lobby.map((name, i) => h("span", {
+      class: "player" + (turn.includes(i) ? " turn" : "") }, ctx.badge(i), h("span", { class: "name" }, name),
+    extra(i)))));
 }

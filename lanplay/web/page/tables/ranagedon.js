@@ -3,12 +3,72 @@
 // pull), or use the sliders and the arrow keys; Jump! sends it. The host simulates
 // the jump; the page never predicts a landing.
 
-import { h } from "../dom.js";
+import { h, ink, region } from "../dom.js";
 import { players, templates } from "./index.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const FILL = { green: "#2e9b57", red: "#c8453a" };
 const RING = { blue: "#0072B2", magenta: "#CC79A7", yellow: "#F0E442" };
+const ABILITY = { double: "double jump", dive: "diving (slides first)", poison: "poisonous" };
+
+/** One line per look that carries an ability, read off the frogs (as the window's legend). */
+function legendRows(ctx, frogs) {
+  const { _ } = ctx;
+  const words = { double: _("double jump"), dive: _("diving (slides first)"), poison: _("poisonous") };
+  const by = (key) => {
+    const out = new Map();
+    for (const f of frogs) {
+      if (!out.has(f[key])) out.set(f[key], new Set());
+      out.get(f[key]).add(f.ability ?? null);
+    }
+    return out;
+  };
+  const single = (m) => [...m.values()].every((a) => a.size === 1) && [...m.values()].some((a) => !a.has(null));
+  const borders = by("border");
+  const colours = by("colour");
+  const looks = { magenta: _("Magenta border"), blue: _("Blue border"), yellow: _("Yellow border"),
+    red: _("Red frogs"), green: _("Green frogs") };
+  const rows = [];
+  const pick = single(borders) ? ["border", ["magenta", "blue", "yellow"], borders]
+    : single(colours) ? ["colour", ["red", "green"], colours] : null;
+  if (pick) {
+    for (const look of pick[1]) {
+      const ability = [...(pick[2].get(look) || new Set([null]))][0];
+      if (!ability || !ABILITY[ability]) continue;
+      const icon = svg("svg", { viewBox: "-10 -10 20 20", class: "legend-frog" },
+        svg("circle", { r: 9, fill: pick[0] === "border" ? RING[look] : "#ccc" }),
+        svg("circle", { r: 6, fill: pick[0] === "colour" ? FILL[look] : "#777" }));
+      rows.push(h("li", {}, icon, _("{look}: {ability}", { look: looks[look], ability: words[ability] })));
+    }
+  }
+  if (!rows.length) rows.push(h("li", {}, _("No abilities in this game")));
+  return h("ul", { class: "legend", id: "legend", "aria-label": _("Abilities") }, rows);
+}
+
+/** The owner of a one-player side: its seat (its badge goes on the frog), else null. */
+function ownerOf(view, frog) {
+  const side = (view.sides || [])[frog.side];
+  return Array.isArray(side) && side.length === 1 ? side[0] : null;
+}
+
+/** The last move on the pond: its path from where the frog was to where it came down, and
+ * where it rests now, with the outcome beside it (a jump that flipped a frog shows it). */
+function lastMove(ctx, view, R) {
+  const last = view.last;
+  if (!last || !Array.isArray(last.start) || !["jump", "dive"].includes(last.kind)) return null;
+  const moved = (view.frogs || []).find((f) => f.id === last.frog);
+  const end = moved && Number.isFinite(moved.x) ? [moved.x, moved.y] : null;
+  const to = last.trajectory && Array.isArray(last.trajectory.to) ? [last.trajectory.to[0] / 100, last.trajectory.to[1] / 100] : end;
+  if (!to) return null;
+  const [sx, sy] = last.start;
+  const mx = (sx + to[0]) / 2;
+  const my = (sy + to[1]) / 2 - Math.hypot(to[0] - sx, to[1] - sy) * 0.35;
+  return svg("g", { class: "last-move", id: "last-move", "data-n": last.n, "data-anim": last.n },
+    svg("path", { d: `M ${sx} ${sy} Q ${mx} ${my} ${to[0]} ${to[1]}${end ? ` L ${end[0]} ${end[1]}` : ""}`,
+      fill: "none", stroke: "#FFD866", "stroke-width": 3, "stroke-dasharray": "8 6", class: "flight" }),
+    svg("circle", { cx: sx, cy: sy, r: R * 0.5, fill: "none", stroke: "#FFD866", "stroke-width": 2, "stroke-dasharray": "3 3" }),
+    end ? svg("circle", { cx: end[0], cy: end[1], r: R + 5, fill: "none", stroke: "#FFD866", "stroke-width": 4, class: "landed" }) : null);
+}
 
 function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
@@ -54,14 +114,16 @@ export function draw(ctx) {
                             "aria-label": _("The pond") },
   svg("rect", { x: 0, y: 0, width: W, height: H, rx: 24, fill: "#1d4e63" }),
   svg("circle", { cx: pad.x, cy: pad.y, r: pad.r, fill: "#d9b84a", stroke: "#8a6d1c", "stroke-width": 3 }),
+  lastMove(ctx, view, R),
   frogs.filter((f) => f.x !== null && f.x !== undefined).map((f) => svg("g", {
     class: "frog", "data-frog": f.id, opacity: f.covered ? 0.55 : 1 },
   svg("circle", { cx: f.x, cy: f.y, r: R, fill: RING[f.border] || "#ccc",
                   stroke: byFrog.has(f.id) ? "#fff" : "#000", "stroke-width": byFrog.has(f.id) ? 3 : 1 }),
   svg("circle", { cx: f.x, cy: f.y, r: R * (ring[0] / ring[1]), fill: FILL[f.colour] || "#777" }),
-  f.level ? svg("text", { x: f.x, y: f.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, String(f.level)) : null,
+  badgeOn(ctx, view, f, R),
   f.id === scratch.frog ? svg("circle", { cx: f.x, cy: f.y, r: R + 6, fill: "none", stroke: "#8fd0f5", "stroke-width": 4 }) : null)),
   chosen ? aim(chosen, scratch, R) : null);
+  pond.onclick = (e) => e.stopPropagation();  // the pond answers presses itself (below)
   pond.onpointerdown = (e) => {
     const pond = e.currentTarget;  // the live pond (the page morphs each redraw into it)
     const p = toPond(pond, e);
@@ -72,7 +134,11 @@ export function draw(ctx) {
       ctx.redraw();
       return;
     }
-    if (!chosen) return;
+    if (!chosen) {
+      const other = frogs.find((f) => Math.hypot(f.x - p.x, f.y - p.y) <= R + 4);
+      if (other) ctx.say(why(ctx, null, other));
+      return;
+    }
     pond.setPointerCapture(e.pointerId);
     const move = (ev) => {
       const q = toPond(pond, ev);
@@ -90,8 +156,10 @@ export function draw(ctx) {
     pond.addEventListener("pointerup", () => { pond.removeEventListener("pointermove", move); ctx.redraw(); }, { once: true });
   };
   const scores = view.scores || [];
-  const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [],
-    extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) })];
+  const pub = [players(ctx, { turn: Number.isInteger(view.turn) ? [view.turn] : view.actors || [], key: JSON.stringify(scores),
+    extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
+  region("legend-zone", JSON.stringify((view.frogs || []).map((f) => [f.colour, f.border, f.ability ?? null])),
+    () => h("div", { class: "zone legend-zone" }, legendRows(ctx, view.frogs || [])))];
   const actions = [];
   const shot = chosen ? byFrog.get(chosen.id) : null;
   if (shot) {
@@ -126,10 +194,41 @@ export function draw(ctx) {
       _("Deploy: {cluster}", { cluster: word })));
   }
   let status = null;
-  if (templates(ctx, "deploy").length) status = _("Deploy your frogs.");
-  else if (shots.length) status = chosen ? _("Aim: press and pull on the pond, then Jump!") : _("Tap one of your free frogs.");
-  return { public: pub, private: h("div", { class: "zone" }, pond), actions,
-           handled: new Set(["jump", "dive", "deploy"]), status };
+  const stop = templates(ctx, "stop")[0];
+  if (templates(ctx, "deploy").length) status = _("Deploy your frogs: choose a formation.");
+  else if (stop && shots.length) status = _("This frog may jump once more: aim and Jump!, or Stop.");
+  else if (shots.length) {
+    status = chosen ? _("Aim: press and pull back on the pond (the frog jumps the other way), then Jump!")
+      : _("Tap one of your lit frogs.");
+  }
+  let waiting = null;
+  if (view.phase === "deploy") waiting = _("Waiting for {names} to deploy.", { names: ctx.who(view.actors) });
+  else if (Number.isInteger(view.turn)) waiting = _("Waiting for {name} to jump.", { name: ctx.who([view.turn]) });
+  return { public: pub, private: h("div", { class: "zone pond-box", id: "board" }, pond), actions,
+           handled: new Set(["jump", "dive", "deploy"]), status, waiting, spots: SPOTS, layout: "board" };
+}
+
+export const SPOTS = { board: "board", plates: "legend" };
+
+/** Why a press on a frog did nothing: whose it is, or that it has jumped. */
+export function why(ctx, piece, frog = null) {
+  const { view, _ } = ctx;
+  const found = frog || (piece && (view.frogs || []).find((f) => String(f.id) === piece.dataset.frog));
+  if (!found || !ctx.may.length) return null;
+  if (found.side !== view.your_side) return _("That frog is not yours: yours are the lit ones.");
+  return _("That frog cannot jump now: it is covered or has no turn left.");
+}
+
+/** The owner's badge on a frog (a disc in the player's colour with the badge's letters),
+ * the rulebook's colour round it: one person, one colour, everywhere. */
+function badgeOn(ctx, view, f, R) {
+  const owner = ownerOf(view, f);
+  if (owner === null) return f.level ? svg("text", { x: f.x, y: f.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, String(f.level)) : null;
+  const colour = ctx.colours[owner] || "#888";
+  return svg("g", { class: "owner", "data-seat": owner },
+    svg("circle", { cx: f.x, cy: f.y, r: R * 0.45, fill: colour, stroke: "#111", "stroke-width": 1 }),
+    svg("text", { x: f.x, y: f.y + R * 0.2, "text-anchor": "middle", "font-size": R * 0.6, "font-weight": "bold",
+      fill: ink(colour) }, ctx.badgeText(owner)));
 }
 
 function aimText(ctx, scratch) {

@@ -45,7 +45,7 @@ export function draw(ctx) {
     if (view.mine === tile.slot) chosen = chosen || false;
     const key = legal ? String(tile.slot + 1) : null;
     if (legal) scratch.keys[key] = onclick;
-    return h("div", { class: "stack", style: { gap: "2px", alignItems: "center" } },
+    return h("div", { class: "tile" },
       ctx.pic(tile.picture, tile.name, { size: "small", legal, chosen, onclick, key }),
       view.mine === tile.slot ? h("span", { class: "tag" }, _("yours")) : null,
       Number.isInteger(tile.owner) ? ctx.badge(tile.owner) : null,
@@ -59,11 +59,12 @@ export function draw(ctx) {
   }
   const question = view.question ? ctx.content("question", view.question.id, view.question.text) : "";
   const pub = [
-    players(ctx, { turn: view.actors || [], extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
-    h("div", { class: "zone" }, h("div", { class: "label" }, _("Round {n}", { n: view.round })),
-      h("b", { id: "question" }, question)),
-    row.length ? h("div", { class: "floors", id: "tower" }, floors) : null,
+    players(ctx, { turn: view.actors || [], key: JSON.stringify(scores), extra: (i) => h("span", { class: "muted" }, ` ${scores[i] ?? 0}`) }),
   ];
+  // The question heads your own part (the hand, or the tower when you compare and guess).
+  const asked = h("div", { class: "topic-line" }, h("span", { class: "label" }, _("Round {n}", { n: view.round }), " · "),
+    h("b", { id: "question" }, question));
+  const tower = row.length ? h("div", { class: "floors", id: "tower" }, floors) : null;
   const places = templates(ctx, "place");
   const hand = (view.hand || []).map((tile, i) => {
     const t = places.find((p) => p.tile === tile.id);
@@ -72,8 +73,17 @@ export function draw(ctx) {
     return ctx.pic(tile.id, tile.name, { size: "big", legal: Boolean(t), onclick, key: t ? String(i + 1) : null,
                                          chosen: view.placed === tile.id });
   });
-  const priv = ctx.me === null ? null : h("div", { class: "zone" },
+  // The hand while it is used (picking this round's picture), the tower (what you act
+  // on) after: each whole at the foot of the page, the other above it.
+  const handZone = ctx.me === null ? null : h("div", { class: "zone" },
     h("div", { class: "label" }, _("Your hand")), h("div", { class: "pics", id: "hand" }, hand));
+  let priv = tower;
+  if (phase === "place" || places.length) {
+    pub.push(tower);
+    priv = handZone;
+  } else if (handZone) {
+    pub.push(handZone);
+  }
   let status = null;
   if (phase === "place" && places.length) status = _("Pick a picture for this round's row.");
   else if (phase === "compare" && ctx.may.length) {
@@ -82,5 +92,22 @@ export function draw(ctx) {
     status = _("Whose picture is it? Tap the one you think is {name}'s, or pass.",
       { name: ctx.names[view.guess_for] || "?" });
   }
-  return { public: pub, private: priv, handled: new Set(["place", "compare", "guess"]), status };
+  const who = ctx.who(view.actors);
+  const waiting = !who ? null : phase === "place" ? _("Waiting for {names} to pick a picture.", { names: who })
+    : phase === "compare" ? _("Waiting for {names} to compare two pictures.", { names: who })
+      : phase === "guess" ? _("Waiting for {names} to guess whose picture it is.", { names: who }) : null;
+  return { public: pub, private: priv ? [asked, priv] : asked, handled: new Set(["place", "compare", "guess"]), status, waiting,
+           spots: SPOTS };
+}
+
+export const SPOTS = { hand: "hand", tower: "tower", plates: "players" };
+
+export function why(ctx, piece) {
+  const { _, view } = ctx;
+  if (piece.closest("#hand")) return _("Your picture for this round is in the row already.");
+  if (view.phase === "compare" && ctx.may.length && ctx.scratch.up !== undefined) {
+    return _("Only a picture on the same floor can sink.");
+  }
+  if (view.phase === "compare" && ctx.may.length) return _("Only a picture with a lit frame can rise: one with another on its floor.");
+  return null;
 }

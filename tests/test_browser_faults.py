@@ -1,0 +1,298 @@
+"""Issue 32's faults of the page, each as a person met it at 360x640, in a real Chromium:
+the join page names the game; a seat's badge is the window's (its colour, "Bot 1" is B1
+at any seat) on the players and under each trick card; Alles klar?'s turn-down choice
+marks the card and says so; S-tier names your team, the leader, the track in words, one
+of Lock in and Unlock, and says why the other team's side takes nothing; Ranking Top's
+whole hand is on screen at your turn and a card's choice says its effect; Ranagedon's
+frogs wear their owners' badges, the abilities have a legend, the pond fills the page
+(on /watch too) and the last jump shows on it; Rules opens the mode's own help; after the
+host closed the room the end screen offers no room to go back to."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browserhelpers import (  # noqa: F401
+    IN_VIEW,
+    HostThread,
+    browser,
+    click,
+    hosting,
+    join,
+    play,
+    state,
+)
+
+from lanplay import games
+from lanplay.badges import badges
+
+
+def fresh(browser: Any, width: int = 360, height: int = 640) -> Any:  # noqa: F811
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def until_mine(page: Any, test: Any, seed: int = 4, moves: int = 200) -> dict[str, Any]:
+    """Play the page's seat (as browserhelpers.play does) until ``test(view)`` holds at a
+    view of this seat's turn; that view."""
+    import random
+
+    rng = random.Random(seed)
+    last = -2
+    for _ in range(moves):
+        page.wait_for_function(
+            "(last) => { const p = window.__lanplay; const c = p.conn; const v = c.view;"
+            " return Boolean(c.result || (v && v.may && v.may.length && c.stateId !== last"
+            " && p.shownState === c.stateId)); }",
+            arg=last, timeout=30_000)
+        now = state(page)
+        assert now is not None and not now["over"], "the game ended first"
+        view = now["view"]
+        if test(view):
+            return view
+        action = games.load(view["game"]).bot(view, now["seat"], rng)
+        try:
+            click(page, view, now["seat"], action)
+        except Exception:  # the table moved on: the move is chosen again
+            continue
+        last = now["state"]
+    raise AssertionError("never came")
+
+
+@pytest.mark.timeout(60)
+def test_the_join_page_names_the_game_and_badges_are_the_windows(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    host = hosting.start("alles-klar", options={}, autostart=3, seed=5)
+    page = fresh(browser)
+    try:
+        page.goto(hosting.url)
+        page.wait_for_selector("#join")
+        assert page.inner_text("#join-title") == "Join Alles klar? · Standard on browser test"
+        join(page, hosting.url, "Ann")  # seat 0: the bots after, Bot 1 on seat 1
+        hosting.do(host.add_bot)
+        hosting.do(host.add_bot)
+        page.click("#ready")
+        play(page, seed=1, stop_after=1)
+        page.wait_for_selector("#trick .played", timeout=15_000)
+        seats = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => ({...s}))")
+        want = [(b.text, b.colour) for b in badges(seats)]
+        assert [s["name"] for s in seats] == ["Ann", "Bot 1", "Bot 2"]
+        strip = page.evaluate("""() => [...document.querySelectorAll('#players .badge')].map((b) =>
+            [b.textContent, getComputedStyle(b).backgroundColor])""")
+        assert [t for t, _ in strip] == [t for t, _ in want]  # Bot 1 is B1 (was B2)
+        chips = page.evaluate("""() => [...document.querySelectorAll('#trick .played')].map((p) =>
+            [Number(p.dataset.seat), p.querySelector('.badge').textContent,
+             getComputedStyle(p.querySelector('.badge')).backgroundColor])""")
+        assert chips
+        for seat, text, colour in chips:  # each card over its player's own badge
+            assert text == want[seat][0] and colour == strip[seat][1], (seat, text, colour)
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(90)
+def test_alles_klar_marks_the_card_whose_turn_down_it_asks_and_shows_the_trick_taken(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("alles-klar", bots=1, autostart=2, seed=9)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+
+        def two_ways(view: dict[str, Any]) -> bool:
+            cards = [t["card"] for t in view["may"] if t["type"] == "play"]
+            return any(cards.count(c) > 1 for c in cards)
+        view = until_mine(page, two_ways)
+        cards = [t["card"] for t in view["may"] if t["type"] == "play"]
+        card = next(c for c in cards if cards.count(c) > 1)
+        assert "play a lit card" in page.inner_text("#status")
+        page.click(f"#hand [data-card='{card}']")
+        page.wait_for_selector("#actions [data-numeral]")
+        assert "which ranking card does it turn down?" in page.inner_text("#status")
+        assert "chosen" in page.get_attribute(f"#hand [data-card='{card}']", "class")
+        meaning = page.inner_text("#ranking-meaning")  # the ranking cards say what they do
+        assert "trick" in meaning
+        page.keyboard.press("Escape")  # the choice closed: the card is played another time
+
+        def taken(view: dict[str, Any]) -> bool:  # a trick this seat won: it leads the next
+            last = view.get("last") or {}
+            return last.get("result") == "won" and not any(view["table"])
+        view = until_mine(page, taken)
+        names = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => s.name)")
+        winner = names[view["last"]["winner"]]
+        assert page.inner_text("#trick-taken") == f"{winner} takes the trick."
+        assert page.locator("#trick.taken .played").count() >= 2  # its cards, on their way
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(90)
+def test_s_tier_team_names_your_team_and_says_why_the_other_side_takes_nothing(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("s-tier", "team", {"team_track": 3}, bots=3, autostart=4, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        view = until_mine(page, lambda v: v.get("phase") == "take")
+        seat = page.evaluate("() => window.__lanplay.conn.seat")
+        team = next(i for i, t in enumerate(view["teams"]) if seat in t)
+        words = page.inner_text("#your-team")
+        assert words.startswith(f"Your team: {['Green', 'Red'][team]} (") and "Ann" in words
+        page.click(f"[data-team='{1 - team}'] .tier[data-tier='0']")
+        page.wait_for_selector("#notice")
+        assert page.inner_text("#notice").startswith(f"That is {['Green', 'Red'][1 - team]}'s side")
+        assert "Green" in page.inner_text("#track") and "steps" in page.inner_text("#track")
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(90)
+def test_s_tier_competitive_names_the_leader_and_the_rules_open_at_the_mode(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("s-tier", "competitive", {"place_seconds": 0}, bots=3, autostart=4, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann", extra="&lang=de")
+        page.click("#ready")
+        page.wait_for_selector("#round-line", timeout=15_000)
+        line = page.inner_text("#round-line")
+        view = state(page)["view"]
+        names = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => s.name)")
+        leads = view["leader"] == view["you"]
+        leader = "du leitest" if leads else f"{names[view['leader']]} leitet"
+        assert line == f"Runde {view['round']} · {leader}", line  # was "Runde 1 ·"
+        page.click("#rules-open")
+        page.wait_for_selector("#rules-mode", timeout=10_000)
+        assert page.inner_text("#rules-mode") == "Kompetitiv"
+        page.wait_for_function("() => { const m = document.getElementById('rules-mode');"
+                               " const box = document.getElementById('rules-text');"
+                               " return Math.abs(m.getBoundingClientRect().top"
+                               " - box.getBoundingClientRect().top) < 40; }", timeout=5000)
+        page.keyboard.press("Escape")
+        assert page.locator("#rules").count() == 0
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(120)
+def test_s_tier_cooperative_offers_lock_or_unlock_and_ends_with_the_verdict_and_reveal(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("s-tier", "cooperative", {"coop_track": 3, "guess_seconds": 0}, bots=2,
+                  autostart=3, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        until_mine(page, lambda v: any(t["type"] == "lock" for t in v["may"]))
+        assert page.locator("#unlock").count() == 0  # not both side by side
+        track = page.inner_text("#track")
+        assert "Three or more right move green on" in track and "you all lose" in track
+        at = page.evaluate("() => window.__lanplay.conn.stateId")
+        page.click("#lock")  # locked: Unlock instead (a bot's move may unlock it at once)
+        page.wait_for_function("(at) => window.__lanplay.conn.stateId !== at", arg=at,
+                               timeout=10_000)
+        both = "() => Boolean(document.getElementById('lock') && document.getElementById('unlock'))"
+        assert not page.evaluate(both)
+        end = play(page, seed=5)
+        assert end["over"]
+        page.wait_for_selector("#verdict")
+        assert page.inner_text("#status") == page.inner_text("#verdict")  # not "The game is over."
+        page.click("#to-room")  # the table under the end screen: the last reveal on it
+        reveal = page.inner_text("#reveal")
+        assert "of 5 right" in reveal and reveal.count("note: ") == 5
+        assert page.locator("#reveal .right, #reveal .wrong").count() == 5
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(120)
+def test_ranking_top_shows_the_whole_hand_and_what_a_card_does(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("ranking-top", options={"top_seconds": 0}, bots=2, autostart=3, seed=4)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        view = until_mine(page, lambda v: v["phase"] == "turn" and len(v["hand"]) >= 5)
+        for card in view["hand"]:  # every card of the hand on screen, none scrolled away
+            assert page.evaluate(IN_VIEW, f"#hand [data-card='{card['id']}']") is None, card
+        played = next(t for t in view["may"] if t["type"] == "play" and t["to"] == "discard")
+        card = next(c for c in view["hand"] if c["id"] == played["card"])
+        page.click(f"#hand [data-card='{card['id']}']")
+        page.wait_for_selector("#actions [data-to='discard']")
+        assert page.inner_text("#actions [data-to='discard']") == \
+            f"Onto the discard pile: {card['effect']}"
+        assert "next 5" in page.inner_text("#players")  # was "needs 5 · 5"
+    finally:
+        page.close()
+
+
+POND = """() => {
+  const pond = document.getElementById('pond').getBoundingClientRect();
+  const pub = document.querySelector('.public').getBoundingClientRect();
+  return { top: pond.top, height: pond.height, width: pond.width, publicBottom: pub.bottom,
+           inner: innerHeight };
+}"""
+
+
+@pytest.mark.timeout(120)
+def test_ranagedon_frogs_wear_their_owners_badges_on_a_pond_that_fills_the_page(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("ranagedon", bots=1, autostart=2, seed=6)
+    page = fresh(browser)
+    tv = fresh(browser, 1366, 768)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        until_mine(page, lambda v: v["phase"] in ("jump", "again") and v.get("last")
+                   and v["last"]["kind"] == "jump")
+        colours = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => s.colour)")
+        owners = page.evaluate("""() => [...document.querySelectorAll('#pond .owner')].map((o) =>
+            [Number(o.dataset.seat), o.querySelector('circle').getAttribute('fill')])""")
+        assert len(owners) == 18
+        assert {seat for seat, _ in owners} == {0, 1}
+        for seat, fill in owners:
+            assert fill.lower() == colours[seat].lower()
+        assert page.locator("#legend li").count() >= 1
+        assert page.locator("#last-move").count() == 1  # the jump shows on the pond
+        box = page.evaluate(POND)
+        assert box["top"] - box["publicBottom"] < 20, box  # no empty band above the pond
+        assert box["height"] > 0.4 * box["inner"], box
+        mine = page.evaluate("() => window.__lanplay.conn.view.your_side")
+        other = next(f for f in state(page)["view"]["frogs"] if f["side"] != mine)
+        page.locator(f"#pond [data-frog='{other['id']}']").click(force=True)
+        page.wait_for_selector("#notice")
+        assert "not yours" in page.inner_text("#notice")
+        tv.goto(hosting.url + "watch")
+        tv.wait_for_selector("#pond", timeout=10_000)
+        box = tv.evaluate(POND)
+        assert box["height"] > 0.55 * box["inner"], box  # a television sees the pond large
+    finally:
+        page.close()
+        tv.close()
+
+
+@pytest.mark.timeout(90)
+def test_after_the_room_closed_the_end_screen_offers_no_room(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    hosting.start("alles-klar", bots=1, autostart=2, seed=2)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Ann")
+        page.click("#ready")
+        play(page, seed=1)
+        page.wait_for_selector("#back-to-room")  # the room is there: the way back too
+        hosting.stop()
+        page.wait_for_selector("#closed", timeout=10_000)
+        assert page.locator("#back-to-room").count() == 0
+        assert page.locator("#verdict").count() == 1
+        assert json.loads(json.dumps(page.errors)) == []
+    finally:
+        page.close()
