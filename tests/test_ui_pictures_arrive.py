@@ -83,7 +83,9 @@ def _check(table: RankingTable, tiles: list[object]) -> None:
         # antialiasing; a name where the picture should be differs by hundreds.
         assert differ < 0.01 * seen.width() * seen.height(), \
             f"{getattr(tile, 'name', tile)}: the table still shows what it drew before " \
-            f"its picture came ({differ} pixels differ)"
+            f"its picture came ({differ} pixels differ; renderer pending " \
+            f"{picture_render.shared().pending()}, given up {picture_render.shared().given_up}, " \
+            f"pictures drawn {pictures.drawn()}, repaint timer {pictures._repaint})"
 
 
 def _differing(a: QImage, b: QImage) -> int:

@@ -12,6 +12,7 @@ makes the next paint ask for the real image.
 
 from __future__ import annotations
 
+from PyQt6 import sip
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QImage, QPixmap
 from PyQt6.QtWidgets import QApplication, QGraphicsView
@@ -31,7 +32,7 @@ _drawn = 0
 """Pictures drawn so far (and caches dropped): pieces kept from an earlier rebuild
 (``ui.tables.kept``) that painted a name before must not be taken back after."""
 _synchronous = False
-_repaint = False
+_repaint: QTimer | None = None
 
 
 def set_synchronous(on: bool) -> None:
@@ -117,25 +118,32 @@ def _ask(picture: Picture, key: Key, size: int, name: str) -> None:
 
 def _schedule_repaint() -> None:
     """One repaint of every visible widget for however many pictures just arrived:
-    the tables draw pictures in their paint methods, from this cache."""
+    the tables draw pictures in their paint methods, from this cache. A single-shot
+    timer of the application's: asked again before it fired, it fires once (a flag of
+    our own, set once and left set, would keep every later picture from showing)."""
     global _repaint
-    if _repaint:
+    app = QApplication.instance()
+    if app is None:
         return
-    _repaint = True
+    timer = _repaint
+    if timer is None or sip.isdeleted(timer):
+        timer = _repaint = QTimer(app)
+        timer.setSingleShot(True)
+        timer.setInterval(0)
+        timer.timeout.connect(_repaint_now)
+    if not timer.isActive():
+        timer.start()
 
-    def repaint() -> None:
-        global _repaint
-        _repaint = False
-        for widget in QApplication.allWidgets():
-            if not widget.isVisible():
-                continue
-            widget.update()
-            scene = widget.scene() if isinstance(widget, QGraphicsView) else None
-            if scene is not None:  # a felt's pieces repaint from their own caches:
-                for item in scene.items():  # each must paint itself again
-                    item.update()
 
-    QTimer.singleShot(0, repaint)
+def _repaint_now() -> None:
+    for widget in QApplication.allWidgets():
+        if not widget.isVisible():
+            continue
+        widget.update()
+        scene = widget.scene() if isinstance(widget, QGraphicsView) else None
+        if scene is not None:  # a felt's pieces repaint from their own caches:
+            for item in scene.items():  # each must paint itself again
+                item.update()
 
 
 def _name_tile(name: str, size: int) -> QPixmap:
