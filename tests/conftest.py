@@ -66,8 +66,38 @@ def no_fixed_port() -> Iterator[None]:
 
 @pytest.fixture(autouse=True, scope="session")
 def qt_application(qapp: Any) -> Any:
-    """Every test process has its QApplication before its first test: a test that lays
-    out a table without asking for one (the platform's type size comes from it) passed
-    only after one that did, and aborted a fresh pytest-xdist worker, losing its other
-    tests with it, whenever the scheduling gave it to one first."""
+    """Every test process has its QApplication before its first test, in the style the
+    window always draws in (Fusion: ``ui.look.theme.apply`` sets it). A test that lays
+    out a table without asking for an application passed only after one that did, and
+    aborted a fresh pytest-xdist worker whenever the scheduling gave it to one first;
+    and the style, set by the first window a process made and never put back, gave a
+    table's pieces other sizes depending on which tests had run before it (beside other
+    heavy work the scheduling differs: a choice 740 px wide in a 718 px table, three of
+    four discarded cards missing)."""
+    qapp.setStyle("Fusion")
     return qapp
+
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """Widgets a test hands to ``qtbot.addWidget`` live until its teardown has closed
+    them (pytest-qt holds them weakly): a table shown at the top level and freed as the
+    test function returned was deleted while exposed, and the events pytest-qt then
+    processed crashed the process in ``QGraphicsView::paintEvent`` (a segmentation
+    fault, every other test of that worker lost with it)."""
+    from pytestqt import qtbot as qtbot_module
+
+    kept: list[Any] = []
+    original = qtbot_module._add_widget
+
+    def add_widget(test_item: pytest.Item, widget: Any, **kwargs: Any) -> None:
+        kept.append(widget)
+        original(test_item, widget, **kwargs)
+
+    qtbot_module._add_widget = add_widget  # type: ignore[assignment]
+    try:
+        return (yield)
+    finally:
+        qtbot_module._add_widget = original  # type: ignore[assignment]
+        kept.clear()  # closed by now: they may go

@@ -13,9 +13,9 @@ makes the next paint ask for the real image.
 from __future__ import annotations
 
 from PyQt6 import sip
-from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtCore import QObject, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QImage, QPixmap
-from PyQt6.QtWidgets import QApplication, QGraphicsView
+from PyQt6.QtWidgets import QApplication
 
 from lanplay.content import in_play
 from lanplay.content.model import Picture
@@ -33,6 +33,7 @@ _drawn = 0
 (``ui.tables.kept``) that painted a name before must not be taken back after."""
 _synchronous = False
 _repaint: QTimer | None = None
+_arrivals: _Arrivals | None = None
 
 
 def set_synchronous(on: bool) -> None:
@@ -116,6 +117,21 @@ def _ask(picture: Picture, key: Key, size: int, name: str) -> None:
     picture_render.shared().request(picture, size, done)
 
 
+class _Arrivals(QObject):
+    """Says when pictures arrived: a felt table repaints its pieces then (they paint from
+    their own caches: ``CachedScene``), each table its own, for as long as it lives."""
+
+    arrived = pyqtSignal()
+
+
+def arrivals() -> _Arrivals:
+    """The application's: connect a table's repaint of its pieces to ``arrived``."""
+    global _arrivals
+    if _arrivals is None or sip.isdeleted(_arrivals):
+        _arrivals = _Arrivals(QApplication.instance())
+    return _arrivals
+
+
 def _schedule_repaint() -> None:
     """One repaint of every visible widget for however many pictures just arrived:
     the tables draw pictures in their paint methods, from this cache. A single-shot
@@ -137,13 +153,9 @@ def _schedule_repaint() -> None:
 
 def _repaint_now() -> None:
     for widget in QApplication.allWidgets():
-        if not widget.isVisible():
-            continue
-        widget.update()
-        scene = widget.scene() if isinstance(widget, QGraphicsView) else None
-        if scene is not None:  # a felt's pieces repaint from their own caches:
-            for item in scene.items():  # each must paint itself again
-                item.update()
+        if widget.isVisible():
+            widget.update()
+    arrivals().arrived.emit()
 
 
 def _name_tile(name: str, size: int) -> QPixmap:
@@ -181,5 +193,5 @@ def shown_name(picture_id: str, name: str) -> str:
     return content("picture", picture_id, name)
 
 
-__all__ = ["drawn", "forget_cache", "image", "name_of", "set_synchronous", "shown_name",
+__all__ = ["arrivals", "drawn", "forget_cache", "image", "name_of", "set_synchronous", "shown_name",
            "tile"]

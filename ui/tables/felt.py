@@ -17,6 +17,7 @@ from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import QGraphicsScene, QHBoxLayout, QVBoxLayout, QWidget
 
 from lanplay.messages import render
+from ui.look import pictures
 from ui.tables import look
 from ui.tables.keys import PieceKeys, Target, choice_keys
 from ui.tables.motion import Motion
@@ -63,6 +64,9 @@ class FeltTable(Motion, QWidget):
         self.keys = PieceKeys(self, self._viewport(), self.key_targets, self._claim_key,
                               self.key_controls)
         self.scene.changed.connect(self.keys.refresh)
+        # Pictures drawn since a piece painted its name: the pieces paint again (their
+        # caches keep what they drew); a signal, so a table gone is never reached.
+        pictures.arrivals().arrived.connect(self._pictures_arrived)
 
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
@@ -74,6 +78,14 @@ class FeltTable(Motion, QWidget):
         row.setSpacing(0)
         row.addLayout(left, 1)
         row.addWidget(self.log_panel)
+
+    def _pictures_arrived(self) -> None:
+        """The pieces that show a picture (a tile: its ``picture``) paint it now; the rest
+        keep their caches (a piece mid-animation, scaled to nothing, once crashed Qt when
+        its cache was drawn again)."""
+        for item in self.scene.items():
+            if getattr(item, "picture", None):
+                item.update()
 
     def _viewport(self) -> QWidget:
         viewport = self.graphics.viewport()
