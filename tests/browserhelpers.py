@@ -143,16 +143,25 @@ IN_VIEW = (HERE / "browser_in_view.js").read_text(encoding="utf-8")
 scrolling (at 360x640 too): None, or what is wrong."""
 
 
+DECIDED_AT: dict[int, Any] = {}
+"""The state each page's move was chosen in (``play``): a control found wanting after the
+table moved on (another seat's move, the round's end) is chosen again, not a fault."""
+
+SHOWN = "() => window.__lanplay ? window.__lanplay.shownState : null"
+
+
 def tap(page: Any, selector: str, strict: bool = False) -> None:
     """Click ``selector`` as a thumb would; with ``strict``, only where it already is on
     screen (a control that needs scrolling first fails the test)."""
     if strict:
+        from bidi import Missing
+
         page.wait_for_selector(selector, timeout=3000)
         where = page.evaluate(IN_VIEW, selector)
         if where == "missing":  # gone since (the table moved on): the move is chosen again
-            from bidi import Missing
-
             raise Missing(selector)
+        if where is not None and page.evaluate(SHOWN) != DECIDED_AT.get(id(page)):
+            raise Missing(f"{selector} ({where}) after the table moved on")
         if where is not None and os.environ.get("LANPLAY_DEBUG_SHOTS"):
             page.screenshot(path=f"{os.environ['LANPLAY_DEBUG_SHOTS']}/not-in-view.png")
         assert where is None, f"{selector}: {where}"
@@ -205,6 +214,7 @@ def play(page: Any, seed: int = 1, moves: int = 600,
             continue
         action = games.load(view["game"]).bot(view, seat, rng)
         assert action is not None, view["may"]
+        DECIDED_AT[id(page)] = now["state"]
         try:
             click(page, view, seat, action, strict)
         except (PlaywrightTimeout, Missing):

@@ -296,3 +296,30 @@ def test_after_the_room_closed_the_end_screen_offers_no_room(
         assert json.loads(json.dumps(page.errors)) == []
     finally:
         page.close()
+
+
+def test_a_game_over_before_its_tour_ends_the_tour(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    """A seat that made fewer moves than its tour has steps (a short game, a stand-in
+    playing it) met the game's end with the guide's bubble over the end screen; the end
+    ends the tour, and the game counts as taught (the page's own Tour, in the browser)."""
+    hosting.start("ranking", bots=1, autostart=2, seed=2)
+    page = fresh(browser)
+    try:
+        page.goto(hosting.url)
+        found = page.evaluate("""async () => {
+          const { Tour, loadTours } = await import('/teach.js');
+          await loadTours();
+          localStorage.removeItem('lanplay:taught');
+          const tour = new Tour();
+          tour.begin({ game: 'ranking', mode: null, over: false }, true);
+          const before = tour.active;
+          tour.acted();
+          tour.begin({ game: 'ranking', mode: null, over: true }, true);
+          return [before, tour.active, tour.bubble(() => null) === null,
+                  JSON.parse(localStorage.getItem('lanplay:taught'))];
+        }""")
+        assert found == [True, False, True, ["ranking"]]
+        assert json.loads(json.dumps(page.errors)) == []
+    finally:
+        page.close()

@@ -6,10 +6,15 @@ Issue 32: each is a first-time browser at 360x640 playing from taps alone: the t
 first-round guide shows (the window's steps, lanplay.teaching) and goes by the moves it
 asks for, remembered in the browser; at every view the "what now" line is on screen and
 lit exactly when there is something to do, and every control a move needs is already on
-screen (``play(strict=True)``); the end screen says who won, lost or drew."""
+screen (``play(strict=True)``); the end screen says who won, lost or drew.
+
+``LANPLAY_SCREENSHOTS=DIR`` keeps each table's first minute (its guide on screen) and its
+end screen as PNGs in DIR (docs/screens/issue-32 was made so)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,7 +68,10 @@ def test_a_browser_seat_plays_every_game_to_its_end(
         key = tour_key(game, mode)
         page.wait_for_selector("#tour", timeout=10_000)  # a first-time browser is taught
         assert page.inner_text("#tour-text") == STEPS[key][0][1]
+        name = f"{key.replace('/', '-')}-{players}p{'-text' if options.get('text_side') else ''}"
+        keep(page, f"{name}-first")
         end = play(page, seed=3, strict=True)
+        keep(page, f"{name}-end")
         assert page.locator("#tour").count() == 0  # the moves it asked for took it away
         taught = page.evaluate("() => JSON.parse(localStorage.getItem('lanplay:taught'))")
         assert taught == [key]
@@ -82,6 +90,14 @@ def test_a_browser_seat_plays_every_game_to_its_end(
             hosting.do(task.cancel)
     finally:
         page.close()
+
+
+def keep(page: Any, name: str) -> None:
+    """A picture of the page as it is now, where ``LANPLAY_SCREENSHOTS`` asks for one."""
+    folder = os.environ.get("LANPLAY_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
 
 def said_as_the_window_says_it(page: Any, result: dict[str, Any], seat: int,

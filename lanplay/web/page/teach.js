@@ -53,7 +53,11 @@ export class Tour {
 
   /** A view of `game` for a seated player: its tour begins if this browser has not read it. */
   begin(view, seated) {
-    if (!seated || view.over) return;
+    if (!seated) return;
+    if (view.over) {  // a game over before its tour was: taught, and no bubble on the end screen
+      if (this.active) this.finish();
+      return;
+    }
     const key = tourKey(view.game, view.mode);
     if (key === this.key) return;
     this.key = key;

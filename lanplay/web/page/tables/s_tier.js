@@ -65,7 +65,7 @@ function noteEditor(ctx, template) {
     hinted ? h("button", { class: note.hint === t ? "primary" : "", "aria-pressed": String(note.hint === t), "data-hint": t,
       onclick: (e) => { e.stopPropagation(); note.hint = t; ctx.redraw(); } }, _("Show this one")) : null];
   };
-  return [h("div", { class: "zone tight-stack", id: "note" },
+  return [h("div", { class: "zone tight-stack" + (hinted ? "" : " beside"), id: "note" },
     form.empty ? h("div", { class: "label" }, _("Leave one tier empty.")) : null,
     tierRows(ctx, place, { id: "note-tiers", tight: true, drop: () => note.pick !== null,
       onTier: (t) => { note.tiers[t] = note.pick; note.pick = null; ctx.redraw(); } }),
@@ -209,7 +209,7 @@ export function draw(ctx) {
           tierRows(ctx, (t) => view.note[t] ? ctx.pic(view.note[t], nameOf(view, view.note[t]), { size: "small" }) : null, { id: "my-note" })));
       }
       const locked = (view.locked || []).includes(ctx.me);
-      priv = h("div", { class: "stack tight-stack" },
+      priv = h("div", { class: "stack tight-stack beside" },
         tierRows(ctx, place, { id: "board", drop: droppable, onTier: toTier, tight: true }),
         h("div", { class: "pics", id: "pool" }, pics.filter((p) => !onBoard.has(p.id)).map((p) => ctx.pic(p.id, p.name, {
           size: "small", legal: pickable.has(p.id), chosen: scratch.pick === p.id, onclick: pickable.has(p.id) ? choose(p.id) : null }))),
