@@ -101,3 +101,22 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     finally:
         qtbot_module._add_widget = original  # type: ignore[assignment]
         kept.clear()  # closed by now: they may go
+
+
+@pytest.fixture(autouse=True)
+def look_put_back(qt_application: Any) -> Iterator[None]:
+    """Every test leaves the application's font, style sheet and palette as it found
+    them. A window sets all three (``ui.look.theme``), and the tables lay out by the
+    application's font (``ui.tables.look.default_px``): six window tests that did not
+    ask for ``keep_look`` left them changed for every later test of their process, whose
+    tables then had other sizes in some orders only. Put back here for every test, so
+    no test's result depends on which ran before it."""
+    app = qt_application
+    font, sheet, palette = app.font(), app.styleSheet(), app.palette()
+    yield
+    if app.styleSheet() != sheet:
+        app.setStyleSheet(sheet)
+    if app.font() != font:
+        app.setFont(font)
+    if app.palette() != palette:
+        app.setPalette(palette)
