@@ -312,10 +312,13 @@ async def _flood_role(args: dict[str, Any], pipe: Connection) -> dict[str, Any]:
     pipe.send(("ready", None))
     loop = asyncio.get_running_loop()
     ended: list[tuple[float, str]] = []  # when the host ended the connection, and how
+    codes: dict[str, int] = {}  # every rejection (the peer keeps only its last 1000)
 
     def on_event(event: str, payload: Any) -> None:
         if event in ("refused", "closed") and not ended and peer.result is None:
             ended.append((loop.time(), event))
+        elif event == "rejected":
+            codes[payload.code] = codes.get(payload.code, 0) + 1
 
     peer.listeners.append(on_event)
     sent = 0
@@ -331,13 +334,16 @@ async def _flood_role(args: dict[str, Any], pipe: Connection) -> dict[str, Any]:
             await asyncio.sleep(0.002)
         seconds = loop.time() - started
         thrown = list(ended)  # our own goodbye below ends the connection too
+        if not thrown:
+            # The host answers every intent (a rejection: rate, or spectator), in order;
+            # those still in flight when the game ended are counted too, not lost with
+            # the goodbye (on a loaded machine the host lags by a hundred or more).
+            with contextlib.suppress(TimeoutError):
+                await peer.wait_until(lambda p: sum(codes.values()) >= sent, 10)
     finally:
         await peer.close("benchmark finished")
         runner.cancel()
         await asyncio.gather(runner, return_exceptions=True)
-    codes: dict[str, int] = {}
-    for rejected in peer.rejections:
-        codes[rejected.code] = codes.get(rejected.code, 0) + 1
     thrown_out = None
     if thrown:
         # "told": the refusal arrived. A host that closes a socket with the flood
