@@ -129,9 +129,12 @@ def _close_box(display: str, window_id: int) -> None:
         d.close()
 
 
-def _xdotool(display: str, *args: str) -> str:
-    done = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
-                          capture_output=True, text=True, timeout=20)
+async def _xdotool(display: str, *args: str, timeout: float = 20) -> str:
+    """xdotool off the event loop: the guests on it keep answering the host meanwhile
+    (a search that waits blocked them, and their pings, for as long as it waited)."""
+    done = await asyncio.to_thread(
+        subprocess.run, ["xdotool", *args], env={**os.environ, "DISPLAY": display},
+        capture_output=True, text=True, timeout=timeout)
     return done.stdout.strip()
 
 
@@ -195,11 +198,14 @@ def test_the_hosts_close_box_pauses_the_game_ends_the_process_and_it_resumes(
 
             # The close box: the host's window asks what "Close the room" asks.
             _close_box(display, int(window_id))
-            dialog = _xdotool(display, "search", "--sync", "--name", "^Close the room\\?$")
+            # the host's window draws the question in its own process: a loaded machine
+            # (two suites at once) took over 20 s to show it
+            dialog = await _xdotool(display, "search", "--sync", "--name",
+                                    "^Close the room\\?$", timeout=50)
             assert dialog, "the close box asks before closing the room"
             assert host.returncode is None, "nothing closes before the answer"
-            _xdotool(display, "windowactivate", "--sync", dialog.split()[0])
-            _xdotool(display, "key", "--window", dialog.split()[0], "Tab", "space")
+            await _xdotool(display, "windowactivate", "--sync", dialog.split()[0])
+            await _xdotool(display, "key", "--window", dialog.split()[0], "Tab", "space")
 
             # The guests read that the game is paused, and keep their seats.
             await _until(lambda: all(g.paused for g in guests), guests, 15)
