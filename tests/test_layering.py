@@ -3,7 +3,7 @@ and each game's table (``ui/tables/<game>/``) keeps to itself and the shared fel
 
 Read from the source (the AST), so an import hidden inside a function counts
 too; plus one subprocess proving the headless side imports with PyQt6 gone.
-The host package's parts are held to the collaborators each one needs.
+The host package's parts, and the Peer's, are held to the collaborators each one needs.
 """
 
 from __future__ import annotations
@@ -207,6 +207,33 @@ def test_the_host_parts_import_only_what_they_need() -> None:
                 if under(name, duty) and part not in owners:
                     bad.append(f"{rel}:{line} imports {name}: only {sorted(owners)} may")
     assert not bad, "\n".join(bad)
+
+
+PEER_PARTS: dict[str, set[str]] = {
+    # each part of the Peer class (lanplay/peer/) and the other parts it may import:
+    # one way, from the shared state up to the read loop
+    "core": set(),
+    "following": {"core"},
+    "joining": {"core", "following"},
+    "fairness": {"core"},
+    "receiving": {"core", "fairness", "following"},
+    "peer": {"core", "fairness", "following", "joining", "receiving"},
+}
+
+
+@pytest.mark.timeout(30)
+def test_the_peer_parts_import_only_what_they_need() -> None:
+    bad = []
+    for part, neighbours in PEER_PARTS.items():
+        path = ROOT / "lanplay" / "peer" / f"{part}.py"
+        for name, line, _ in imported_names(path):
+            if under(name, "lanplay.peer") and name != "lanplay.peer":
+                other = name.split(".")[2]
+                if other in PEER_PARTS and other != part and other not in neighbours:
+                    bad.append(f"lanplay/peer/{part}.py:{line} imports the part {other}")
+    assert not bad, "\n".join(bad)
+    peer = {n for n, _, _ in imported_names(ROOT / "lanplay" / "peer" / "peer.py")}
+    assert {"lanplay.peer.receiving", "lanplay.peer.joining.JoinError"} <= peer
 
 
 @pytest.mark.timeout(30)
