@@ -1,8 +1,8 @@
 """``lanplay host``: a headless host, from its arguments to the room it runs, the
 lines it prints while the room lives, and why it could not listen.
 
-The heaviest command: the host and its network are imported inside it, so that
-``--help`` and the other commands never load them."""
+Its own module: the longest command's work (a new room, a resumed one, one whose
+deputy took it over) shares nothing with the other commands but ``common``."""
 
 from __future__ import annotations
 
