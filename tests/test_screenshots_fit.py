@@ -70,6 +70,7 @@ def shoot(tmp_path: Path, sizes: tuple[str, ...], lang: str = "en") -> Path:
     return out
 
 
+@pytest.mark.timeout(300)  # 89 screens at three sizes: 40 s alone, 83 s beside other work
 def test_every_screen_fits_at_every_size(tmp_path: Path) -> None:
     out = shoot(tmp_path, SIZES)
     assert_fits(out, SIZES)
