@@ -90,7 +90,7 @@ def test_hostile_hellos_are_refused_at_their_length_and_cost_nobody_anything(
             watcher.send_bytes(encode(Hello(PROTOCOL_VERSION, "Watcher", spectate=True)))
             await watcher.until(Welcome)
             frames = [make() for make in hostile.FINDING.values()]
-            cpu = time.process_time()
+            cpu = time.thread_time()
             raws = [await Raw.open(port) for _ in frames]
             for raw, body in zip(raws, frames, strict=True):
                 raw.send_bytes(framed(body))
@@ -115,7 +115,7 @@ def test_hostile_hellos_are_refused_at_their_length_and_cost_nobody_anything(
             assert isinstance(refused, Refused)
             assert f"larger than the {HANDSHAKE_FRAME} byte limit" in refused.reason
             await probe.close()
-            spent = time.process_time() - cpu
+            spent = time.thread_time() - cpu
             assert spent < 0.5, spent  # the issue: 2.7 s of CPU for these four
             assert max(rtts) < 0.5, rtts  # the issue: 1.2 s
             await watcher.close()

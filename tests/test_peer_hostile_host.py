@@ -81,9 +81,9 @@ def test_a_chat_frame_of_a_megabyte_is_refused_and_the_host_dropped() -> None:
     async def main() -> None:
         async with hostile.hostile_host(script) as port:
             peer = await joined(port)
-            start = time.process_time()
+            start = time.thread_time()
             await asyncio.wait_for(peer.run(), 20)
-            assert time.process_time() - start < 1
+            assert time.thread_time() - start < 1
             assert peer.chat == []
             assert peer.closed_reason == (
                 "The host sent something this lanplay cannot use (a frame holds a str of "
@@ -126,11 +126,11 @@ def test_deltas_extending_a_list_stop_at_the_view_limit_and_the_peer_asks_again(
         async with hostile.hostile_host(script) as port:
             peer = await joined(port)
             task = asyncio.create_task(peer.run())
-            start = time.process_time()
+            start = time.thread_time()
             try:
                 await asyncio.wait_for(ponged.wait(), 30)
             finally:
-                cpu = time.process_time() - start
+                cpu = time.thread_time() - start
                 await peer.close()
                 await asyncio.wait_for(task, 5)
             view = peer.view
@@ -188,10 +188,10 @@ def test_a_peer_decodes_nothing_big_from_a_host_before_its_welcome() -> None:
     async def main() -> None:
         async with hostile.hostile_host(script) as port:
             peer = Peer("Ann", reconnect_for=0)
-            start = time.process_time()
+            start = time.thread_time()
             with pytest.raises(JoinError, match="did not answer like a lanplay host"):
                 await peer.connect("127.0.0.1", port, timeout=5)
-            assert time.process_time() - start < 0.2
+            assert time.thread_time() - start < 0.2
 
     asyncio.run(asyncio.wait_for(main(), 20))
 
