@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +94,7 @@ async def _host(args: argparse.Namespace, game_id: str | None) -> int:
     except OSError as exc:
         await host.stop()
         return fail(_not_listening(exc, args.bind, host.config.port, args.resume is not None))
-    addresses = ", ".join(f"{a}:{port}" for a in local_addresses())
+    addresses = ", ".join(f"{a}:{port}" for a in reachable(host.config, local_addresses))
     lock = " with a password" if host.config.password or host.config.room_key else ""
     if args.resume is not None:
         session = host.session
@@ -185,11 +186,22 @@ def _print_page(host: Any) -> None:
         print(f"lanplay: {say(host.web_problem)}", file=sys.stderr, flush=True)
     if not host.web_port:
         return
-    urls = page_urls(local_addresses(), host.web_port)
+    urls = page_urls(reachable(host.config, local_addresses), host.web_port)
     print(say(msg("In a browser (a phone, a laptop without lanplay): {addresses}",
                   addresses=", ".join(urls))), flush=True)
     if sys.stdout.isatty():
         print(qr_text(urls[0]), flush=True)
+
+
+def reachable(config: Any, everyone: Callable[[], list[str]]) -> list[str]:
+    """The addresses others reach this host at: the one it listens on when it listens on
+    one (``--bind 127.0.0.1`` printed the laptop's LAN address, where nothing listened),
+    else the ones it announces on (``--interface``), else every address of the laptop."""
+    if config.bind not in (None, "", "0.0.0.0", "::"):
+        return [config.bind]
+    if config.interfaces:
+        return list(config.interfaces)
+    return everyone()
 
 
 def _not_listening(exc: OSError, bind: str, port: int | None, resumed: bool) -> Msg:
