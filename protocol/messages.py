@@ -11,34 +11,20 @@ malformed message; any mismatch raises ``ProtocolError`` with a reason.
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
+
+from protocol.errors import ProtocolError as ProtocolError
+from protocol.errors import UnknownType as UnknownType
+from protocol.fields import plan, why_not
+from protocol.plain import MAX_DEPTH as MAX_DEPTH
+from protocol.plain import check_plain as check_plain
+from protocol.plain import wire_name as wire_name
 
 PROTOCOL_VERSION = 3
 """Bumped on any incompatible change; a hello with another version is refused.
 (2: the shuffle every seat contributes to, and the audit at the end of a game;
 3: texts travel as keys: log lines and view texts are messages, see PROTOCOL.md.)"""
-
-
-class ProtocolError(Exception):
-    """The other side broke the protocol; ``reason`` says how, for a person."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class UnknownType(ProtocolError):
-    """A well-formed message whose ``type`` this version does not know (a later
-    version's, say). Unlike every other ProtocolError it leaves the stream intact:
-    a receiver skips the message whole and reads on (docs/PROTOCOL.md, "Messages"),
-    as it ignores a field it does not know."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__(f"unknown message type {kind[:40]!r}")
-        self.kind = kind[:40]
 
 
 @dataclass(frozen=True)
@@ -502,17 +488,7 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
 }
 
 
-# --- mapping to and from plain maps ----------------------------------------
-
-MAX_DEPTH = 64
-"""Deepest nesting of maps and arrays accepted, the message map included.
-
-Views are a handful of levels deep; the limit keeps recursive code above this
-layer (repr, rendering, game rules) safe from a hostile peer."""
-
-_SCALARS = (type(None), bool, int, float, str, bytes)
-_ALLOWED = "only nil, bool, int, float, str, bin, array and map are allowed"
-
+# --- mapping to and from plain maps (the wire subset: protocol.plain) ---------
 
 def to_wire(msg: Message) -> dict[str, Any]:
     """The plain map for ``msg`` (fields in declaration order, type first)."""
@@ -534,157 +510,6 @@ def _field_names(kind: type[Message]) -> tuple[str, ...]:
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def wire_name(value: Any) -> str:
-    """The msgpack family of ``value`` ("int", "map", ...) for error reasons."""
-    if value is None:
-        return "nil"
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "str"
-    if isinstance(value, bytes):
-        return "bin"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "map"
-    return type(value).__name__
-
-
-def check_plain(value: Any, where: str = "frame") -> None:
-    """Raise ProtocolError unless ``value`` is in the wire subset.
-
-    The subset is nil, bool, int, float, str, bin, array and map with str keys,
-    nested at most MAX_DEPTH deep: what any msgpack library can produce and
-    read. Iterative, so a deep value cannot exhaust the Python stack; the
-    path to a fault is only worked out once a fault is found.
-    """
-    plain = _PLAIN_TYPES
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        node, depth = stack.pop()
-        kind = type(node)
-        if kind in plain:
-            continue
-        if isinstance(node, dict):
-            if depth >= MAX_DEPTH:
-                raise ProtocolError(f"{where} nests maps and arrays more than {MAX_DEPTH} deep")
-            for key in node:
-                if type(key) is not str and not isinstance(key, str):
-                    raise ProtocolError(_fault(value, where))
-            stack.extend((item, depth + 1) for item in node.values()
-                         if type(item) not in plain)
-        elif isinstance(node, list):
-            if depth >= MAX_DEPTH:
-                raise ProtocolError(f"{where} nests maps and arrays more than {MAX_DEPTH} deep")
-            stack.extend((item, depth + 1) for item in node if type(item) not in plain)
-        elif not isinstance(node, _SCALARS):
-            raise ProtocolError(_fault(value, where))
-
-
-_PLAIN_TYPES = frozenset({type(None), bool, int, float, str, bytes})
-
-
-def _fault(value: Any, where: str) -> str:
-    """The reason for the first thing outside the wire subset in ``value``
-    (slow; only called once check_plain knows there is one)."""
-    stack: list[tuple[Any, str]] = [(value, where)]
-    while stack:
-        node, at = stack.pop()
-        if isinstance(node, dict):
-            for key, item in node.items():
-                if not isinstance(key, str):
-                    return f"{at} has a {wire_name(key)} map key; map keys must be str"
-                stack.append((item, f"{at}.{key[:40]}"))
-        elif isinstance(node, list):
-            stack.extend((item, f"{at}[{index}]") for index, item in enumerate(node))
-        elif not isinstance(node, _SCALARS):
-            return f"{at} is a {wire_name(node)}; {_ALLOWED}"
-    return f"{where} is outside the wire subset"
-
-
-_HINTS: dict[type[Message], dict[str, Any]] = {}
-
-
-def _hints(cls: type[Message]) -> dict[str, Any]:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def _why_not(value: Any, hint: Any, where: str) -> str | None:
-    """Why ``value`` does not fit ``hint`` (elements included), or None if it does."""
-    if hint is Any:
-        return None
-    origin = typing.get_origin(hint)
-    if origin in (Union, types.UnionType):
-        if any(_why_not(value, arm, where) is None for arm in typing.get_args(hint)):
-            return None
-    elif origin is dict or hint is dict:
-        if isinstance(value, dict):
-            key_hint, value_hint = typing.get_args(hint) or (str, Any)
-            for key, item in value.items():
-                if _why_not(key, key_hint, where) is not None:
-                    return f"{where} has a {wire_name(key)} map key; map keys must be str"
-                if value_hint is Any:
-                    continue
-                why = _why_not(item, value_hint, f"{where}.{key[:40]}")
-                if why is not None:
-                    return why
-            return None
-    elif origin is list or hint is list:
-        if isinstance(value, list):
-            (item_hint,) = typing.get_args(hint) or (Any,)
-            if item_hint is Any:  # any item fits: a delta's ops are checked as applied
-                return None
-            for index, item in enumerate(value):
-                why = _why_not(item, item_hint, f"{where}[{index}]")
-                if why is not None:
-                    return why
-            return None
-    elif _scalar_ok(value, hint):
-        return None
-    return f"{where} must be {_type_name(hint)}, not {wire_name(value)}"
-
-
-def _scalar_ok(value: Any, hint: Any) -> bool:
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:  # bool is an int in Python but not on the wire
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if hint is bytes:
-        return isinstance(value, bytes)
-    return False
-
-
-def _type_name(hint: Any) -> str:
-    """``hint`` in wire terms: "int or nil", "array of map", ..."""
-    if hint is Any:
-        return "any value"
-    origin = typing.get_origin(hint)
-    if origin in (Union, types.UnionType):
-        return " or ".join(_type_name(arm) for arm in typing.get_args(hint))
-    if hint is type(None):
-        return "nil"
-    if origin is dict or hint is dict:
-        return "map with str keys"
-    if origin is list or hint is list:
-        args = typing.get_args(hint)
-        return f"array of {_type_name(args[0])}" if args and args[0] is not Any else "array"
-    names = {bool: "bool", int: "int", float: "float", str: "str", bytes: "bin"}
-    return names.get(hint, str(hint))
-
-
 def from_wire(data: Any, *, checked: bool = False) -> Message:
     """Check a decoded map and build its message, or raise ProtocolError.
 
@@ -702,32 +527,14 @@ def from_wire(data: Any, *, checked: bool = False) -> Message:
     if not checked:
         check_plain(data, kind)
     kwargs: dict[str, Any] = {}
-    for name, hint, required, exact in _plan(cls):
+    for name, hint, required, exact in plan(cls):
         if name in data:
             value = data[name]
             if type(value) is not exact:  # else it fits, as _why_not would say
-                why = _why_not(value, hint, f"{kind}.{name}")
+                why = why_not(value, hint, f"{kind}.{name}")
                 if why is not None:
                     raise ProtocolError(why)
             kwargs[name] = value
         elif required:
             raise ProtocolError(f"{kind} is missing its '{name}' field")
     return cls(**kwargs)
-
-
-_PLANS: dict[type[Message], list[tuple[str, Any, bool, type | None]]] = {}
-_EXACT: dict[Any, type] = {int: int, str: str, bool: bool, float: float, list[Any]: list}
-"""Field hints a value of this very type fits, its elements unlooked at."""
-
-
-def _plan(cls: type[Message]) -> list[tuple[str, Any, bool, type | None]]:
-    """Each field of ``cls``: its name, its hint, whether it must be there, and the one
-    type that fits the hint without a look inside (None: always look)."""
-    plan = _PLANS.get(cls)
-    if plan is None:
-        hints = _hints(cls)
-        plan = _PLANS[cls] = [
-            (f.name, hints[f.name], f.default is dataclasses.MISSING
-             and f.default_factory is dataclasses.MISSING, _EXACT.get(hints[f.name]))
-            for f in dataclasses.fields(cls)]
-    return plan
