@@ -234,6 +234,31 @@ def test_ranking_top_shows_the_whole_hand_and_what_a_card_does(
         page.close()
 
 
+HOPS = """(() => {
+  // Every Web Animation the page starts on a frog, as it starts it (the flight is gone
+  // from getAnimations() once it has played).
+  window.__hops = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (this.dataset && this.dataset.frog !== undefined) {
+      window.__hops.push({ frog: Number(this.dataset.frog), anim: this.getAttribute("data-anim"),
+        first: frames[0].transform, last: frames[frames.length - 1].transform,
+        steps: frames.length, duration: options.duration, inPond: false });
+      requestAnimationFrame(() => {  // by the next frame the page has put it on the pond
+        window.__hops[window.__hops.length - 1].inPond = this.isConnected;
+      });
+    }
+    return animate.call(this, frames, options);
+  };
+})();"""
+
+
+def _translate(transform: str) -> tuple[float, float]:
+    inner = transform.split("translate(", 1)[1].split(")", 1)[0]
+    x, y = (float(part.strip().removesuffix("px")) for part in inner.split(","))
+    return x, y
+
+
 POND = """() => {
   const pond = document.getElementById('pond').getBoundingClientRect();
   const pub = document.querySelector('.public').getBoundingClientRect();
@@ -247,12 +272,27 @@ def test_ranagedon_frogs_wear_their_owners_badges_on_a_pond_that_fills_the_page(
         browser: Any, hosting: HostThread) -> None:  # noqa: F811
     hosting.start("ranagedon", bots=1, autostart=2, seed=6)
     page = fresh(browser)
+    page.add_init_script(HOPS)
     tv = fresh(browser, 1366, 768)
     try:
         join(page, hosting.url, "Ann")
         page.click("#ready")
-        until_mine(page, lambda v: v["phase"] in ("jump", "again") and v.get("last")
-                   and v["last"]["kind"] == "jump")
+        view = until_mine(page, lambda v: v["phase"] in ("jump", "again") and v.get("last")
+                          and v["last"]["kind"] == "jump")
+        # The jumper flew from where it left to where it rests (the window's arc), once.
+        last = view["last"]
+        page.wait_for_function("(n) => window.__hops.some((h) => h.anim === `hop-${n}`"
+                               " && h.inPond)", arg=last["n"], timeout=5_000)
+        hops = [h for h in page.evaluate("() => window.__hops") if h["anim"] == f"hop-{last['n']}"]
+        assert len(hops) == 1, hops
+        (hop,) = hops
+        jumper = next(f for f in view["frogs"] if f["id"] == last["frog"])
+        assert hop["frog"] == last["frog"]
+        dx, dy = _translate(hop["first"])
+        assert abs(dx - (last["start"][0] - jumper["x"])) < 0.5, (hop, last, jumper)
+        assert abs(dy - (last["start"][1] - jumper["y"])) < 0.5, (hop, last, jumper)
+        assert _translate(hop["last"]) == (0.0, 0.0)
+        assert hop["steps"] >= 12 and 320 <= hop["duration"] <= 900
         colours = page.evaluate("() => window.__lanplay.conn.lobby.seats.map((s) => s.colour)")
         owners = page.evaluate("""() => [...document.querySelectorAll('#pond .owner')].map((o) =>
             [Number(o.dataset.seat), o.querySelector('circle').getAttribute('fill')])""")

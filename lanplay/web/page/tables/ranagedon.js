@@ -51,23 +51,72 @@ function ownerOf(view, frog) {
   return Array.isArray(side) && side.length === 1 ? side[0] : null;
 }
 
-/** The last move on the pond: its path from where the frog was to where it came down, and
- * where it rests now, with the outcome beside it (a jump that flipped a frog shows it). */
-function lastMove(ctx, view, R) {
+/** The last jump as the page draws it: the arc from where the frog left to where it came
+ * down (bulging up the screen, as the window's frog grows with its height), then the
+ * slide to where it rests. Null when the view holds no jump to show. */
+function flightOf(view) {
   const last = view.last;
   if (!last || !Array.isArray(last.start) || !["jump", "dive"].includes(last.kind)) return null;
-  const moved = (view.frogs || []).find((f) => f.id === last.frog);
-  const end = moved && Number.isFinite(moved.x) ? [moved.x, moved.y] : null;
-  const to = last.trajectory && Array.isArray(last.trajectory.to) ? [last.trajectory.to[0] / 100, last.trajectory.to[1] / 100] : end;
-  if (!to) return null;
   const [sx, sy] = last.start;
-  const mx = (sx + to[0]) / 2;
-  const my = (sy + to[1]) / 2 - Math.hypot(to[0] - sx, to[1] - sy) * 0.35;
-  return svg("g", { class: "last-move", id: "last-move", "data-n": last.n, "data-anim": last.n },
+  if (!Number.isFinite(sx) || !Number.isFinite(sy)) return null;
+  const moved = (view.frogs || []).find((f) => f.id === last.frog);
+  const end = moved && Number.isFinite(moved.x) && Number.isFinite(moved.y) ? [moved.x, moved.y] : null;
+  const tr = last.trajectory && typeof last.trajectory === "object" ? last.trajectory : {};
+  const to = Array.isArray(tr.to) && Number.isFinite(tr.to[0]) && Number.isFinite(tr.to[1])
+    ? [tr.to[0] / 100, tr.to[1] / 100] : end;
+  if (!to) return null;
+  const ctrl = [(sx + to[0]) / 2, (sy + to[1]) / 2 - Math.hypot(to[0] - sx, to[1] - sy) * 0.35];
+  const height = Number.isFinite(tr.height) ? tr.height / 100 : 0;
+  return { n: last.n, frog: last.frog, start: [sx, sy], ctrl, to, end, height };
+}
+
+/** The last move on the pond: its path from where the frog was to where it came down, and
+ * where it rests now, with the outcome beside it (a jump that flipped a frog shows it). */
+function lastMove(flight, R) {
+  if (!flight) return null;
+  const { start: [sx, sy], ctrl: [mx, my], to, end } = flight;
+  return svg("g", { class: "last-move", id: "last-move", "data-n": flight.n, "data-anim": flight.n },
     svg("path", { d: `M ${sx} ${sy} Q ${mx} ${my} ${to[0]} ${to[1]}${end ? ` L ${end[0]} ${end[1]}` : ""}`,
       fill: "none", stroke: "#FFD866", "stroke-width": 3, "stroke-dasharray": "8 6", class: "flight" }),
     svg("circle", { cx: sx, cy: sy, r: R * 0.5, fill: "none", stroke: "#FFD866", "stroke-width": 2, "stroke-dasharray": "3 3" }),
     end ? svg("circle", { cx: end[0], cy: end[1], r: R + 5, fill: "none", stroke: "#FFD866", "stroke-width": 4, class: "landed" }) : null);
+}
+
+const ARC_SAMPLES = 12;
+
+/** The jumper flies along the drawn arc, growing at its height, then slides to where it
+ * rests, as the window's frog does (ui/tables/ranagedon/flight.py: the same pace, 320 to
+ * 900 ms by the length of the flight). `frog` is the new element the page puts in (its
+ * `data-anim` names the jump), drawn where it rests: the frames are offsets from there. */
+function hop(frog, flight) {
+  if (!flight.end || typeof frog.animate !== "function") return;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const [sx, sy] = flight.start;
+  const [cx, cy] = flight.ctrl;
+  const [tx, ty] = flight.to;
+  const [ex, ey] = flight.end;
+  const arc = Math.hypot(tx - sx, ty - sy);
+  const slide = Math.hypot(ex - tx, ey - ty);
+  const total = arc + slide;
+  if (total < 0.5) return;
+  const grow = Math.min(0.6, 0.15 + flight.height / 40);
+  const frames = [];
+  for (let i = 0; i < ARC_SAMPLES; i++) {
+    const t = i / (ARC_SAMPLES - 1);
+    const u = 1 - t;
+    const x = u * u * sx + 2 * u * t * cx + t * t * tx;
+    const y = u * u * sy + 2 * u * t * cy + t * t * ty;
+    frames.push({ transform: `translate(${x - ex}px, ${y - ey}px) scale(${1 + grow * Math.sin(Math.PI * t)})`,
+                  offset: (arc / total) * t });
+  }
+  frames.push({ transform: "translate(0px, 0px) scale(1)", offset: 1 });
+  frog.animate(frames, { duration: Math.round(Math.min(900, Math.max(320, 300 + total * 1.3))), easing: "linear" });
+}
+
+/** The frog's element, flying in when it is the jumper of a jump the page just saw. */
+function frogAt(f, flight, flies, el) {
+  if (flies && f.id === flight.frog) hop(el, flight);
+  return el;
 }
 
 function svg(tag, attrs = {}, ...children) {
@@ -89,6 +138,10 @@ export function draw(ctx) {
   if (scratch.frog !== undefined && !byFrog.has(scratch.frog)) scratch.frog = undefined;
   if (scratch.frog === undefined && byFrog.size === 1) scratch.frog = [...byFrog.keys()][0];
   const frogs = (view.frogs || []).slice().sort((a, b) => a.level - b.level);
+  // A jump the page saw happen flies (not the one a page opened on, nor one drawn again).
+  const flight = flightOf(view);
+  const flies = flight !== null && scratch.hopped !== undefined && scratch.hopped !== flight.n;
+  scratch.hopped = flight ? flight.n : null;
   const chosen = frogs.find((f) => f.id === scratch.frog);
   const pad = view.pad || { x: W / 2, y: H / 2, r: 60 };
   if (chosen && scratch.theta === undefined) {
@@ -114,14 +167,15 @@ export function draw(ctx) {
                             "aria-label": _("The pond") },
   svg("rect", { x: 0, y: 0, width: W, height: H, rx: 24, fill: "#1d4e63" }),
   svg("circle", { cx: pad.x, cy: pad.y, r: pad.r, fill: "#d9b84a", stroke: "#8a6d1c", "stroke-width": 3 }),
-  lastMove(ctx, view, R),
-  frogs.filter((f) => f.x !== null && f.x !== undefined).map((f) => svg("g", {
-    class: "frog", "data-frog": f.id, opacity: f.covered ? 0.55 : 1 },
+  lastMove(flight, R),
+  frogs.filter((f) => f.x !== null && f.x !== undefined).map((f) => frogAt(f, flight, flies, svg("g", {
+    class: "frog", "data-frog": f.id, opacity: f.covered ? 0.55 : 1,
+    "data-anim": flight && f.id === flight.frog ? `hop-${flight.n}` : null },
   svg("circle", { cx: f.x, cy: f.y, r: R, fill: RING[f.border] || "#ccc",
                   stroke: byFrog.has(f.id) ? "#fff" : "#000", "stroke-width": byFrog.has(f.id) ? 3 : 1 }),
   svg("circle", { cx: f.x, cy: f.y, r: R * (ring[0] / ring[1]), fill: FILL[f.colour] || "#777" }),
   badgeOn(ctx, view, f, R),
-  f.id === scratch.frog ? svg("circle", { cx: f.x, cy: f.y, r: R + 6, fill: "none", stroke: "#8fd0f5", "stroke-width": 4 }) : null)),
+  f.id === scratch.frog ? svg("circle", { cx: f.x, cy: f.y, r: R + 6, fill: "none", stroke: "#8fd0f5", "stroke-width": 4 }) : null))),
   chosen ? aim(chosen, scratch, R) : null);
   pond.onclick = (e) => e.stopPropagation();  // the pond answers presses itself (below)
   pond.onpointerdown = (e) => {
