@@ -12,10 +12,22 @@
     const el = node.parentElement;
     const style = getComputedStyle(el);
     if (style.visibility === "hidden" || style.display === "none") continue;
+    if (el.closest(".unseen")) continue;  // words for a screen reader only, drawn nowhere
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
     if (!rects.length) continue;
+    // a word broken across lines ("Filmprojekto" / "r" in a narrow picture's caption)
+    if (rects.length > 1) {
+      const text = node.textContent;
+      for (const m of text.matchAll(/[^\s-]{2,}/g)) {  // after a hyphen is a fine break
+        const word = document.createRange();
+        word.setStart(node, m.index);
+        word.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...word.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(`word broken: ${m[0].slice(0, 40)}`);
+      }
+    }
     const box = el.getBoundingClientRect();
     if (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`elided: ${node.textContent.slice(0, 40)}`);
     for (let a = el; a && a !== document.body; a = a.parentElement) {

@@ -102,6 +102,11 @@ def test_every_screen_fits_a_phone_and_a_laptop(browser: Any, hosting: HostThrea
                 shoot(page, out, "room", 360, lang, found)
             page.click("#ready")
             page.wait_for_selector("#tour", timeout=10_000)  # a first-time browser
+            # The guide's count and buttons on one row: German's "Tour überspringen" beside
+            # "Schritt 1 von 3" pushed "Verstanden" onto a row of its own on a phone.
+            tops = page.evaluate("() => ['tour-skip', 'tour-next'].map((id) => Math.round("
+                                 "document.getElementById(id).getBoundingClientRect().top))")
+            assert tops[0] == tops[1], f"{name} in {lang}: the guide's buttons take two rows"
             at_sizes(page, out, f"{name}-guide", lang, found)
             play(page, seed=9, stop_after=moves)
             at_sizes(page, out, name, lang, found, SIZES + MORE)

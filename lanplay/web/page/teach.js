@@ -87,7 +87,11 @@ export class Tour {
     return h("div", { class: "tour", id: "tour", role: "note", "aria-live": "polite" },
       h("p", { id: "tour-text" }, render({ key: words })),
       h("div", { class: "row" },
-        h("span", { class: "count" }, _("Step {n} of {total}", { n: this.step + 1, total: this.steps.length })),
+        // "2/3" (its words for a screen reader only): "Schritt 2 von 3" beside German buttons
+        // pushed "Verstanden" onto a row of its own, and the table below off a phone.
+        h("span", { class: "count" },
+          h("span", { "aria-hidden": "true" }, `${this.step + 1}/${this.steps.length}`),
+          h("span", { class: "unseen" }, _("Step {n} of {total}", { n: this.step + 1, total: this.steps.length }))),
         h("button", { id: "tour-skip", onclick: () => { this.finish(); redraw(); } }, _("Skip the tour")),
         h("button", { class: "primary", id: "tour-next", onclick: () => { this.next(); redraw(); } }, _("Got it"))));
   }
