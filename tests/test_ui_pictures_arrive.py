@@ -12,9 +12,13 @@ paint now (the scene rendered afresh).
 
 from __future__ import annotations
 
+import contextlib
+from functools import partial
+
 from PyQt6.QtCore import QRectF
 from PyQt6.QtGui import QColor, QImage, QPainter
 from PyQt6.QtWidgets import QApplication, QGraphicsItem
+from pytestqt.exceptions import TimeoutError as WaitTimeout
 from pytestqt.qtbot import QtBot
 
 from ui.look import picture_render, pictures
@@ -50,11 +54,11 @@ def test_pictures_drawn_late_reach_the_tiles_that_showed_their_names(qtbot: QtBo
     tiles = [t for t in table.tiles.values() if t.isVisible()]
     assert tiles
     _all_drawn()
-    _check(table, [t for t in table.tiles.values() if t.isVisible()])
+    _check(qtbot, table, [t for t in table.tiles.values() if t.isVisible()])
     # The next view draws the table again, taking back the pieces it kept: they too.
     table.set_view(at[seat], ranking.demo_seats(4), seat, animate=False)
     _all_drawn()
-    _check(table, [t for t in table.tiles.values() if t.isVisible()])
+    _check(qtbot, table, [t for t in table.tiles.values() if t.isVisible()])
 
 
 def _all_drawn() -> None:
@@ -80,18 +84,36 @@ def _all_drawn() -> None:
     raise AssertionError("the table kept asking for pictures")
 
 
-def _check(table: RankingTable, tiles: list[object]) -> None:
+def _check(qtbot: QtBot, table: RankingTable, tiles: list[object]) -> None:
+    """Each tile shows what it paints now; what it showed before its picture came may
+    linger a moment (the repaint is one more turn of events on a loaded machine: CI's
+    full suite once saw a tile's old look right after the renderer went idle, never
+    seen here in a loop of runs beside busy cores), never for good, which is the fault
+    this file is about."""
     for tile in tiles:
         assert isinstance(tile, QGraphicsItem)
-        seen, fresh = _seen_and_painted(table, tile.sceneBoundingRect())
-        differ = _differing(seen, fresh)
-        # A piece's cached picture and a fresh paint differ by a pixel or two of
-        # antialiasing; a name where the picture should be differs by hundreds.
-        assert differ < 0.01 * seen.width() * seen.height(), \
+        first = _stale(table, tile)
+        if first:
+            with contextlib.suppress(WaitTimeout):
+                qtbot.waitUntil(partial(_settled, table, tile), timeout=3000)
+        assert _stale(table, tile) == 0, \
             f"{getattr(tile, 'name', tile)}: the table still shows what it drew before " \
-            f"its picture came ({differ} pixels differ; renderer pending " \
-            f"{picture_render.shared().pending()}, given up {picture_render.shared().given_up}, " \
-            f"pictures drawn {pictures.drawn()}, repaint timer {pictures._repaint})"
+            f"its picture came ({first} pixels differed, {_stale(table, tile)} 3 s later; " \
+            f"renderer pending {picture_render.shared().pending()}, given up " \
+            f"{picture_render.shared().given_up}, pictures drawn {pictures.drawn()})"
+
+
+def _stale(table: RankingTable, tile: QGraphicsItem) -> int:
+    """Pixels the view shows differently from what ``tile`` paints now (0: a pixel or
+    two of antialiasing, as a piece's cached picture differs from a fresh paint; a name
+    where the picture should be differs by hundreds)."""
+    seen, fresh = _seen_and_painted(table, tile.sceneBoundingRect())
+    differ = _differing(seen, fresh)
+    return differ if differ >= 0.01 * seen.width() * seen.height() else 0
+
+
+def _settled(table: RankingTable, tile: QGraphicsItem) -> bool:
+    return _stale(table, tile) == 0
 
 
 def _differing(a: QImage, b: QImage) -> int:
