@@ -120,6 +120,9 @@ async def first_paint(browser: Any, loads: int) -> dict[str, Any]:
             await page.goto(url)
             await page.wait_for_selector("#join")
             ready.append((time.perf_counter() - began) * 1000)
+            # the paint's entry is written after the paint, a moment after the form is in
+            # (read at once, it was missing now and then: a None in the median)
+            await page.wait_for_function(f"() => ({PAINT[6:]}) !== undefined")
             paints.append(await page.evaluate(PAINT))
             sizes = await page.evaluate(SIZES)
             await context.close()
@@ -292,7 +295,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             report: dict[str, Any] = {"machine": {"cpus": os.cpu_count(),
                                                   "load": os.getloadavg()}}
-            report["paint"] = await first_paint(browser, args.loads)
+            if not args.draw_only:  # as its help says: the drawing figures alone
+                report["paint"] = await first_paint(browser, args.loads)
             chosen = [g for g in GAMES if not args.games
                       or (g[0] + (f"/{g[1]}" if g[1] else "")) in args.games or g[0] in args.games]
             report["draw"] = [await draw_times(browser, g, n, t, args.seed, m, o)

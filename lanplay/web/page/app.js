@@ -12,7 +12,6 @@ import { Tabs } from "./tabs.js";
 import { TABLES, genericActions, actionWord } from "./tables/index.js";
 import { Tour, loadTours } from "./teach.js";
 import { rulesPanel, scrollToMode } from "./rules.js";
-import { fitWords, fitting } from "./fitwords.js";
 
 const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
 export const GAME_NAMES = { "alles-klar": "Alles klar?", ranking: "Ranking", "s-tier": "S-tier",
@@ -555,8 +554,7 @@ export function picture(id, name, { size = "", onclick = null, legal = false, ch
   const img = h("img", { src: `/pictures/${id}`, alt: label, loading: "lazy", draggable: "false" });
   const attrs = { class: `pic ${size}${legal ? " legal" : ""}${chosen ? " chosen" : ""}`,
                   title: label, "data-picture": id };
-  const text = key ? `${key} · ${label}` : label;
-  const body = [img, h("span", { class: "caption", ...fitting(text, size || "pic") }, text)];
+  const body = [img, h("span", { class: "caption" }, key ? `${key} · ${label}` : label)];
   return onclick ? h("button", { ...attrs, onclick }, body) : h("div", attrs, body);
 }
 
@@ -752,7 +750,6 @@ export function draw() {
   const focused = document.activeElement && document.activeElement.id;
   const fresh = h("div", { id: "app", class: "app" }, topBar(), body);
   morph(app, fresh);
-  fitWords(app);
   frameSpot(page.inGame ? page.spotId : null);
   page.shownState = conn ? conn.stateId : -1;  // the view on screen (a frame may hold the next)
   if (focused && document.activeElement.id !== focused) {
