@@ -667,3 +667,34 @@ def test_the_pools_captions_stay_on_the_board_at_a_small_screen(
 
     found = screen_problems(qapp, tmp_path, named("s-tier-team-wrong"), lang=lang)
     assert found == {"s-tier-team-wrong": []}, found
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "en"])
+def test_a_small_pool_picture_is_not_hidden_under_its_key_cap(
+        qapp: QApplication, tmp_path: Path, lang: str) -> None:
+    """S-tier team's pool in a 1024x640 screen's window in Spanish: two lines of name
+    under each untaken picture left it about 25 px, and the key cap on its lower right
+    (with the owner's disc on its upper left) hid it; a person saw "1 Dodo", "2 Alieni-
+    gena" and no pictures. Where the tile is wider than its picture, the cap now stands
+    beside it."""
+    from window_screens import drawn, named
+
+    with drawn(qapp, tmp_path, named("s-tier-team"), lang=lang) as (window, _fit):
+        table = window.game.table
+        assert isinstance(table, STierTable)
+        board = table.board
+        assert board.geo is not None
+        checked = 0
+        for tile in board.model.pool:
+            rect = board.geo.tiles.get(tile.id)
+            cap = board.key_rect(tile.id)
+            if rect is None or cap is None or not tile.movable:
+                continue
+            shown = board.picture_box(tile.id, rect)
+            if rect.width() - shown.width() < 2 * cap.width():
+                continue  # a tile no wider than its picture: the cap has no room beside it
+            checked += 1
+            covered = cap.intersected(shown)
+            assert covered.width() * covered.height() < 0.1 * shown.width() * shown.height(), \
+                f"{tile.name}: its key cap {cap} covers its picture {shown}"
+        assert checked, "no pool tile wider than its picture to check"

@@ -40,6 +40,16 @@ def screen_problems(qapp: QApplication, tmp: Path, screens: list[TableScreen],
                     size: tuple[int, int] = SMALL, lang: str = "en"
                     ) -> dict[str, list[Problem]]:
     """Each screen's problems, drawn in a window of ``size`` in ``lang``."""
+    with drawn(qapp, tmp, screens, size, lang) as (_window, fit):
+        return fit.screens
+
+
+@contextmanager
+def drawn(qapp: QApplication, tmp: Path, screens: list[TableScreen],
+          size: tuple[int, int] = SMALL, lang: str = "en"
+          ) -> Iterator[tuple[MainWindow, FitCheck]]:
+    """The window with ``screens`` drawn in it (the last one still on show), and the
+    fit check that read them; the window is gone, and the look put back, after."""
     font, sheet, palette = qapp.font(), qapp.styleSheet(), qapp.palette()
     with in_language(lang):
         window = MainWindow(Settings(name="Mia", colour="#E69F00", taught=taught()),
@@ -52,7 +62,7 @@ def screen_problems(qapp: QApplication, tmp: Path, screens: list[TableScreen],
             fit = FitCheck(size)
             with fit:
                 screenshot_tables.render(window, screens, tmp, fit)
-            return fit.screens
+            yield window, fit
         finally:
             window.close()
             window.deleteLater()

@@ -58,6 +58,15 @@ def key_size(key: str) -> tuple[float, float]:
     return metrics.horizontalAdvance(key) + 8, metrics.height() + 2
 
 
+def key_box(corner: QPointF, key: str, above: bool = False,
+            straddle: bool = False) -> QRectF:
+    """Where ``paint_key`` draws the cap (the same arguments)."""
+    w, h = key_size(key)
+    if straddle:
+        return QRectF(corner.x() - w * 0.6, corner.y() - h * 0.45, w, h)
+    return QRectF(corner.x() - w - 3, corner.y() - h - 3 if above else corner.y() + 3, w, h)
+
+
 def paint_key(painter: QPainter, corner: QPointF, key: str, above: bool = False,
               straddle: bool = False) -> QRectF:
     """A small key cap ("1") hanging from ``corner`` (a piece's top-right; with
@@ -65,12 +74,7 @@ def paint_key(painter: QPainter, corner: QPointF, key: str, above: bool = False,
     half off a small piece): the key that plays this piece, shown where the player
     looks."""
     fnt = look.font(look.default_px(), bold=True)
-    w, h = key_size(key)
-    if straddle:
-        box = QRectF(corner.x() - w * 0.6, corner.y() - h * 0.45, w, h)
-    else:
-        box = QRectF(corner.x() - w - 3, corner.y() - h - 3 if above else corner.y() + 3,
-                     w, h)
+    box = key_box(corner, key, above, straddle)
     painter.setPen(QPen(QColor("#101010"), 1.0))
     painter.setBrush(QColor("#F3F1E7"))
     painter.drawRoundedRect(box, 3, 3)

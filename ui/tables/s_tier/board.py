@@ -24,7 +24,7 @@ from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from ui.look import pictures
 from ui.tables import look, textfit
-from ui.tables.pieces import paint_key
+from ui.tables.pieces import key_box, key_size, paint_key
 from ui.tables.s_tier.board_model import (
     CAPTION,
     WIDE,
@@ -403,13 +403,10 @@ class TierBoard(QWidget):
         painter.setPen(QPen(look.CARD_EDGE, 1.0))
         painter.setBrush(look.CARD_FACE)
         painter.drawRoundedRect(rect, radius, radius)
-        inset = side * 0.06
-        pic = int(side - 2 * inset)
-        # Under: the picture centred over its name; beside: at the tile's left.
-        left = rect.left() + ((rect.width() - pic) / 2 if under is not None else inset)
-        painter.drawPixmap(QRectF(left, rect.top() + inset, pic, pic).toRect(),
-                           pictures.tile(tile.picture or tile.id, max(16, pic),
-                                         tile.name))
+        shown = self.picture_box(tile.id, rect)
+        pic = int(shown.width())
+        painter.drawPixmap(shown.toRect(), pictures.tile(tile.picture or tile.id, max(16, pic),
+                                                         tile.name))
         painter.setPen(look.CARD_INK)
         if under is not None:
             self._paint_name_under(painter, tile, rect, side, under, px)
@@ -421,9 +418,35 @@ class TierBoard(QWidget):
             painter.drawRoundedRect(rect, radius, radius)
         self._paint_marks(painter, tile, rect, px, side)
         key = self.key_caps.get(tile.id, "")
-        if key and tile.movable:  # on the picture's lower right, clear of the name
-            paint_key(painter, QPointF(left + pic + 2, rect.top() + inset + pic + 2), key,
-                      above=True)
+        if key and tile.movable:
+            paint_key(painter, *self._key_corner(tile.id, rect, key))
+
+    def picture_box(self, tile_id: str, rect: QRectF) -> QRectF:
+        """Where a tile at ``rect`` shows its picture: centred over its name, or at its
+        left with the name beside it."""
+        under = self.geo.under.get(tile_id) if self.geo is not None else None
+        side = rect.height() - under if under is not None else rect.height()
+        inset = side * 0.06
+        pic = int(side - 2 * inset)
+        left = rect.left() + ((rect.width() - pic) / 2 if under is not None else inset)
+        return QRectF(left, rect.top() + inset, pic, pic)
+
+    def _key_corner(self, tile_id: str, rect: QRectF, key: str) -> tuple[QPointF, str, bool]:
+        """``paint_key``'s corner, key and ``above`` for a tile's key cap: on the picture's
+        lower right, clear of the name; a small picture over its name (a pool of two-line
+        Spanish names at 1000x592) was hidden under its cap and its owner's disc, so there
+        the cap goes to the tile's top right, beside the picture where the tile is wider."""
+        shown = self.picture_box(tile_id, rect)
+        under = self.geo is not None and tile_id in self.geo.under
+        if not under or shown.width() >= 3 * key_size(key)[1]:
+            return QPointF(shown.right() + 2, shown.bottom() + 2), key, True
+        return QPointF(rect.right() - 1, rect.top() - 2), key, False
+
+    def key_rect(self, tile_id: str) -> QRectF | None:
+        """Where the tile's key cap is drawn (None: it has none)."""
+        rect = self.geo.tiles.get(tile_id) if self.geo is not None else None
+        key = self.key_caps.get(tile_id, "")
+        return key_box(*self._key_corner(tile_id, rect, key)) if rect and key else None
 
     def _paint_name_under(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                           under: float, px: float) -> None:
