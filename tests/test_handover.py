@@ -230,7 +230,7 @@ def test_a_copy_of_a_room_that_is_not_one_is_refused_in_a_sentence() -> None:
             await host_until(host, lambda h: h.session is not None and h.session.state_id >= 2)
             conn = next(c for c in host.handover.candidates() if c.name == "Jonas")
             original = host.handover.source.blob
-            host.handover.source.blob = lambda: b'{"format":1,"room":"x"}\n'  # type: ignore
+            host.handover.source.blob = lambda clock=None: b'{"format":1,"room":"x"}\n'  # type: ignore
             host.handover.offer(conn, "host")
             await ann.wait_until(lambda p: any("could not take the room over" in c.text
                                                for c in p.chat), 5)
@@ -324,6 +324,51 @@ def test_an_s_tier_game_handed_over_mid_round_keeps_the_leaders_note_on_its_lapt
             await successor.close()
             if successor.host is not None:
                 await successor.host.stop("test over")
+        await tasks.join()
+
+    run(main())
+
+
+def test_a_round_handed_over_mid_count_keeps_the_time_it_had_left() -> None:
+    """The count of a round (Ranking's minute to place a tile) went with the room, with
+    what it had left: the new host started it again from the whole minute, so a hand-over
+    gave the slow players time the rules do not."""
+    async def main() -> None:
+        tasks = Tasks()
+        host = Host("ranking", None, {"place_seconds": 60}, config=HostConfig(
+            host_name="Lea", bind=LOCAL, port=0, seed=4, autostart=3, save=False))
+        await host.start()
+        peers = [Peer(name, bot=True, contribution_seed=i)
+                 for i, name in enumerate(("Ann", "Ben", "Jonas"))]
+        successor = Successor(peers[2], HostConfig(host_name="Jonas", bind=LOCAL, port=0,
+                                                   save=False))
+        try:
+            for i, peer in enumerate(peers):  # nobody places: the minute runs
+                await peer.connect(LOCAL, host.port)
+                tasks.add(drive(peer, 10 + i, choose=lambda _v, _s, _i: None))
+            await peers[0].wait_until(lambda p: p.clock is not None
+                                      and p.clock.key == "place-1", 20)
+            await asyncio.sleep(0.3)  # some of the minute goes by
+            before = host.play.clock()
+            assert before.key == "place-1" and before.remaining < 59.8, before
+            conn = next(c for c in host.handover.candidates() if c.name == "Jonas")
+            host.handover.offer(conn, "host")
+
+            def counting(_p: Peer) -> bool:
+                new = successor.host
+                return new is not None and new.play.clock().key == "place-1"
+            await peers[0].wait_until(lambda p: p.term == 2 and counting(p), 20)
+            assert successor.host is not None
+            after = successor.host.play.clock()
+            assert after.seconds == 60  # the round's length, as it was
+            assert after.remaining <= before.remaining + 0.01, (before, after)
+        finally:
+            await host.stop("test over")
+            await successor.close()
+            if successor.host is not None:
+                await successor.host.stop("test over")
+            for peer in peers:
+                await peer.close()
         await tasks.join()
 
     run(main())

@@ -70,6 +70,9 @@ class Play:
         self._timer_seconds = 0.0
         self._timer_deadline = 0.0
         self._spent_timer: str | None = None
+        self.carried: tuple[str, float] | None = None
+        """A handed-over room's running deadline (key, seconds left): the first timer
+        here, if it is that one, runs for no longer than it had left."""
         self._audit: tuple[Session, list[Audit]] | None = None
         self.paused: str | None = None
         """Why every move is held now (a save failed), as the lobby says; None: play on."""
@@ -346,12 +349,16 @@ class Play:
                 or timer.key == self._spent_timer:
             return
         self.cancel_timer()
+        seconds = float(timer.seconds)
+        carried, self.carried = self.carried, None
+        if carried is not None and carried[0] == timer.key:
+            seconds = min(seconds, carried[1])
         loop = asyncio.get_running_loop()
-        handle = loop.call_later(timer.seconds, self._expire, timer)
+        handle = loop.call_later(seconds, self._expire, timer)
         self._timer = (timer.key, handle)
         self._timer_seconds = float(timer.seconds)
         # Our own deadline: under qasync call_later gives a plain Handle, without when().
-        self._timer_deadline = loop.time() + timer.seconds
+        self._timer_deadline = loop.time() + seconds
         self.peers.broadcast(self.clock())
 
     def _expire(self, timer: Timer) -> None:

@@ -119,7 +119,8 @@ class Source:
     def ident(self) -> tuple[str, int]:
         return self.host.room.id, self.host.room.term
 
-    def copy(self) -> roomcopy.RoomCopy:
+    def copy(self, clock: tuple[str, float] | None = None) -> roomcopy.RoomCopy:
+        """The room as it stands; ``clock``: the deadline a hand-over carries."""
         host = self.host
         room, cfg, play = host.room, host.config, host.play
         return roomcopy.RoomCopy(
@@ -132,15 +133,16 @@ class Source:
             room_key=host.tokens.room_key, games_played=play.games_played,
             base_seed=cfg.seed, bots=room.bots, bot_count=host.bots.count,
             standin_after=cfg.standin_after, autostart=cfg.autostart,
-            after=cfg.takeover_after, port=host.status.port, web_port=host.status.web_port)
+            after=cfg.takeover_after, port=host.status.port, web_port=host.status.web_port,
+            clock=clock)
 
-    def blob(self) -> bytes:
+    def blob(self, clock: tuple[str, float] | None = None) -> bytes:
         host = self.host
         session = host.play.session
         save = None
         if session is not None and self._session_copied():
             save = saves.encode(host.saver.save_of(session, host.play.games_played))
-        return roomcopy.join(roomcopy.head(self.copy()), save)
+        return roomcopy.join(roomcopy.head(self.copy(clock)), save)
 
 
 class HandOver:
@@ -353,6 +355,10 @@ class HandOver:
         host = self.host
         room, play = host.room, host.play
         name = self._name(conn)
+        # The deadline running now goes with the room, with the time it has left (the
+        # freeze stops it here; a round handed over mid-count counted from the start).
+        running = play.clock()
+        left = (running.key, running.remaining) if running.key else None
         play.freeze(msg("The room is moving to {name}'s laptop; make your move again in a "
                         "moment.", name=name))
         await host.saver.drain(5.0)
@@ -365,7 +371,7 @@ class HandOver:
         loop = asyncio.get_running_loop()
         self._acked = loop.create_future()
         self._ack_seq += 1
-        send_copy(conn, "host", room.id, room.term, self._ack_seq, self.source.blob())
+        send_copy(conn, "host", room.id, room.term, self._ack_seq, self.source.blob(left))
         try:
             await asyncio.wait_for(self._acked, ACK_WITHIN)
         except (TimeoutError, ConnectionError):
@@ -374,6 +380,7 @@ class HandOver:
                 return
             self._note(msg("{name}'s laptop could not take the room over; play goes on "
                            "here.", name=name))
+            play.carried = left  # the count goes on from where it stopped
             play.thaw()
             host._emit("handover_failed")
             return

@@ -197,6 +197,7 @@ class Host:
                 host.play.finished.set()
             else:
                 room.phase = "playing"
+                host.play.carried = copy.clock
         host._adopted = True
         host._resumed = room.phase == "playing"
         return host

@@ -65,6 +65,10 @@ class RoomCopy:
     """Where the host that made the copy listens (a deputy sends early comers there)."""
     save: saves.Save | None = None
     """The game in play or just ended, its journal applied (None in the lobby)."""
+    clock: tuple[str, float] | None = None
+    """The deadline running when the copy was made: its key and the seconds it had left.
+    The new host runs that deadline for no longer (a round handed over mid-count does
+    not start its count again); None: none ran, or the copy is a deputy's."""
 
 
 _TOKEN = sc.text(1, 128)
@@ -92,6 +96,8 @@ HEAD = sc.record({
     "autostart": sc.optional(sc.integer(1, saves.MAX_SEATS)),
     "after": sc.number(0.1, 3600), "port": sc.integer(0, 65535),
     "web_port": sc.integer(0, 65535),
+    "clock": sc.optional(sc.record({"key": sc.text(1, 200), "left": sc.number(0, 10 ** 6)},
+                                   required={"key", "left"})),
 }, required={"format", "room", "term", "host_name", "game", "mode", "options", "seats",
              "phase"})
 
@@ -110,7 +116,8 @@ def head(copy: RoomCopy) -> bytes:
             "games_played": copy.games_played, "base_seed": copy.base_seed,
             "bots": copy.bots, "bot_count": copy.bot_count,
             "standin_after": copy.standin_after, "autostart": copy.autostart,
-            "after": copy.after, "port": copy.port, "web_port": copy.web_port}
+            "after": copy.after, "port": copy.port, "web_port": copy.web_port,
+            "clock": {"key": copy.clock[0], "left": copy.clock[1]} if copy.clock else None}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -151,7 +158,8 @@ def decode(raw: bytes) -> RoomCopy:
         bots=data.get("bots", "relaxed"), bot_count=data.get("bot_count", 0),
         standin_after=data.get("standin_after"), autostart=data.get("autostart"),
         after=float(data.get("after", 15.0)), port=data.get("port", 0),
-        web_port=data.get("web_port", 0), save=save)
+        web_port=data.get("web_port", 0), save=save,
+        clock=(clock["key"], float(clock["left"])) if (clock := data.get("clock")) else None)
 
 
 def _save(rest: bytes, seats: int, phase: str) -> saves.Save | None:
