@@ -395,3 +395,34 @@ def test_the_list_and_the_room_by_keys(aloop: Runner, tmp_path: Path) -> None:  
             await close(ben, ann)
 
     aloop(scenario(), 50)
+
+
+def test_tab_goes_from_the_games_to_their_first_option(qtbot: Any) -> None:
+    """In the Host dialog under Xvfb, in German at 1024x640, by keys alone: Tab from the
+    list of games gave the focus to the options' scrolling area, which showed nothing of
+    it, and Down then scrolled the options instead of choosing S-tier's mode."""
+    dialog = HostDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.resize(1000, 560)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.select_game("s-tier")
+    qtbot.waitUntil(dialog.mode.isVisible)  # a field added to a shown form shows queued
+    dialog.list.setFocus()
+    QTest.keyClick(dialog.list, Qt.Key.Key_Tab)
+    assert dialog.focusWidget() is dialog.mode
+    before = dialog.mode.currentIndex()
+    QTest.keyClick(dialog.mode, Qt.Key.Key_Down)
+    assert dialog.mode.currentIndex() == before + 1  # the mode, by a key
+    # then down the options, and to the buttons last
+    seen = []
+    for _ in range(12):
+        widget = dialog.focusWidget()
+        assert widget is not None
+        QTest.keyClick(widget, Qt.Key.Key_Tab)
+        seen.append(dialog.focusWidget())
+        if seen[-1] is dialog.host:
+            break
+    assert seen[-1] is dialog.host, seen
+    options = seen[:-2]  # what came before Cancel and Host
+    assert options and all(dialog.scroller.isAncestorOf(w) for w in options), seen

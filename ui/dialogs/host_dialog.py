@@ -8,6 +8,7 @@ greyed, as "coming".
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,11 @@ class HostDialog(QDialog):
         # must never clip its help lines.
         scroller = QScrollArea()
         self.scroller = scroller
+        # Tab goes from the games to the first option, as in the room's seats: the area
+        # itself took the focus between them, with nothing to show it had (a person's
+        # Down then scrolled the options instead of choosing the mode), and it scrolls to
+        # whatever option has the focus by itself.
+        scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -226,6 +232,7 @@ class HostDialog(QDialog):
         if self.password_supported:
             self.form.addRow(_("Password"), self.password)
         self._mode_changed()
+        self._chain_tabs()
         # Rows built while the dialog shows are measured before their fields have a
         # width: once they have one, the wrapped lines (three of them in Spanish) get
         # their height.
@@ -317,6 +324,23 @@ class HostDialog(QDialog):
                                             "muted", wrap=True))
         self._pack_combo = combo
         return combo
+
+    def _chain_tabs(self) -> None:
+        """Tab goes from the games to the mode, down the options, then to the buttons:
+        the options are made when a game is picked, after the buttons, so Qt's own order
+        went from the games to Cancel and reached the options last."""
+        chain: list[QWidget] = [self.list, self.mode]
+        fields = list(self._inputs.values())
+        if self.password_supported:
+            fields.append(self.password)
+        for field in fields:
+            if field.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                chain.append(field)
+            else:  # a field of several parts (the packs' choice): its parts in turn
+                chain.extend(w for w in field.findChildren(QWidget)
+                             if w.focusPolicy() & Qt.FocusPolicy.TabFocus)
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def _mode_changed(self) -> None:
         game = self._game
