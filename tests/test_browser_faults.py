@@ -277,8 +277,11 @@ def test_ranagedon_frogs_wear_their_owners_badges_on_a_pond_that_fills_the_page(
     try:
         join(page, hosting.url, "Ann")
         page.click("#ready")
+        # a jump whose frog came down on the table (one that left it flies nowhere)
         view = until_mine(page, lambda v: v["phase"] in ("jump", "again") and v.get("last")
-                          and v["last"]["kind"] == "jump")
+                          and v["last"]["kind"] == "jump"
+                          and any(f["id"] == v["last"]["frog"] and f.get("x") is not None
+                                  for f in v["frogs"]))
         # The jumper flew from where it left to where it rests (the window's arc), once.
         last = view["last"]
         page.wait_for_function("(n) => window.__hops.some((h) => h.anim === `hop-${n}`"
