@@ -284,8 +284,12 @@ def test_ranagedon_frogs_wear_their_owners_badges_on_a_pond_that_fills_the_page(
                                   for f in v["frogs"]))
         # The jumper flew from where it left to where it rests (the window's arc), once.
         last = view["last"]
-        page.wait_for_function("(n) => window.__hops.some((h) => h.anim === `hop-${n}`"
-                               " && h.inPond)", arg=last["n"], timeout=5_000)
+        try:
+            page.wait_for_function("(n) => window.__hops.some((h) => h.anim === `hop-${n}`"
+                                   " && h.inPond)", arg=last["n"], timeout=5_000)
+        except Exception as e:
+            raise AssertionError(("no flight", page.evaluate("() => window.__hops"), last,
+                                  view["frogs"])) from e
         hops = [h for h in page.evaluate("() => window.__hops") if h["anim"] == f"hop-{last['n']}"]
         assert len(hops) == 1, hops
         (hop,) = hops
@@ -364,5 +368,30 @@ def test_a_game_over_before_its_tour_ends_the_tour(
         }""")
         assert found == [True, False, True, ["ranking"]]
         assert json.loads(json.dumps(page.errors)) == []
+    finally:
+        page.close()
+
+
+
+def test_a_frog_that_jumps_straight_up_hops_where_it_is(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    # A jump that came down flipped where it left (met in a real game: no flight was
+    # played, the board looked unchanged, the log said "flipped over").
+    hosting.start("ranagedon", bots=1)
+    page = fresh(browser)
+    try:
+        page.goto(hosting.url)
+        flying = page.evaluate("""async () => {
+          const { flightFrames } = await import('/tables/ranagedon.js');
+          return flightFrames({ n: 2, frog: 2, start: [400, 600], ctrl: [400, 600],
+                                to: [400, 600], end: [400, 600], height: 25 });
+        }""")
+        assert flying is not None
+        frames = flying["frames"]
+        assert len(frames) >= 12 and flying["duration"] == 320
+        assert [f["offset"] for f in frames] == sorted(f["offset"] for f in frames)
+        assert frames[-1] == {"transform": "translate(0px, 0px) scale(1)", "offset": 1}
+        middle = frames[len(frames) // 2]["transform"]
+        assert float(middle.split("scale(", 1)[1].rstrip(")")) > 1.5, middle  # up it goes
     finally:
         page.close()

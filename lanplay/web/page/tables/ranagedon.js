@@ -84,13 +84,13 @@ function lastMove(flight, R) {
 
 const ARC_SAMPLES = 12;
 
-/** The jumper flies along the drawn arc, growing at its height, then slides to where it
- * rests, as the window's frog does (ui/tables/ranagedon/flight.py: the same pace, 320 to
- * 900 ms by the length of the flight). `frog` is the new element the page puts in (its
- * `data-anim` names the jump), drawn where it rests: the frames are offsets from there. */
-function hop(frog, flight) {
-  if (!flight.end || typeof frog.animate !== "function") return;
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+/** The jumper's flight as Web Animation frames: along the drawn arc, growing at its
+ * height, then sliding to where it rests, as the window's frog does
+ * (ui/tables/ranagedon/flight.py: the same pace, 320 to 900 ms by the length of the
+ * flight). The frames are offsets from where the frog rests. Null when there is nothing
+ * to fly (no landing on the table). */
+export function flightFrames(flight) {
+  if (!flight.end) return null;
   const [sx, sy] = flight.start;
   const [cx, cy] = flight.ctrl;
   const [tx, ty] = flight.to;
@@ -98,7 +98,9 @@ function hop(frog, flight) {
   const arc = Math.hypot(tx - sx, ty - sy);
   const slide = Math.hypot(ex - tx, ey - ty);
   const total = arc + slide;
-  if (total < 0.5) return;
+  // The arc's share of the time; a frog that jumps straight up (and comes down flipped
+  // where it was, or is pushed from there) still hops where all can see it.
+  const along = total < 0.5 ? 1 : Math.max(0.35, arc / total);
   const grow = Math.min(0.6, 0.15 + flight.height / 40);
   const frames = [];
   for (let i = 0; i < ARC_SAMPLES; i++) {
@@ -107,10 +109,21 @@ function hop(frog, flight) {
     const x = u * u * sx + 2 * u * t * cx + t * t * tx;
     const y = u * u * sy + 2 * u * t * cy + t * t * ty;
     frames.push({ transform: `translate(${x - ex}px, ${y - ey}px) scale(${1 + grow * Math.sin(Math.PI * t)})`,
-                  offset: (arc / total) * t });
+                  offset: along * t });
   }
-  frames.push({ transform: "translate(0px, 0px) scale(1)", offset: 1 });
-  frog.animate(frames, { duration: Math.round(Math.min(900, Math.max(320, 300 + total * 1.3))), easing: "linear" });
+  const rest = { transform: "translate(0px, 0px) scale(1)", offset: 1 };
+  if (along < 1) frames.push(rest);
+  else frames[frames.length - 1] = rest;
+  return { frames, duration: Math.round(Math.min(900, Math.max(320, 300 + total * 1.3))) };
+}
+
+/** The jumper flies: `frog` is the new element the page puts in (its `data-anim` names
+ * the jump), drawn where it rests. */
+function hop(frog, flight) {
+  if (typeof frog.animate !== "function") return;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const flying = flightFrames(flight);
+  if (flying) frog.animate(flying.frames, { duration: flying.duration, easing: "linear" });
 }
 
 /** The frog's element, flying in when it is the jumper of a jump the page just saw. */
