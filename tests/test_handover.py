@@ -372,3 +372,48 @@ def test_a_round_handed_over_mid_count_keeps_the_time_it_had_left() -> None:
         await tasks.join()
 
     run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_deputy_that_takes_over_mid_count_keeps_the_time_that_was_left() -> None:
+    """A host gone without a word cannot say what was left of a round's count; the
+    deputy heard it (every laptop does) and goes on from there, stopped when the host
+    was last heard. Before, the deputy started Ranking's placing minute from 60 again."""
+    async def main() -> None:
+        tasks = Tasks()
+        host = Host("ranking", None, {"place_seconds": 60}, config=HostConfig(
+            host_name="Lea", bind=LOCAL, port=0, seed=4, autostart=3, save=False,
+            deputies=True, takeover_after=1.0))  # the deputy pings it each 0.25 s
+        await host.start()
+        peers = [Peer(name, bot=True, contribution_seed=i)
+                 for i, name in enumerate(("Ann", "Ben", "Jonas"))]
+        successor = Successor(peers[2], HostConfig(host_name="Jonas", bind=LOCAL, port=0,
+                                                   save=False), volunteer=True)
+        try:
+            for i, peer in enumerate(peers):  # nobody places: the minute runs
+                await peer.connect(LOCAL, host.port)
+                tasks.add(drive(peer, 10 + i, choose=lambda _v, _s, _i: None))
+            await peers[0].wait_until(lambda p: p.deputy is not None and p.clock is not None
+                                      and p.clock.key == "place-1", 20)
+            await peers[2].wait_until(lambda _p: successor.base is not None  # stands by
+                                      and successor.standby is not None, 10)
+            await asyncio.sleep(2.0)  # some of the minute goes by
+            left = host.play.clock().remaining
+            host.play.freeze(msg("asleep"))  # the lid shuts: no move is taken any more
+            assert left < 58.5, left
+            new = await successor.take_over()
+            assert new is not None and new.room.term == 2
+            after = new.play.clock()
+            assert after.key == "place-1" and after.seconds == 60
+            # what was left when the deputy last heard the host (at most a ping ago)
+            assert left - 1.0 < after.remaining <= left + 0.3, (left, after)
+            await new.stop("test over")
+        finally:
+            await host.stop("test over")
+            await successor.close()
+            for peer in peers:
+                await peer.close()
+        await tasks.join()
+
+    run(main())
+

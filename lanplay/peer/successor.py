@@ -280,9 +280,22 @@ class Successor:
         if self.base is None or self.host is not None:
             return None
         blob = self.base + b"".join(line for _, line in self.lines)
-        return await self._referee(blob, None)
+        return await self._referee(blob, None, self._clock_left())
 
-    async def _referee(self, blob: bytes, seq: int | None) -> Host | None:
+    def _clock_left(self) -> tuple[str, float] | None:
+        """The running deadline as this laptop last heard it: its key and what was left
+        when the host was last heard (nobody could move while it was silent, so the
+        silence costs no one time; nor does it give anyone the whole count again)."""
+        peer = self.peer
+        clock = peer.clock
+        if clock is None:
+            return None
+        silent = max(0.0, time.monotonic() - peer.heard_at)
+        left = peer.clock_deadline - asyncio.get_running_loop().time() + silent
+        return clock.key, round(max(0.0, min(left, clock.seconds)), 3)
+
+    async def _referee(self, blob: bytes, seq: int | None,
+                       clock: tuple[str, float] | None = None) -> Host | None:
         from lanplay.host.server import Host
 
         standby = self.standby
@@ -291,6 +304,8 @@ class Successor:
         ports = standby.ports
         try:
             copy = roomcopy.decode(blob)
+            if copy.clock is None:  # a deputy's copy: the count as this laptop heard it
+                copy = dataclasses.replace(copy, clock=clock)
             config = dataclasses.replace(self.config, port=ports.game,
                                          web_port=ports.web or None, web=bool(ports.web))
             host = Host.adopt(copy, config, owner_token=self.peer.token)
