@@ -395,3 +395,37 @@ def test_a_frog_that_jumps_straight_up_hops_where_it_is(
         assert float(middle.split("scale(", 1)[1].rstrip(")")) > 1.5, middle  # up it goes
     finally:
         page.close()
+
+
+SCROLLED = """() => { const el = document.querySelector('.public');
+  return { hidden: el.scrollHeight - el.clientHeight, top: el.scrollTop,
+           below: el.classList.contains('more-below'), above: el.classList.contains('more-above'),
+           mask: getComputedStyle(el).maskImage }; }"""
+
+
+@pytest.mark.timeout(60)
+def test_a_part_that_hides_some_of_its_lines_fades_out_where_more_lies(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    # Met at 360x640 with the guide open: S-tier team's "Your team: Red (Bot 2 and" ended
+    # at the public part's edge as if cut off; nothing said the part scrolls.
+    hosting.start("s-tier", "team", bots=3, autostart=4, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Annabelle")
+        page.click("#ready")
+        page.wait_for_selector(".tour")
+        page.wait_for_selector("#your-team")
+        now = page.evaluate(SCROLLED)
+        assert now["hidden"] > 8, now  # the guide leaves the public part too little room
+        assert now["below"] and "linear-gradient" in now["mask"], now
+        page.evaluate("() => { const el = document.querySelector('.public');"
+                      " el.scrollTop = el.scrollHeight; }")
+        page.wait_for_function("() => !document.querySelector('.public')"
+                               ".classList.contains('more-below')")
+        now = page.evaluate(SCROLLED)
+        assert now["above"] and not now["below"], now
+        page.click(".tour button.primary")  # the table drawn again: the marks hold
+        now = page.evaluate(SCROLLED)
+        assert now["below"] == (now["hidden"] - now["top"] > 1), now
+    finally:
+        page.close()

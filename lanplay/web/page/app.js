@@ -12,6 +12,7 @@ import { Tabs } from "./tabs.js";
 import { TABLES, genericActions, actionWord } from "./tables/index.js";
 import { Tour, loadTours } from "./teach.js";
 import { rulesPanel, scrollToMode } from "./rules.js";
+import { markScrolls } from "./scrollcue.js";
 
 const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
 export const GAME_NAMES = { "alles-klar": "Alles klar?", ranking: "Ranking", "s-tier": "S-tier",
@@ -751,6 +752,7 @@ export function draw() {
   const fresh = h("div", { id: "app", class: "app" }, topBar(), body);
   morph(app, fresh);
   frameSpot(page.inGame ? page.spotId : null);
+  markScrolls(app);
   page.shownState = conn ? conn.stateId : -1;  // the view on screen (a frame may hold the next)
   if (focused && document.activeElement.id !== focused) {
     const again = document.getElementById(focused);
