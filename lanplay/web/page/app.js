@@ -752,7 +752,7 @@ export function draw() {
   const fresh = h("div", { id: "app", class: "app" }, topBar(), body);
   morph(app, fresh);
   frameSpot(page.inGame ? page.spotId : null);
-  markScrolls(app);
+  markScrolls();
   page.shownState = conn ? conn.stateId : -1;  // the view on screen (a frame may hold the next)
   if (focused && document.activeElement.id !== focused) {
     const again = document.getElementById(focused);

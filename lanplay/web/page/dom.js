@@ -57,6 +57,9 @@ export function region(id, key, build) {
 }
 
 const HANDLERS = ["onclick", "oninput", "onchange", "onsubmit", "onkeydown", "onpointerdown"];
+/** Attributes the page puts on the live tree after drawing it (scrollcue.js's marks):
+ * a redraw that does not name them leaves them be. */
+const LIVE = new Set(["data-more"]);
 
 /**
  * Make `old` look like `fresh` by changing only what differs (a table redrawn for every
@@ -88,7 +91,7 @@ export function morph(old, fresh) {
   const olds = old.attributes;
   for (let i = olds.length - 1; i >= 0; i--) {
     const name = olds[i].name;
-    if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+    if (!fresh.hasAttribute(name) && !LIVE.has(name)) old.removeAttribute(name);
   }
   const news = fresh.attributes;
   for (let i = 0; i < news.length; i++) {
