@@ -496,7 +496,8 @@ def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
         app.setFont(was)
 
 
-def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int]) -> RankingTable:
+def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int],
+                     bots: bool = True) -> RankingTable:
     """The fit check's five seats (four bots) at ``moment``, in German, the window's
     text 15 px (as in its screenshots); the caller restores the font and language."""
     from lanplay import locale
@@ -513,8 +514,9 @@ def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int]) -> Rankin
     widget.resize(*size)
     widget.show()
     qtbot.waitExposed(widget)
-    widget.set_view(before[seat], _bots(demo.demo_seats(5, 4)), seat, animate=False)
-    widget.set_view(at[seat], _bots(demo.demo_seats(5, 4)), seat, animate=False)
+    seats = _bots(demo.demo_seats(5, 4)) if bots else demo.demo_seats(5, 4)
+    widget.set_view(before[seat], seats, seat, animate=False)
+    widget.set_view(at[seat], seats, seat, animate=False)
     return widget
 
 
@@ -550,6 +552,41 @@ def test_five_scoring_stones_together_stand_in_their_floor_not_a_wide_track(
         for tile in widget.tiles.values():  # no tile on the stones
             if tile.floor == 0:
                 assert tile.x() >= lay.tiles_left(0) - 0.5
+    finally:
+        locale.set_language(None)
+        app.setFont(was)
+
+
+def test_five_single_initials_on_one_floor_stand_in_it_not_over_the_plates(
+        qtbot: QtBot) -> None:
+    """ranking-5p-guess (German, 1024x640): at every five-player game's start the five
+    stones on 0, single initials, overlapped leftwards past the track's column and the
+    last one lay on Lea's plate. Too many for the column, they stand in their floor as
+    pills do, and every stone stays right of the track's left edge."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+    from ui.tables.ranking.items import track_room
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    try:
+        widget = _five_bots_table(qtbot, "guess", (1000, 522), bots=False)
+        lay = widget.layout_
+        assert lay is not None
+        t = lay.text_px
+        letters = ["M", "B", "A", "J", "L"]
+        assert track_room(letters, t) > t * 3.8  # a row of five is wider than the column
+        assert lay.track_w == pytest.approx(t * 3.8)
+        assert lay.band_lead.get(0, 0) >= track_room(letters, t)
+        shelf = next(i for i in widget.scene.items()
+                     if isinstance(i, ShelfItem) and i.floor == 0)
+        assert shelf.band_lead == lay.band_lead[0]
+        assert track_room(letters[:4], t) == 0.0  # four still fit the column
     finally:
         locale.set_language(None)
         app.setFont(was)

@@ -27,6 +27,7 @@ from PyQt6.QtWidgets import (
 from ui.look import pictures
 from ui.tables import look, textfit
 from ui.tables.pieces import key_size, paint_key
+from ui.tables.ranking.layout import TRACK_COLUMN
 from ui.words.i18n import _
 
 SHELF = QColor("#8A6D2F")
@@ -111,12 +112,14 @@ def stone_step(r: float, letters: Sequence[str]) -> tuple[float, float]:
 def track_room(letters: Sequence[str], t: float) -> float:
     """The least width of the score track beside the tower where these scoring stones
     (those on one floor) lie in one row with their marks readable; 0 when the usual
-    column does (single initials)."""
+    column does (single initials, up to four of them: five, at every five-player game's
+    start, reached past the track into the players' plates)."""
     r = t * 0.62
     half, least = stone_step(r, letters)
-    if half <= r:
+    need = 2 * half + 4 + least * max(0, len(letters) - 1)
+    if half <= r and need <= t * TRACK_COLUMN:
         return 0.0
-    return 2 * half + 4 + least * max(0, len(letters) - 1)
+    return need
 
 
 def arrow(painter: QPainter, centre: QPointF, size: float, up: bool, fill: QColor) -> None:

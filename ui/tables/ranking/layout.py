@@ -19,6 +19,8 @@ from lanplay.games.ranking.rules import track
 from ui.tables import look
 
 FLOORS = 7
+TRACK_COLUMN = 3.8
+"""The score track's usual width beside the tower, in text heights."""
 GAP = 0.14
 """Space between two tiles on a shelf, as a share of a tile."""
 TWO_LINES = 1.95
@@ -151,7 +153,7 @@ def compute(width: float, height: float, text_px: float, players: int,
 
     x0 = m + panel_w + m * 1.5
     x1 = w - m
-    track_w = max(t * 3.8, track_need)
+    track_w = max(t * TRACK_COLUMN, track_need)
     label_w = t * 2.8
     roof = QRectF(x0, m, track_w + label_w, max(t * 3.4, look.default_px() * 4.6))
     question = QRectF(roof.right() + t * 0.6, m, x1 - roof.right() - t * 0.6, roof.height())

@@ -34,7 +34,14 @@ from ui.tables.ranking.items import (
     TileItem,
     track_room,
 )
-from ui.tables.ranking.layout import FLOORS, HAND_LABEL, Layout, compute, track_position
+from ui.tables.ranking.layout import (
+    FLOORS,
+    HAND_LABEL,
+    TRACK_COLUMN,
+    Layout,
+    compute,
+    track_position,
+)
 from ui.tables.ranking.name_columns import spread
 from ui.tables.ranking.plates import PlateInfo, PlateItem
 from ui.tables.ranking.reading import Reading, slot_name
@@ -224,7 +231,7 @@ class RankingTable(TowerTable):
         # Too many together for the usual column (five pills at the round's start made
         # the track 137 px wide for every floor): they stand in their floor, right of
         # its number, and that floor's tiles start after them; the roof keeps its own.
-        column = text_px * 3.8
+        column = text_px * TRACK_COLUMN
         band: dict[int, float] = {}
         for place, letters in places.items():
             need = track_room(letters, text_px)
