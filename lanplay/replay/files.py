@@ -68,7 +68,7 @@ SMALLEST_ENTRY = 16
 SUFFIX = ".json"
 
 
-def audits_dir(root: str | Path | None = None) -> Path:
+def audits_dir(root: str | os.PathLike[str] | None = None) -> Path:
     return folders.data_dir(root) / AUDITS
 
 
@@ -100,7 +100,8 @@ def audit_record(audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | No
 
 def keep_audit(audit: Audit, seats: Sequence[Mapping[str, Any]], you: int | None,
                result: Mapping[str, Any] | None, verdict: str, host: str = "",
-               root: str | Path | None = None, now: float | None = None) -> Path | None:
+               root: str | os.PathLike[str] | None = None,
+               now: float | None = None) -> Path | None:
     """Write the audit this laptop received into its data directory; its path, or None
     when it is larger than any game's (``KEEP_BYTES``; said in the log). OSError if the
     disk refuses (the game is over: nothing else depends on it)."""
@@ -360,7 +361,7 @@ class Listing:
         return self.kind == "audit" and self.verdict not in ("", VERIFIED)
 
 
-def finished_games(root: str | Path | None = None) -> list[Listing]:
+def finished_games(root: str | os.PathLike[str] | None = None) -> list[Listing]:
     """Every finished game of the history and the kept audits, newest first, each once;
     a file that cannot be read as one is left out, with a line in the log. Of a kept
     audit only its head is read (a few KB), not its moves."""

@@ -289,10 +289,10 @@ class HomePage(QWidget):
         can be told apart."""
         names: dict[str, int] = {}
         places: dict[tuple[str, str], int] = {}
-        for host in self._found.values():
-            name = host.host_name.casefold()
+        for room in self._found.values():
+            name = room.host_name.casefold()
             names[name] = names.get(name, 0) + 1
-            places[(name, host.address)] = places.get((name, host.address), 0) + 1
+            places[(name, room.address)] = places.get((name, room.address), 0) + 1
         for service, item in self._items.items():
             host = self._found.get(service)
             if host is None:

@@ -485,7 +485,7 @@ class NumeralChooser(QFrame):
                 Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))
         focus = QApplication.focusWidget()
         if step is not None and focus in self.buttons:
-            at = self.buttons.index(focus)  # type: ignore[arg-type]
+            at = self.buttons.index(focus)
             self.buttons[(at + step) % len(self.buttons)].setFocus(
                 Qt.FocusReason.TabFocusReason)
             return

@@ -149,7 +149,7 @@ def _uncache(window: QWidget) -> list[tuple[QGraphicsItem, QGraphicsItem.CacheMo
     """Turn off the pictures the felt's pieces keep of themselves (``CachedScene``) for
     the probe's paint: a cached piece draws its words into its own pixmap, where the
     probe cannot place them, and was not checked at all. Returns what to restore."""
-    out = []
+    out: list[tuple[QGraphicsItem, QGraphicsItem.CacheMode]] = []
     for view in window.findChildren(QGraphicsView):
         scene = view.scene()
         if scene is None:
@@ -364,7 +364,7 @@ def dialogs_over(window: QWidget, skip: QWidget | None = None) -> list[QWidget]:
     """The dialogs and message boxes open over ``window`` (its own windows: a
     ``QMessageBox`` a table or page opened, a choice asked in a dialog), which a
     person reads with the window and a grab of the window alone never shows."""
-    out = []
+    out: list[QWidget] = []
     for widget in QApplication.topLevelWidgets():
         if widget is window or widget is skip or not widget.isVisible():
             continue

@@ -215,8 +215,14 @@ class Handing(QObject):
                         _("Stand by"), _("No, thanks"))
         answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         dialog = Confirm(question, self.window)
-        dialog.yes.connect(lambda: answer.done() or answer.set_result(True))
-        dialog.rejected.connect(lambda: answer.done() or answer.set_result(False))
+
+        def settle(yes: bool) -> None:
+            """Only the first answer counts, and none once nobody waits (cancelled)."""
+            if not answer.done():
+                answer.set_result(yes)
+
+        dialog.yes.connect(lambda: settle(True))
+        dialog.rejected.connect(lambda: settle(False))
         self.window.dialogs.open(dialog)
         self.window.touch()
         return await answer

@@ -223,7 +223,8 @@ class MainWindow(QMainWindow):
         self.replays_action.triggered.connect(self.dialogs.replays)
 
     def _shortcuts(self) -> None:
-        shortcuts: list[tuple[QKeySequence | str, Callable[[], None]]] = [
+        # object: Quit's slot is ``close``, whose bool Qt drops
+        shortcuts: list[tuple[QKeySequence | str, Callable[[], object]]] = [
             (QKeySequence(Qt.Key.Key_F1), self.show_rules),
             (QKeySequence(QKeySequence.StandardKey.ZoomIn), lambda: self.zoom(1.1)),
             ("Ctrl+=", lambda: self.zoom(1.1)),

@@ -8,6 +8,7 @@ every intent anyway (a refusal comes back through ``show_rejection``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PyQt6.QtCore import (
@@ -528,7 +529,7 @@ class AllesKlarTable(FeltTable):
             name = (_("Your hand: {card}, playable") if item.lit else
                     _("Your hand: {card}, not playable now")).format(card=card)
             out.append(Target(("hand", item.card_id), name,
-                              lambda item=item: self._clicked(item), self._item_rect(item),
+                              partial(self._clicked, item), self._item_rect(item),
                               item.key if item.lit else "", self._hand_tip(item.card),
                               enabled=item.lit))
         return out

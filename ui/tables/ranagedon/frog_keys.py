@@ -9,6 +9,7 @@ the mouse does there, through the same intents. What it needs of the table is
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
@@ -114,7 +115,7 @@ class FrogKeys:
                 name = _("{frog}, aiming: towards {degrees}\u00b0, strength {percent}%"
                          ).format(frog=name, degrees=t.key_aim.heading(t.board),
                                   percent=round(t.key_aim.s * 100))
-            out.append(Target(("frog", fid), name, lambda fid=fid: self.aim(fid),
+            out.append(Target(("frog", fid), name, partial(self.aim, fid),
                               t._item_rect(item), keys.get(fid, ""), read.frog_tip(frog)))
         return out
 

@@ -7,6 +7,7 @@ table that imports it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QRectF, Qt
@@ -68,7 +69,7 @@ def targets(t: KeyedTower) -> list[Target]:
     if t._can_place():
         for item in t.hand_items:
             out.append(Target(("hand", item.picture), _("Your hand: {name}").format(
-                name=item.name), lambda item=item: t._hand_clicked(item),
+                name=item.name), partial(t._hand_clicked, item),
                 t._item_rect(item), item.key, item.toolTip()))
     elif t._can_compare() or t._can_guess():
         for item in sorted(t.tiles.values(), key=lambda tile: tile.slot or 0):
@@ -78,7 +79,7 @@ def targets(t: KeyedTower) -> list[Target]:
             if item.selected:
                 where = _("{tile}, chosen to compare").format(tile=where)
             out.append(Target(("tower", item.slot), where,
-                              lambda item=item: t._tile_clicked(item),
+                              partial(t._tile_clicked, item),
                               t._item_rect(item), item.key if item.lit else "",
                               item.toolTip(), enabled=item.lit or item.selected))
     return out

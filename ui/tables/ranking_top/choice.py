@@ -162,7 +162,7 @@ class ChoicePanel(QFrame):
         live = [b for b in self.buttons if b.isEnabled()]
         focus = QApplication.focusWidget()
         if step is not None and focus in live:
-            at = live.index(focus)  # type: ignore[arg-type]
+            at = live.index(focus)
             live[(at + step) % len(live)].setFocus(Qt.FocusReason.TabFocusReason)
             return
         super().keyPressEvent(event)

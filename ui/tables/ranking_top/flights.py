@@ -6,7 +6,7 @@ table's items, rects and layout, and animates; it decides no rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PyQt6.QtCore import QParallelAnimationGroup, QPointF, QRectF, QSequentialAnimationGroup, Qt
 
@@ -17,12 +17,17 @@ from ui.tables.ranking_top.layout import Layout
 from ui.tables.ranking_top.reading import Reading
 from ui.tables.ranking_top.stage import draw_stage
 
+if TYPE_CHECKING:  # the type checker sees the table it is mixed into (a QObject, Motion)
+    from ui.tables.felt import WaitingTable as _Table
+else:
+    _Table = object
+
 FLY_MS = 300
 PULSE_MS = 650
 SNAP_MS = 220
 
 
-class Flights:
+class Flights(_Table):
     """The table's motion (mixed into ``RankingTopTable``)."""
 
     layout_: Layout | None
@@ -33,12 +38,6 @@ class Flights:
     stage_items: list[Any]
     plates: dict[int, Any]
     _rects: dict[int, QRectF]
-    _ghosts: list[Any]
-    _hold_ms: int
-    view: dict[str, Any] | None
-    scene: Any
-    seats: list[dict[str, Any]]
-    you: int | None
 
     def _snap_back(self, item: CardItem) -> None:
         home = self._rects.get(item.card_id if item.card_id is not None else -1)

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui.tables.felt import names_list
-from ui.tables.ranking_top.faces import card_name
-from ui.tables.ranking_top.items import face_of
+from ui.tables.ranking_top.faces import card_name, face_of
 from ui.words.i18n import _, ngettext
 from ui.words.result_words import tie, view_verdict
 

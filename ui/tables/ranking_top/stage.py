@@ -26,8 +26,8 @@ from PyQt6.QtWidgets import (
 from lanplay.messages import render
 from ui.tables import look, textfit
 from ui.tables.felt import names_list
-from ui.tables.ranking_top.faces import card_name
-from ui.tables.ranking_top.items import CardItem, face_of
+from ui.tables.ranking_top.faces import card_name, face_of
+from ui.tables.ranking_top.items import CardItem
 from ui.tables.ranking_top.layout import COUNTDOWN_LINES, Layout
 from ui.tables.ranking_top.reading import Reading
 from ui.tables.ranking_top.seats import DiscItem, direction_place

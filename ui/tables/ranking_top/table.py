@@ -23,6 +23,7 @@ moment) is drawn by ``stage``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PyQt6.QtCore import (
@@ -46,9 +47,9 @@ from ui.tables.kept import Kept
 from ui.tables.keys import HELD, Target
 from ui.tables.ranking_top.choice import Choice, ChoicePanel
 from ui.tables.ranking_top.countdown import Countdown
-from ui.tables.ranking_top.faces import card_name, card_tip
+from ui.tables.ranking_top.faces import card_name, card_tip, face_of
 from ui.tables.ranking_top.flights import Flights
-from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem, face_of
+from ui.tables.ranking_top.items import CardItem, SlotItem, StackItem, ZoneItem
 from ui.tables.ranking_top.layout import COUNTDOWN_LINES, Layout, compute
 from ui.tables.ranking_top.reading import Reading, discard_words, rank_reason
 from ui.tables.ranking_top.seats import DirectionItem, DiscItem, PlateItem, direction_place
@@ -590,7 +591,7 @@ class RankingTopTable(Flights, WaitingTable):
             out.append(Target(("hand", item.card_id),
                               (_("Your hand: {card}, playable") if item.lit else
                                _("Your hand: {card}, not playable now")).format(card=name),
-                              lambda item=item: self._clicked(item), self._item_rect(item),
+                              partial(self._clicked, item), self._item_rect(item),
                               item.key if item.lit else "", item.toolTip(),
                               enabled=item.lit))
         return out

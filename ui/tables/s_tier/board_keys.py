@@ -9,6 +9,7 @@ a drop. The keys are drawn on the tiles (the tiers' own letters are their keys).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PyQt6.QtCore import QRectF
 
@@ -84,12 +85,12 @@ def targets(board: TierBoard, may: bool, move: Move) -> list[Target]:
             if there:
                 name = f"{name}: {', '.join(there)}"
             out.append(Target(("cell", cell), name,
-                              lambda cell=cell, p=active: move(p, cell), QRectF(rect), key))
+                              partial(move, active, cell), QRectF(rect), key))
         in_pool = any(t.id == active for t in model.pool)
         if model.pool_target and model.show_pool and not in_pool:
             pool_key = "0"
             out.append(Target(("pool",), _("Back under the tiers"),
-                              lambda p=active: move(p, None), QRectF(geo.pool), pool_key))
+                              partial(move, active, None), QRectF(geo.pool), pool_key))
     if (caps, pool_key) != (board.key_caps, board.pool_key):
         board.key_caps, board.pool_key = caps, pool_key
         board.update()

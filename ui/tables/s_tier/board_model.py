@@ -230,8 +230,7 @@ class Placer:
             self._bare.update(t.id for t in places)
         if side + name_h + cap_h > area.height():
             side = max(px * 1.5, area.height() - name_h - cap_h)
-        total = sum(widths) + gap * (len(widths) - 1)
-        x = area.left() + (0 if align_left else max(0.0, (area.width() - total) / 2))
+        x = area.left() + (0 if align_left else max(0.0, (area.width() - total(widths)) / 2))
         y = area.top() + max(0.0, (area.height() - side - name_h - cap_h) / 2)
         for t, w in zip(places, widths, strict=True):
             if t.id in present:
