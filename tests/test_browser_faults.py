@@ -430,3 +430,24 @@ def test_a_part_that_hides_some_of_its_lines_fades_out_where_more_lies(
         assert after == "above"
     finally:
         page.close()
+
+
+@pytest.mark.timeout(60)
+def test_ranking_names_its_tower_before_the_row_is_laid_out(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    # While everyone picks a picture the row is not laid out: the phone showed the
+    # players over an empty band, and the guide's step about the tower framed nothing.
+    hosting.start("ranking", bots=3, autostart=4, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Annabelle")
+        page.click("#ready")
+        page.wait_for_selector(".tour")
+        assert page.evaluate("() => window.__lanplay.conn.view.row.length") == 0
+        assert page.inner_text("#tower-empty") == \
+            "The 7 pictures start here, on floor 3, once everyone has picked one."
+        page.click(".tour button.primary")  # step 2: the tower
+        page.wait_for_selector("#tower.teach-spot")
+        assert page.inner_text(".tour p").startswith("The tower:")
+    finally:
+        page.close()

@@ -64,7 +64,13 @@ export function draw(ctx) {
   // The question heads your own part (the hand, or the tower when you compare and guess).
   const asked = h("div", { class: "topic-line" }, h("span", { class: "label" }, _("Round {n}", { n: view.round }), " · "),
     h("b", { id: "question" }, question));
-  const tower = row.length ? h("div", { class: "floors", id: "tower" }, floors) : null;
+  // Before the round's row is laid out the tower is named, with where the pictures start
+  // (as the window's empty tower says): the guide's tower step has it to point at, and a
+  // phone shows no empty band under the players.
+  const tower = row.length ? h("div", { class: "floors", id: "tower" }, floors)
+    : h("div", { class: "zone", id: "tower" }, h("div", { class: "label" }, _("The tower")),
+      h("p", { class: "muted", id: "tower-empty" },
+        _("The 7 pictures start here, on floor 3, once everyone has picked one.")));
   const places = templates(ctx, "place");
   const hand = (view.hand || []).map((tile, i) => {
     const t = places.find((p) => p.tile === tile.id);
