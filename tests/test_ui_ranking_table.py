@@ -8,6 +8,7 @@ moments a game does not stop at on its own, from ``ranking.demo.sample_view``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -496,6 +497,27 @@ def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
         app.setFont(was)
 
 
+@pytest.fixture()
+def fit_type() -> Iterator[None]:
+    """The window's text at 15 px, as in the fit check's screenshots; the font and the
+    language are put back after."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    try:
+        yield
+    finally:
+        locale.set_language(None)
+        app.setFont(was)
+
+
 def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int],
                      bots: bool = True) -> RankingTable:
     """The fit check's five seats (four bots) at ``moment``, in German, the window's
@@ -521,109 +543,71 @@ def _five_bots_table(qtbot: QtBot, moment: str, size: tuple[int, int],
 
 
 def test_five_scoring_stones_together_stand_in_their_floor_not_a_wide_track(
-        qtbot: QtBot) -> None:
+        qtbot: QtBot, fit_type: None) -> None:
     """Five seats start on 0: their pills made the track 137-139 px wide beside every
     floor, and seven tiles on one floor got 35 px pictures with their names cut. Stones
     too many for the track's column stand in their floor right of its number; that
     floor's tiles start after them and the others get the width."""
-    from PyQt6.QtWidgets import QApplication
-
-    from lanplay import locale
     from ui.tables.ranking.items import track_room
 
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)
-    app.setFont(bigger)
-    try:
-        widget = _five_bots_table(qtbot, "guess", (1000, 522))
-        lay = widget.layout_
-        assert lay is not None
-        t = lay.text_px
-        assert lay.track_w == pytest.approx(t * 3.8)  # the usual column
-        letters = ["B4", "B3", "B2", "B1", "M"]
-        assert lay.band_lead.get(0, 0) >= track_room(letters, t)
-        shelf = next(i for i in widget.scene.items()
-                     if isinstance(i, ShelfItem) and i.floor == 0)
-        assert shelf.band_lead == lay.band_lead[0]
-        assert lay.tiles_left(0) == pytest.approx(lay.tiles_left() + lay.band_lead[0])
-        for tile in widget.tiles.values():  # no tile on the stones
-            if tile.floor == 0:
-                assert tile.x() >= lay.tiles_left(0) - 0.5
-    finally:
-        locale.set_language(None)
-        app.setFont(was)
+    widget = _five_bots_table(qtbot, "guess", (1000, 522))
+    lay = widget.layout_
+    assert lay is not None
+    t = lay.text_px
+    assert lay.track_w == pytest.approx(t * 3.8)  # the usual column
+    letters = ["B4", "B3", "B2", "B1", "M"]
+    assert lay.band_lead.get(0, 0) >= track_room(letters, t)
+    shelf = next(i for i in widget.scene.items()
+                 if isinstance(i, ShelfItem) and i.floor == 0)
+    assert shelf.band_lead == lay.band_lead[0]
+    assert lay.tiles_left(0) == pytest.approx(lay.tiles_left() + lay.band_lead[0])
+    for tile in widget.tiles.values():  # no tile on the stones
+        if tile.floor == 0:
+            assert tile.x() >= lay.tiles_left(0) - 0.5
 
 
 def test_five_single_initials_on_one_floor_stand_in_it_not_over_the_plates(
-        qtbot: QtBot) -> None:
+        qtbot: QtBot, fit_type: None) -> None:
     """ranking-5p-guess (German, 1024x640): at every five-player game's start the five
     stones on 0, single initials, overlapped leftwards past the track's column and the
     last one lay on Lea's plate. Too many for the column, they stand in their floor as
     pills do, and every stone stays right of the track's left edge."""
-    from PyQt6.QtWidgets import QApplication
-
-    from lanplay import locale
     from ui.tables.ranking.items import track_room
 
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)
-    app.setFont(bigger)
-    try:
-        widget = _five_bots_table(qtbot, "guess", (1000, 522), bots=False)
-        lay = widget.layout_
-        assert lay is not None
-        t = lay.text_px
-        letters = ["M", "B", "A", "J", "L"]
-        assert track_room(letters, t) > t * 3.8  # a row of five is wider than the column
-        assert lay.track_w == pytest.approx(t * 3.8)
-        assert lay.band_lead.get(0, 0) >= track_room(letters, t)
-        shelf = next(i for i in widget.scene.items()
-                     if isinstance(i, ShelfItem) and i.floor == 0)
-        assert shelf.band_lead == lay.band_lead[0]
-        assert track_room(letters[:4], t) == 0.0  # four still fit the column
-    finally:
-        locale.set_language(None)
-        app.setFont(was)
+    widget = _five_bots_table(qtbot, "guess", (1000, 522), bots=False)
+    lay = widget.layout_
+    assert lay is not None
+    t = lay.text_px
+    letters = ["M", "B", "A", "J", "L"]
+    assert track_room(letters, t) > t * 3.8  # a row of five is wider than the column
+    assert lay.track_w == pytest.approx(t * 3.8)
+    assert lay.band_lead.get(0, 0) >= track_room(letters, t)
+    shelf = next(i for i in widget.scene.items()
+                 if isinstance(i, ShelfItem) and i.floor == 0)
+    assert shelf.band_lead == lay.band_lead[0]
+    assert track_room(letters[:4], t) == 0.0  # four still fit the column
 
 
-def test_marks_stand_beside_small_pictures_where_the_floor_has_room(qtbot: QtBot) -> None:
+def test_marks_stand_beside_small_pictures_where_the_floor_has_room(
+        qtbot: QtBot, fit_type: None) -> None:
     """ranking-5p-bots (1000x592, the table 1000x522): the guess stones and the "yours"
     tag lay on 27 px pictures. Where the gap to the next picture holds them they stand
     right of the picture, clear of it, of the next one's key cap and of the names."""
-    from PyQt6.QtWidgets import QApplication
-
-    from lanplay import locale
     from ui.tables.pieces import key_size
 
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)
-    app.setFont(bigger)
-    try:
-        widget = _five_bots_table(qtbot, "guess", (1000, 522))
-        tiles = sorted(widget.tiles.values(), key=lambda t: (t.floor or 0, t.x()))
-        beside = [t for t in tiles if t.marks_beside()]
-        assert len(beside) >= 2, [t.name for t in tiles if t.stones]
-        cap = key_size("9")[0] * 0.5
-        for tile in beside:
-            left, stones_x, steps = tile.marks_row()
-            assert left >= tile.size  # not on its picture
-            end = tile.x() + stones_x + sum(steps)
-            after = [o for o in tiles if o.floor == tile.floor and o.x() > tile.x()]
-            if after:
-                assert end <= after[0].x() - cap + 0.5, tile.name
-            assert tile.boundingRect().right() >= stones_x + sum(steps)  # drawn whole
-    finally:
-        locale.set_language(None)
-        app.setFont(was)
+    widget = _five_bots_table(qtbot, "guess", (1000, 522))
+    tiles = sorted(widget.tiles.values(), key=lambda t: (t.floor or 0, t.x()))
+    beside = [t for t in tiles if t.marks_beside()]
+    assert len(beside) >= 2, [t.name for t in tiles if t.stones]
+    cap = key_size("9")[0] * 0.5
+    for tile in beside:
+        left, stones_x, steps = tile.marks_row()
+        assert left >= tile.size  # not on its picture
+        end = tile.x() + stones_x + sum(steps)
+        after = [o for o in tiles if o.floor == tile.floor and o.x() > tile.x()]
+        if after:
+            assert end <= after[0].x() - cap + 0.5, tile.name
+        assert tile.boundingRect().right() >= stones_x + sum(steps)  # drawn whole
 
 
 def test_the_choice_of_a_first_comparison_fits_a_small_window_in_german(
