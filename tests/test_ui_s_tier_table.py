@@ -698,3 +698,38 @@ def test_a_small_pool_picture_is_not_hidden_under_its_key_cap(
             assert covered.width() * covered.height() < 0.1 * shown.width() * shown.height(), \
                 f"{tile.name}: its key cap {cap} covers its picture {shown}"
         assert checked, "no pool tile wider than its picture to check"
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es"])
+def test_a_full_pools_discs_stand_on_the_caption_line_not_on_the_pictures(
+        qapp: QApplication, tmp_path: Path, lang: str) -> None:
+    """S-tier team at a round's first take, all ten pictures in the pool (the fit check
+    never drew a full pool): each picture had its leader's disc on one corner and its
+    key cap on the other, and little of the picture was left ("Axt", "Lama"), while the
+    caption under it already said whose ("Ada"). The disc now stands on the caption
+    line ("A Ada"), for every tile or, where one has no room there (Spanish "de Ada"
+    under a narrow tile), for none. (A 1024x640 screen's window has no caption line:
+    the disc is all that says whose there, and it stays on the picture.)"""
+    from window_screens import drawn, named
+
+    with drawn(qapp, tmp_path, named("s-tier-team-start"), size=(1280, 760),
+               lang=lang) as (window, _fit):
+        table = window.game.table
+        assert isinstance(table, STierTable)
+        board = table.board
+        geo = board.geo
+        assert geo is not None and len(board.model.pool) == 10
+        px = board.text_px()
+        discs = {t.id: board.caption_disc(t, geo.tiles[t.id], px)
+                 for t in board.model.pool}
+        placed = [d for d in discs.values() if d is not None]
+        assert len(placed) in (0, 10), discs  # all on the caption line, or none
+        if lang != "es":
+            assert len(placed) == 10, discs
+        for tile in board.model.pool:
+            disc = discs[tile.id]
+            if disc is None:
+                continue
+            rect = geo.tiles[tile.id]
+            assert disc.top() >= rect.bottom(), (tile.name, disc, rect)  # under the tile
+            assert not disc.intersects(board.picture_box(tile.id, rect)), tile.name

@@ -171,6 +171,7 @@ def _s_tier() -> Iterator[TableScreen]:
     yield screen("s-tier-cooperative-count", "coop-count", who="waiting")
     yield screen("s-tier-cooperative-reveal", "coop-reveal", hold=True)
     yield screen("s-tier-team", "team-take")
+    yield screen("s-tier-team-start", "team-start")
     yield screen("s-tier-team-note", "team-notes", prepare=_place_two)
     yield screen("s-tier-team-wrong", "team-wrong")
     yield screen("s-tier-team-16p", "team-crowd", chat=True, watchers=("Zoe", "Kai"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from PyQt6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, pyqtSignal
 from PyQt6.QtGui import (
     QColor,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -58,6 +59,9 @@ class TierBoard(QWidget):
         super().__init__(parent)
         self.model = BoardModel()
         self.geo: Geometry | None = None
+        self._captions_for: Geometry | None = None  # what _discs_on_captions answered for
+        self._captions_px = 0.0
+        self._captions_hold = False
         self.selected: str | None = None
         self.hover_cell: Cell | None = None
         self.hover_pool = False
@@ -457,11 +461,66 @@ class TierBoard(QWidget):
                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         if tile.caption and (self.geo is None or tile.id not in self.geo.bare):
             painter.setPen(look.LIT)
-            cap = QRectF(rect.left() - side * 0.1, rect.bottom() + 1,
-                         rect.width() + side * 0.2, px * 1.3)
+            cap = self._caption_box(rect, side, px)
+            disc = self.caption_disc(tile, rect, px)
+            if disc is not None:  # the disc, then the name it stands for, centred
+                hex_colour, letter = tile.discs[0]
+                look.draw_disc(painter, disc.center(), disc.width() / 2, QColor(hex_colour),
+                               letter)
+                painter.setPen(look.LIT)
+                cap = QRectF(disc.right() + 3, cap.top(), cap.right() - disc.right() - 3,
+                             cap.height())
+                fitted = textfit.fit(tile.caption, cap.width(), px * CAPTION)
+                textfit.draw(painter, fitted, cap, Qt.AlignmentFlag.AlignLeft)
+                return
             fitted = textfit.fit(tile.caption, cap.width(), px * CAPTION)
             if fitted.fits:  # "de Omar" under a narrow tile: its disc says whose, uncut
                 textfit.draw(painter, fitted, cap)
+
+    @staticmethod
+    def _caption_box(rect: QRectF, side: float, px: float) -> QRectF:
+        """The line under a tile whose name lies under its picture."""
+        return QRectF(rect.left() - side * 0.1, rect.bottom() + 1, rect.width() + side * 0.2,
+                      px * 1.3)
+
+    def caption_disc(self, tile: Tile, rect: QRectF, px: float) -> QRectF | None:
+        """Where a tile's one disc stands on its caption line, left of the name it stands
+        for ("A Ada"), or None: it stays on the tile. In a pool of small pictures (ten
+        at an S-tier team round's start in a 1024x640 window) disc and key cap hid half
+        of each picture, while the caption under it already said whose."""
+        geo = self.geo
+        if geo is None or not self._discs_on_captions(geo, px):
+            return None
+        return self._disc_beside_caption(tile, rect, px)
+
+    def _disc_beside_caption(self, tile: Tile, rect: QRectF, px: float) -> QRectF | None:
+        """Where the disc stands left of the caption, if this tile can have it so."""
+        geo = self.geo
+        if len(tile.discs) != 1 or not tile.caption or geo is None \
+                or tile.id not in geo.under or tile.id in geo.bare:
+            return None
+        side = rect.height() - geo.under[tile.id]
+        cap = self._caption_box(rect, side, px)
+        d = min(cap.height() - 2, px * 1.1)
+        text = QFontMetricsF(look.font(px * CAPTION)).horizontalAdvance(tile.caption)
+        width = d + 3 + text
+        if width > cap.width():
+            return None
+        left = cap.left() + (cap.width() - width) / 2
+        return QRectF(left, cap.top() + (cap.height() - d) / 2, d, d)
+
+    def _discs_on_captions(self, geo: Geometry, px: float) -> bool:
+        """Whether every tile with a disc and a caption under it has room for the disc
+        there: all of them, or none (a row half one way, half the other, reads as two
+        kinds of tile; Spanish "de Ada" under a narrow tile has no room)."""
+        if self._captions_for is not geo or self._captions_px != px:
+            self._captions_for, self._captions_px = geo, px
+            ids = [t for t in self.model.tiles() if t.id in geo.under and t.id not in geo.bare
+                   and len(t.discs) == 1 and t.caption]
+            self._captions_hold = all(
+                self._disc_beside_caption(t, geo.tiles[t.id], px) is not None
+                for t in ids if t.id in geo.tiles)
+        return self._captions_hold
 
     def _paint_name_beside(self, painter: QPainter, tile: Tile, rect: QRectF, side: float,
                            px: float) -> None:
@@ -498,6 +557,8 @@ class TierBoard(QWidget):
             r = max(px * 1.3, side * 0.28)
             self._badge(painter, QRectF(rect.right() - r * 0.7, rect.top() - r * 0.3, r, r),
                         colour, sign)
+        if self.caption_disc(tile, rect, px) is not None:
+            return  # it stands on the caption line
         r = max(px * 1.2, side * 0.24)
         for i, (hex_colour, letter) in enumerate(tile.discs[:4]):
             centre = QPointF(rect.left() + r * 0.35 + i * r * 0.8, rect.top() + r * 0.35)

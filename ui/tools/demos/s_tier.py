@@ -212,6 +212,12 @@ def _team_notes(game: Game) -> None:
     game.step()
 
 
+@_moment("team-start", "team", 4)
+def _team_start(game: Game) -> None:
+    """A round's first take: all ten pictures in the pool, each with its leader's disc."""
+    game.until(lambda s: s.phase == "take")
+
+
 @_moment("team-take", "team", 6)
 def _team_take(game: Game) -> None:
     game.until(lambda s: s.phase == "take" and sum(1 for t in s.takers if t is not None) >= 4)
