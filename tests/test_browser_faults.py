@@ -451,3 +451,27 @@ def test_ranking_names_its_tower_before_the_row_is_laid_out(
         assert page.inner_text(".tour p").startswith("The tower:")
     finally:
         page.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_guides_placing_step_frames_the_board_when_the_pool_is_empty(
+        browser: Any, hosting: HostThread) -> None:  # noqa: F811
+    # S-tier cooperative: the bots had placed every picture before the person read the
+    # guide's first step; its second ("put each picture on a tier") framed the empty
+    # pool, a dashed line of no height.
+    hosting.start("s-tier", "cooperative", bots=3, autostart=4, seed=3)
+    page = fresh(browser)
+    try:
+        join(page, hosting.url, "Annabelle")
+        page.click("#ready")
+        page.wait_for_selector(".tour")
+        page.wait_for_function("() => { const v = window.__lanplay.conn.view;"
+                               " return v && Array.isArray(v.board)"
+                               " && v.board.filter(Boolean).length === 5; }", timeout=20_000)
+        page.click(".tour button.primary")  # step 2: placing
+        page.wait_for_selector(".tour .count:has-text('2/3')")
+        spot = page.evaluate("""() => { const s = document.querySelector('.teach-spot');
+          return s && [s.id, s.getBoundingClientRect().height]; }""")
+        assert spot is not None and spot[1] > 20, spot
+    finally:
+        page.close()

@@ -231,7 +231,10 @@ export function draw(ctx) {
         waiting = view.leader === ctx.me ? _("You lead: the others arrange the board.")
           : _("Waiting for {names} to lock in.", { names: ctx.who((view.guessers || []).filter((s) => !(view.locked || []).includes(s))) });
       }
-      Object.assign(spots, { board: "board", pool: "pool" });
+      // An empty pool (everything placed before the guide got there) has nothing to
+      // frame: the step about placing points at the board the pictures lie on.
+      const pooled = pics.some((p) => !onBoard.has(p.id));
+      Object.assign(spots, { board: "board", pool: pooled ? "pool" : "board" });
     }
   } else if (mode === "competitive") {
     const pics = view.pictures || [];
