@@ -67,10 +67,13 @@ def run(settings: Settings | None = None, verbose: bool = False) -> int:
     window.show()
     try:
         qasync.run(_main(window))
-    except RuntimeError:
-        if window.done is not None and window.done.is_set():
+    except RuntimeError as exc:
+        closing = window.done is not None and window.done.is_set()
+        if closing and "Event loop stopped" not in str(exc):
             raise
-        # Qt stopped the loop under us: the display went away (an X server that died)
+        # Qt stopped the loop under us: the display went away (an X server that died),
+        # before the window closed or while it said its goodbyes (a session that ends
+        # sends every window TERM and takes the display away at once)
         from ui import quiet
 
         said = next((line for line in reversed(quiet.said()) if "X11" in line
