@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_display import own_xvfb
 from PyQt6.QtCore import QEventLoop, QObject, QTimer, pyqtSlot
 from PyQt6.QtDBus import QDBus, QDBusConnection, QDBusMessage
 from PyQt6.QtWidgets import QApplication
@@ -147,13 +148,7 @@ def desktop(tmp_path: Path) -> Iterator[dict[str, str]]:
     started by D-Bus on the first request); both ended after, by their pids."""
     runtime = tmp_path / "run"
     runtime.mkdir(mode=0o700)
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x640x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        display = ":" + pipe.readline().strip()
+    xvfb, display = own_xvfb()
     env = {**os.environ, "DISPLAY": display, "XDG_RUNTIME_DIR": str(runtime),
            "NO_AT_BRIDGE": "0"}
     bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],

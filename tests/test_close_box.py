@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_display import own_xvfb
 from PyQt6.QtCore import Qt
 from PyQt6.QtTest import QTest
 from test_ui_room import host_room, join_by_address
@@ -97,21 +98,6 @@ def test_a_guest_who_closes_the_window_mid_game_is_asked_and_a_bot_plays_at_once
 # --- the host's window, in a process of its own on a real X server -----------------
 
 
-def _free_display() -> tuple[subprocess.Popen[bytes], str]:
-    """An Xvfb of our own: it picks a free display and writes its number to a pipe."""
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        xvfb.kill()
-        pytest.skip("Xvfb did not start")
-    return xvfb, f":{number}"
-
-
 def _close_box(display: str, window_id: int) -> None:
     """What a window manager does when the close box is clicked: WM_DELETE_WINDOW.
 
@@ -178,7 +164,7 @@ async def _until(predicate: Any, peers: list[Peer], timeout: float) -> None:
 def test_the_hosts_close_box_pauses_the_game_ends_the_process_and_it_resumes(
         tmp_path: Path) -> None:
     pytest.importorskip("Xlib", reason="needs python-xlib (the test extra)")
-    xvfb, display = _free_display()
+    xvfb, display = own_xvfb("1280x800")
     data = tmp_path / "mia"
 
     async def main() -> None:

@@ -15,25 +15,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from own_display import own_xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
 TRIES = 3
 """Each try ends the window the same way; the order of the TERM and the display's end
 inside the window is the machine's: before the fix, one try in four came out clean."""
-
-
-def _xvfb() -> tuple[subprocess.Popen[bytes], str]:
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x640x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        xvfb.kill()
-        pytest.skip("Xvfb did not start")
-    return xvfb, f":{number}"
 
 
 @pytest.mark.timeout(150)
@@ -42,7 +29,7 @@ def _xvfb() -> tuple[subprocess.Popen[bytes], str]:
 def test_a_window_whose_display_ends_with_its_session_says_one_sentence(
         tmp_path: Path) -> None:
     for attempt in range(TRIES):
-        xvfb, display = _xvfb()
+        xvfb, display = own_xvfb()
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
                "PYTHONPATH": str(ROOT)}
         window = subprocess.Popen(
