@@ -842,3 +842,52 @@ def test_top_and_pass_beside_the_cards_show_their_keys(qtbot: QtBot,
         for button in (top, pass_):
             assert button.width() >= button.sizeHint().width()
         assert top.font().pixelSize() >= pass_.font().pixelSize()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_cards_key_stands_clear_of_its_big_number(qtbot: QtBot, lang: str) -> None:
+    """A real window in Spanish at 1024x640, my turn: each playable card's key cap stood
+    left of its big number, on its line, so the "3" key and a 5 read as 35 (every card
+    of the hand: 12, 23, 35, 42). The cap stands on the card's top edge, over the band,
+    above the number; a fanned card keeps it in the strip it shows."""
+    from lanplay import locale
+    from ui.tools.demos import ranking_top as demo
+    from ui.tools.fit import inspect
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
+    app.setFont(bigger)
+    locale.set_language(lang)
+    probe = TextProbe()
+    probe.install()
+    try:
+        widget = RankingTopTable()
+        qtbot.addWidget(widget)
+        widget.resize(1000, 531)
+        widget.show()
+        qtbot.waitExposed(widget)
+        before, at = demo.real_views(3)["turn"]
+        you = at[None]["current"]
+        widget.set_view(before[you], demo.demo_seats(3), you, animate=False)
+        widget.set_view(at[you], demo.demo_seats(3), you, animate=False)
+        QApplication.processEvents()
+        inspect(widget, probe)
+        checked = 0
+        for item in widget.hand_items:
+            if not (item.lit and item.key) or item.compact or item.face.kind != "song":
+                continue
+            drawn = [d for d in probe.drawn if d.item is item]
+            number = str(item.face.number)
+            big = max((d.rect for d in drawn if d.text == number),
+                      key=lambda r: r.height())  # the big one, not the band's index
+            key = next(d.rect for d in drawn if d.text == item.key)
+            assert key.bottom() <= big.top() + 1, (item.face.title, key, big)
+            checked += 1
+        assert checked >= 2, "no lit cards to look at"
+    finally:
+        probe.uninstall()
+        locale.set_language(None)
+        app.setFont(was)

@@ -66,11 +66,6 @@ class CardItem(HandCard):
         self.compact = False
         """Overlapped by the next card: only the band's corner index shows."""
         self._lifted = False
-        self._words_top: float | None = None
-        """Where a song card's name starts, as last painted (the key's mark stays above)."""
-        self._key_top: float | None = None
-        """Where a face with no room beside its big word puts the key's mark (a Top card:
-        over "TOP!", which fills the card's width)."""
         if not self.back:
             self.setToolTip(card_tip(self.face))
 
@@ -80,7 +75,8 @@ class CardItem(HandCard):
 
     def boundingRect(self) -> QRectF:
         pad = max(3.0, self.w * 0.06)
-        return QRectF(-pad, -pad, self.w + 2 * pad, self.h + 2 * pad)
+        over = max(pad, key_size("0")[1] * 0.45 + 2)  # a key's cap on the top edge
+        return QRectF(-pad, -over, self.w + 2 * pad, self.h + pad + over)
 
     def paint(self, painter: QPainter | None, option: QStyleOptionGraphicsItem | None,
               widget: QWidget | None = None) -> None:
@@ -92,7 +88,6 @@ class CardItem(HandCard):
         if self.lit or self.selected:
             paint_glow(painter, rect, radius, max(2.5, self.w * (0.05 if self.selected else 0.035)),
                        QColor("#FFFFFF") if self.selected else look.LIT)
-        self._words_top = self._key_top = None
         if self.back:
             paint_back(painter, rect, radius)
         elif self.face.kind == "top":
@@ -103,13 +98,14 @@ class CardItem(HandCard):
             self._paint_song(painter, rect, radius)
         if self.quiet:
             paint_quiet(painter, rect, radius, 80)
-        if self.key and self.lit:  # left, beside the big number: seen on a fanned card
-            y = self.h * 0.38
-            if self._words_top is not None:  # above the name (two lines of it rise)
-                y = max(self.h * 0.2, min(y, self._words_top - key_size(self.key)[1] - 5))
-            if self._key_top is not None:
-                y = self._key_top - 3  # paint_key hangs its cap 3 px under the point
-            paint_key(painter, QPointF(key_size(self.key)[0] + 5, y), self.key)
+        if self.key and self.lit:
+            if self.compact:  # left, under the index: the strip a fanned card shows
+                y = self.h * 0.38
+                paint_key(painter, QPointF(key_size(self.key)[0] + 5, y), self.key)
+            else:  # on the top edge, in the middle: beside the big number, a "3" key
+                # and a 5 read as 35 (every card of a 1024x640 hand in Spanish: 12, 23, 35)
+                paint_key(painter, QPointF(self.w / 2 + key_size(self.key)[0] * 0.1, 0),
+                          self.key, straddle=True)
 
     # --- faces ----------------------------------------------------------------
 
@@ -163,10 +159,6 @@ class CardItem(HandCard):
             # a one-word name with no short form ("Arwrarwrirwrarwro"): every letter, in
             # as many lines as the card holds, the number a little smaller
             words.setHeight(body.height() * 0.78)
-            if self.key and self.lit:  # clear of the key's mark at the card's left
-                inset = key_size(self.key)[0] * 2 + 6 - words.left()
-                if inset > 0:
-                    words.setLeft(words.left() + inset)
             title, artist = self._fit_words(words, self.face.title, "")
             if not title.fits:  # a card too small for words: its number and colour
                 title = textfit.Fitted(title.font, [], True)
@@ -179,7 +171,6 @@ class CardItem(HandCard):
                              Qt.AlignmentFlag.AlignCenter, number)
         words.moveTop(body.top() + big_h)
         words.setHeight(used)
-        self._words_top = words.top()
         self._paint_words(painter, words, title, artist, look.CARD_INK, QColor("#55544F"))
 
     def _words_px(self) -> float:
@@ -240,10 +231,7 @@ class CardItem(HandCard):
         body_h = self.h - band_h
         small = self.h < look.default_px() * 9.5
         top_h = body_h * (0.9 if small else 0.5)
-        word_top = band_h
-        if self.key and self.lit:  # "TOP!" fills the width: its key's mark goes above it
-            self._key_top = band_h + 2  # (over it, the key hid the "T": issue 31)
-            word_top = self._key_top + key_size(self.key)[1] + 2
+        word_top = band_h  # (its key's cap is on the top edge, clear of the "T")
         painter.drawText(QRectF(0, word_top, self.w, band_h + top_h - word_top),
                          Qt.AlignmentFlag.AlignCenter, "TOP!")
         if not small:
