@@ -8,6 +8,7 @@ its goodbyes was taken for a bug."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 from own_display import own_xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
+XLIB_FAREWELL = re.compile(r"XIO:  fatal IO error |\s+after \d+ requests ")
 TRIES = 3
 """Each try ends the window the same way; the order of the TERM and the display's end
 inside the window is the machine's: before the fix, one try in four came out clean."""
@@ -49,7 +51,11 @@ def test_a_window_whose_display_ends_with_its_session_says_one_sentence(
                 window.wait(10)
             xvfb.kill()
             xvfb.wait(10)
-        said = [line for line in (out + err).splitlines() if line.strip()]
-        assert not any("Traceback" in line for line in said), "\n".join(said)
-        assert len(said) <= 1, said
-        assert not said or said[0].startswith("lanplay: The window lost its display"), said
+        lines = [line for line in (out + err).splitlines() if line.strip()]
+        assert not any("Traceback" in line for line in lines), "\n".join(lines)
+        # Where libX11 (not Qt's xcb) notices the server's end first, its own handler
+        # says so in two lines ("XIO: fatal IO error ...") and ends the process before
+        # Python hears of it (met once in a full suite beside two busy cores).
+        said = [line for line in lines if not XLIB_FAREWELL.match(line)]
+        assert len(said) <= 1, lines
+        assert not said or said[0].startswith("lanplay: The window lost its display"), lines
