@@ -400,13 +400,18 @@ def test_a_deputy_that_takes_over_mid_count_keeps_the_time_that_was_left() -> No
             await asyncio.sleep(2.0)  # some of the minute goes by
             left = host.play.clock().remaining
             host.play.freeze(msg("asleep"))  # the lid shuts: no move is taken any more
+            silent = time.monotonic() - peers[2].heard_at  # the deputy's last word from it
             assert left < 58.5, left
+            began = time.monotonic()
             new = await successor.take_over()
+            taken = time.monotonic() - began
             assert new is not None and new.room.term == 2
             after = new.play.clock()
             assert after.key == "place-1" and after.seconds == 60
-            # what was left when the deputy last heard the host (at most a ping ago)
-            assert left - 1.0 < after.remaining <= left + 0.3, (left, after)
+            # what was left when the deputy last heard the host (a ping ago, 0.25 s, or
+            # later on a loaded machine), less only what the taking over took
+            assert after.remaining <= left + silent + 0.05, (left, silent, after)
+            assert after.remaining >= left - taken - 0.05, (left, taken, after)
             await new.stop("test over")
         finally:
             await host.stop("test over")
