@@ -120,3 +120,24 @@ def look_put_back(qt_application: Any) -> Iterator[None]:
         app.setFont(font)
     if app.palette() != palette:
         app.setPalette(palette)
+
+
+@pytest.fixture()
+def fit_type() -> Iterator[None]:
+    """The window's text at 15 px, as in the fit check's screenshots; the font and the
+    language are put back after."""
+    from PyQt6.QtWidgets import QApplication
+
+    from lanplay import locale
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was = app.font()
+    bigger = app.font()
+    bigger.setPixelSize(15)
+    app.setFont(bigger)
+    try:
+        yield
+    finally:
+        locale.set_language(None)
+        app.setFont(was)

@@ -8,7 +8,6 @@ moments a game does not stop at on its own, from ``ranking.demo.sample_view``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -494,27 +493,6 @@ def test_marks_go_under_small_pictures_where_the_tower_has_the_height(
                 assert end <= start + 0.5, (name, other)
         assert lay.shelves[0].bottom() <= lay.hand_band.top() - lay.margin * 0.8 + 0.5
     finally:
-        app.setFont(was)
-
-
-@pytest.fixture()
-def fit_type() -> Iterator[None]:
-    """The window's text at 15 px, as in the fit check's screenshots; the font and the
-    language are put back after."""
-    from PyQt6.QtWidgets import QApplication
-
-    from lanplay import locale
-
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)
-    app.setFont(bigger)
-    try:
-        yield
-    finally:
-        locale.set_language(None)
         app.setFont(was)
 
 

@@ -845,7 +845,8 @@ def test_top_and_pass_beside_the_cards_show_their_keys(qtbot: QtBot,
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_a_cards_key_stands_clear_of_its_big_number(qtbot: QtBot, lang: str) -> None:
+def test_a_cards_key_stands_clear_of_its_big_number(qtbot: QtBot, lang: str,
+                                                   fit_type: None) -> None:
     """A real window in Spanish at 1024x640, my turn: each playable card's key cap stood
     left of its big number, on its line, so the "3" key and a 5 read as 35 (every card
     of the hand: 12, 23, 35, 42). The cap stands on the card's top edge, over the band,
@@ -854,12 +855,6 @@ def test_a_cards_key_stands_clear_of_its_big_number(qtbot: QtBot, lang: str) -> 
     from ui.tools.demos import ranking_top as demo
     from ui.tools.fit import inspect
 
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    was = app.font()
-    bigger = app.font()
-    bigger.setPixelSize(15)  # the window's text in the fit check's screenshots
-    app.setFont(bigger)
     locale.set_language(lang)
     probe = TextProbe()
     probe.install()
@@ -889,5 +884,3 @@ def test_a_cards_key_stands_clear_of_its_big_number(qtbot: QtBot, lang: str) -> 
         assert checked >= 2, "no lit cards to look at"
     finally:
         probe.uninstall()
-        locale.set_language(None)
-        app.setFont(was)
